@@ -1,0 +1,302 @@
+/** Trading procedures ("briefcases"), their lots, the registry rows behind them and their documents. */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies, users } from './accounts.ts';
+import { at, bigId, createdAt, id, money, updatedAt } from './common.ts';
+
+export type BriefcaseStatusColumn =
+  | 'created'
+  | 'pending'
+  | 'rejected'
+  | 'ready'
+  | 'active'
+  | 'finished'
+  | 'closed'
+  | 'closed_without_bids'
+  | 'closed_without_winners'
+  | 'closed_with_next_round';
+export type AuctionTypeColumn = 'classic' | 'dutch' | 'private_requests' | 'bank_to_bank';
+export type LotStatusColumn = 'created' | 'pending' | 'ready' | 'active' | 'finished' | 'closed';
+
+/** Portfolio analytics computed once at ingestion (spec 2 §3 Analytics). */
+export type AnalyticsJson = Record<string, unknown>;
+
+export const briefcases = pgTable(
+  'briefcases',
+  {
+    id: id(),
+    status: text('status').$type<BriefcaseStatusColumn>().notNull().default('created'),
+    auctionType: text('auction_type').$type<AuctionTypeColumn>().notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    creatorType: text('creator_type').$type<'user' | 'admin'>().notNull().default('user'),
+    kind: text('kind').$type<'agent' | 'standard'>(),
+    percentMode: text('percent_mode')
+      .$type<'amount_total_debt' | 'amount_bottomline_debt'>()
+      .notNull()
+      .default('amount_total_debt'),
+    endMode: text('end_mode').$type<'ransom' | 'convert'>().notNull().default('ransom'),
+    startDatetime: at('start_datetime'),
+    endDatetime: at('end_datetime'),
+    publishedAt: at('published_at'),
+    sentForApprovalAt: at('sent_for_approval_at'),
+    rejectionNote: text('rejection_note'),
+    currency: text('currency').notNull().default('₽'),
+    activity: text('activity'),
+    sourceKind: text('source_kind'),
+    sourceDebtorType: text('source_debtor_type'),
+    liability: text('liability').$type<'secured' | 'unsecured' | 'partially_secured'>(),
+    sourceDescription: text('source_description'),
+    description: text('description'),
+    // Price policy
+    maxPrice: money('max_price'),
+    stepPrice: money('step_price'),
+    stepPriceInPercents: numeric('step_price_in_percents', { precision: 6, scale: 2 }),
+    customSteps: boolean('custom_steps').notNull().default(false),
+    renewalAfterLastBid: boolean('renewal_after_last_bid').notNull().default(false),
+    renewalAfterLastBidInMinutes: integer('renewal_after_last_bid_in_minutes').notNull().default(0),
+    lotRenewalMinutes: integer('lot_renewal_minutes').notNull().default(10),
+    stepsAfterFirstBid: integer('steps_after_first_bid'),
+    maxBids: integer('max_bids'),
+    roundRequestTtl: bigint('round_request_ttl', { mode: 'number' }).notNull().default(86_400_000),
+    // Rounds
+    firstRoundId: integer('first_round_id'),
+    convertedFrom: integer('converted_from'),
+    nextRoundId: integer('next_round_id'),
+    nextRoundCount: integer('next_round_count').notNull().default(0),
+    secondRoundId: integer('second_round_id'),
+    canStartSecondRound: boolean('can_start_second_round').notNull().default(false),
+    // Portfolio characteristics
+    aiGrid: boolean('ai_grid').notNull().default(false),
+    partnerOperated: boolean('partner_operated').notNull().default(false),
+    withCompositeLot: boolean('with_composite_lot').notNull().default(false),
+    isAmountBottomlineVisible: boolean('is_amount_bottomline_visible').notNull().default(true),
+    hidden: boolean('hidden').notNull().default(false),
+    commissionPercent: numeric('commission_percent', { precision: 5, scale: 2 }),
+    fastDocumentsTransfer: boolean('fast_documents_transfer').notNull().default(false),
+    litigationInformation: boolean('litigation_information').notNull().default(false),
+    fastSigning: boolean('fast_signing').notNull().default(false),
+    debtsInformation: boolean('debts_information').notNull().default(false),
+    regionsLotable: boolean('regions_lotable').notNull().default(false),
+    paperDossiers: numeric('paper_dossiers', { precision: 5, scale: 2 }),
+    digitalDossiers: numeric('digital_dossiers', { precision: 5, scale: 2 }),
+    casesDossiers: numeric('cases_dossiers', { precision: 5, scale: 2 }),
+    contactDetailsDossiers: numeric('contact_details_dossiers', { precision: 5, scale: 2 }),
+    lastYearPayments: numeric('last_year_payments', { precision: 5, scale: 2 }),
+    dealDossiers: numeric('deal_dossiers', { precision: 5, scale: 2 }),
+    // Participants
+    allowedKindsMap: jsonb('allowed_kinds_map')
+      .$type<Record<'legal' | 'bank' | 'physical' | 'self' | 'mfo', boolean>>()
+      .notNull()
+      .default({ legal: true, bank: true, physical: true, self: true, mfo: true }),
+    fsspOnly: boolean('fssp_only').notNull().default(false),
+    okved8291Only: boolean('okved_82_91_only').notNull().default(false),
+    fsspBankOnly: boolean('fssp_bank_only').notNull().default(false),
+    fsspMfoOnly: boolean('fssp_mfo_only').notNull().default(false),
+    // Registry and its statistics
+    excelCustom: boolean('excel_custom').notNull().default(false),
+    registryKey: text('registry_key'),
+    registryReportId: uuid('registry_report_id'),
+    sourceMap: jsonb('source_map').$type<Record<string, string>>(),
+    personalDataFound: boolean('personal_data_found').notNull().default(false),
+    personalDataAgreement: boolean('personal_data_agreement').notNull().default(false),
+    personalDataSkipped: boolean('personal_data_skipped').notNull().default(false),
+    lotingParams: jsonb('loting_params').$type<{ loting_type: string; sort_type?: string; price?: number }>(),
+    amountTotal: money('amount_total').notNull().default(0),
+    amountBottomline: money('amount_bottomline').notNull().default(0),
+    amountMean: money('amount_mean').notNull().default(0),
+    bottomlineMean: money('bottomline_mean').notNull().default(0),
+    startPrice: money('start_price').notNull().default(0),
+    itemsCount: integer('items_count').notNull().default(0),
+    dpd: integer('dpd'),
+    dplp: integer('dplp'),
+    /** Share (0-100) of the registry's analytic attributes that are filled in. */
+    fillingPercent: numeric('filling_percent', { precision: 5, scale: 2, mode: 'number' }),
+    analytics: jsonb('analytics').$type<AnalyticsJson>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('briefcases_status_start_idx').on(t.status, t.startDatetime),
+    index('briefcases_company_idx').on(t.companyId),
+    index('briefcases_start_idx').on(t.startDatetime),
+  ],
+);
+
+/** Invited (whitelist) and excluded (blacklist) companies of a procedure. */
+export const briefcaseCompanyLists = pgTable(
+  'briefcase_company_lists',
+  {
+    briefcaseId: integer('briefcase_id')
+      .notNull()
+      .references(() => briefcases.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    list: text('list').$type<'whitelist' | 'blacklist'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.briefcaseId, t.companyId, t.list] })],
+);
+
+export const lots = pgTable(
+  'lots',
+  {
+    id: id(),
+    briefcaseId: integer('briefcase_id')
+      .notNull()
+      .references(() => briefcases.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    aliasNumber: text('alias_number'),
+    name: text('name'),
+    status: text('status').$type<LotStatusColumn>().notNull().default('created'),
+    composite: boolean('composite').notNull().default(false),
+    amountTotal: money('amount_total').notNull().default(0),
+    amountBottomline: money('amount_bottomline').notNull().default(0),
+    bottomlineMean: money('bottomline_mean').notNull().default(0),
+    itemsCount: integer('items_count').notNull().default(0),
+    dpd: integer('dpd'),
+    dplp: integer('dplp'),
+    startPrice: money('start_price').notNull().default(0),
+    maxPrice: money('max_price'),
+    minPrice: money('min_price'),
+    stepPrice: money('step_price'),
+    stepCount: integer('step_count'),
+    currentStep: integer('current_step'),
+    currentPrice: money('current_price'),
+    bidsCount: integer('bids_count').notNull().default(0),
+    maxBidsCnt: integer('max_bids_cnt'),
+    biddersCount: integer('bidders_count').notNull().default(0),
+    leaderBidId: bigint('leader_bid_id', { mode: 'number' }),
+    winnerBidId: bigint('winner_bid_id', { mode: 'number' }),
+    winnerCompanyId: integer('winner_company_id').references(() => companies.id),
+    isWithoutWinner: boolean('is_without_winner').notNull().default(false),
+    renewalsCount: integer('renewals_count').notNull().default(0),
+    startDatetime: at('start_datetime'),
+    endDatetime: at('end_datetime'),
+    productType: text('product_type'),
+    federalDistrict: text('federal_district'),
+    stage: text('stage'),
+    predictedStartPrice: money('predicted_start_price'),
+    predictedEndPrice: money('predicted_end_price'),
+    analytics: jsonb('analytics').$type<AnalyticsJson>(),
+    /** Bumped on every change; live updates carry it so clients drop stale ones. */
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('lots_briefcase_number_key').on(t.briefcaseId, t.number),
+    index('lots_status_end_idx').on(t.status, t.endDatetime),
+  ],
+);
+
+/**
+ * One row per debt of an uploaded registry, already de-personalised: no names, passports, phones or
+ * addresses are ever stored; the birth date stays only for the age chart.
+ */
+export const registryRows = pgTable(
+  'registry_rows',
+  {
+    id: bigId(),
+    briefcaseId: integer('briefcase_id')
+      .notNull()
+      .references(() => briefcases.id, { onDelete: 'cascade' }),
+    lotId: integer('lot_id').references(() => lots.id, { onDelete: 'set null' }),
+    rowNumber: integer('row_number').notNull(),
+    contractId: text('contract_id').notNull(),
+    lotNumber: integer('lot_number'),
+    regionCode: smallint('region_code'),
+    amountTotal: money('amount_total').notNull(),
+    amountBottomline: money('amount_bottomline').notNull(),
+    principal: money('principal'),
+    dpd: integer('dpd'),
+    dplp: integer('dplp'),
+    issueDate: date('issue_date'),
+    lastPaymentDate: date('last_payment_date'),
+    lastPaymentAmount: money('last_payment_amount'),
+    paidAmount: money('paid_amount'),
+    amountFor360Days: money('amount_for_360_days'),
+    productType: text('product_type'),
+    loanKind: text('loan_kind'),
+    stage: text('stage'),
+    firstCreditor: text('first_creditor'),
+    birthDate: date('birth_date'),
+    sex: text('sex').$type<'male' | 'female'>(),
+    enforcementOrderPlacement: text('enforcement_order_placement'),
+    /** Feature flags of spec 2 §3 (dead, bankruptcy, court_order, ...), true where present. */
+    features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
+  },
+  (t) => [
+    index('registry_rows_briefcase_idx').on(t.briefcaseId, t.rowNumber),
+    index('registry_rows_lot_idx').on(t.lotId),
+  ],
+);
+
+export type DocumentKind =
+  | 'template'
+  | 'documentation'
+  | 'cession_agreement_template'
+  | 'check_list'
+  | 'other';
+
+/** Files of procedures (documentation, protocols) and of companies (accreditation papers). */
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    briefcaseId: integer('briefcase_id').references(() => briefcases.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
+    kind: text('kind').$type<DocumentKind>(),
+    title: text('title'),
+    name: text('name').notNull(),
+    extension: text('extension').notNull(),
+    bytesSize: integer('bytes_size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('documents_briefcase_idx').on(t.briefcaseId), index('documents_company_idx').on(t.companyId)],
+);
+
+/** Check reports of registry uploads: every error found, served as an xlsx by its id. */
+export const registryReports = pgTable('registry_reports', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  briefcaseId: integer('briefcase_id').references(() => briefcases.id, { onDelete: 'cascade' }),
+  storageKey: text('storage_key').notNull(),
+  errorsCount: integer('errors_count').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Who downloaded which document or report of a procedure (the owner's download history). */
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: bigId(),
+    briefcaseId: integer('briefcase_id')
+      .notNull()
+      .references(() => briefcases.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    what: text('what').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('downloads_briefcase_idx').on(t.briefcaseId)],
+);

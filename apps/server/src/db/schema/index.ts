@@ -1,0 +1,4 @@
+export * from './accounts.ts';
+export * from './briefcases.ts';
+export * from './engagement.ts';
+export * from './trading.ts';

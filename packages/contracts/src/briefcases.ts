@@ -1,0 +1,166 @@
+/** The procedure feed (GET /api/v1/briefcases) and the procedure card (GET /api/v1/briefcases/{id}). */
+import { z } from 'zod';
+
+export const BRIEFCASE_STATUS_VALUES = [
+  'created',
+  'pending',
+  'rejected',
+  'ready',
+  'active',
+  'finished',
+  'closed',
+  'closed_without_bids',
+  'closed_without_winners',
+  'closed_with_next_round',
+] as const;
+export const briefcaseStatusSchema = z.enum(BRIEFCASE_STATUS_VALUES);
+
+/** Filter values: every status plus the groups of spec 2 §4. */
+export const STATUS_FILTER_VALUES = [
+  ...BRIEFCASE_STATUS_VALUES,
+  'all_active',
+  'all_closed',
+  'all_archived',
+] as const;
+export const statusFilterSchema = z.enum(STATUS_FILTER_VALUES);
+
+export const AUCTION_TYPE_VALUES = ['classic', 'dutch', 'private_requests', 'bank_to_bank'] as const;
+export const auctionTypeSchema = z.enum(AUCTION_TYPE_VALUES);
+
+export const companyKindSchema = z.enum(['legal', 'bank', 'mfo', 'self', 'physical']);
+
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Неверный формат даты');
+
+export const briefcaseListQuery = z.object({
+  participation: flag.optional(),
+  owned: flag.optional(),
+  favorites: flag.optional(),
+  auction_type: auctionTypeSchema.optional(),
+  status: statusFilterSchema.optional(),
+  query: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  order: z.enum(['active', 'start_datetime']).optional(),
+  order_direction: z.enum(['asc', 'desc']).optional(),
+  start_datetime: isoDate.optional(),
+  end_datetime: isoDate.optional(),
+  company_ids: z
+    .union([z.coerce.number().int(), z.array(z.coerce.number().int())])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v])),
+});
+export type BriefcaseListQuery = z.input<typeof briefcaseListQuery>;
+
+export const briefcaseCompanySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  kind: companyKindSchema,
+});
+
+/** What a feed card shows (spec 2 §2 "Card content"). Money in kopecks. */
+export const briefcaseListAttributesSchema = z.object({
+  id: z.number().int(),
+  status: briefcaseStatusSchema,
+  auction_type: auctionTypeSchema,
+  kind: z.enum(['agent', 'standard']).nullable(),
+  percent_mode: z.enum(['amount_total_debt', 'amount_bottomline_debt']),
+  end_mode: z.enum(['ransom', 'convert']),
+  company: briefcaseCompanySchema,
+  start_datetime: z.string().nullable(),
+  end_datetime: z.string().nullable(),
+  created_at: z.string(),
+  amount_total: z.number(),
+  amount_bottomline: z.number(),
+  start_price: z.number(),
+  max_price: z.number().nullable(),
+  currency: z.string(),
+  lots_count: z.number().int(),
+  bidders_count: z.number().int(),
+  bids_count: z.number().int(),
+  items_count: z.number().int(),
+  filling_percent: z.number().nullable(),
+  liability: z.string().nullable(),
+  human_activity: z.string().nullable(),
+  human_source_kind: z.string().nullable(),
+  human_source_debtor_typed: z.string().nullable(),
+  is_favorited: z.boolean(),
+  can_show: z.boolean(),
+  with_composite_lot: z.boolean(),
+  ai_grid: z.boolean(),
+  next_round_count: z.number().int(),
+  analytics: z.object({
+    bankruptcy: z.number().int(),
+    dead: z.number().int(),
+    dpd: z.number().nullable(),
+    dplp: z.number().nullable(),
+  }),
+});
+export type BriefcaseListAttributes = z.infer<typeof briefcaseListAttributesSchema>;
+
+export const statusesCountsSchema = z.object({
+  total: z.number().int(),
+  created: z.number().int(),
+  pending: z.number().int(),
+  ready: z.number().int(),
+  active: z.number().int(),
+  finished: z.number().int(),
+  closed: z.number().int(),
+  rejected: z.number().int(),
+  closed_without_winners: z.number().int(),
+  closed_without_bids: z.number().int(),
+  closed_with_next_round: z.number().int(),
+  all_active: z.number().int(),
+  all_closed: z.number().int(),
+  all_archived: z.number().int(),
+});
+export type StatusesCounts = z.infer<typeof statusesCountsSchema>;
+
+export const briefcaseListSchema = z.object({
+  briefcases: z.array(z.object({ id: z.number().int(), attributes: briefcaseListAttributesSchema })),
+  statuses_counts: statusesCountsSchema,
+  total_pages: z.number().int(),
+  total_count: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type BriefcaseList = z.infer<typeof briefcaseListSchema>;
+
+export const briefcaseCountsSchema = z.object({
+  total: z.number().int(),
+  with_bids: z.number().int(),
+  favourited: z.number().int(),
+  my: z.number().int(),
+});
+export type BriefcaseCounts = z.infer<typeof briefcaseCountsSchema>;
+
+/** The procedure card; later issues add the tabs' data. */
+export const briefcaseCardAttributesSchema = briefcaseListAttributesSchema.extend({
+  is_master: z.boolean(),
+  can_view_bids_info: z.boolean(),
+  creator_type: z.enum(['user', 'admin']),
+  published_at: z.string().nullable(),
+  amount_mean: z.number(),
+  bottomline_mean: z.number(),
+  renewal_after_last_bid_in_minutes: z.number().int(),
+  lot_renewal_minutes: z.number().int(),
+  round_request_ttl: z.number(),
+  source_description: z.string().nullable(),
+  description: z.string().nullable(),
+  commission_percent: z.number().nullable(),
+  partner_operated: z.boolean(),
+});
+export type BriefcaseCardAttributes = z.infer<typeof briefcaseCardAttributesSchema>;
+
+export const briefcaseCardSchema = z.object({
+  id: z.number().int(),
+  hidden: z.boolean(),
+  attributes: briefcaseCardAttributesSchema.nullable(),
+});
+export type BriefcaseCard = z.infer<typeof briefcaseCardSchema>;
+
+export const idParams = z.object({ id: z.coerce.number().int().positive() });

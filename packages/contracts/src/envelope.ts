@@ -1,0 +1,44 @@
+/** The reply envelope of every JSON call (DESIGN §4): status, data, message and field errors. */
+import { z } from 'zod';
+
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({
+    status: z.enum(['ok', 'error']),
+    data,
+    message: z.string().nullable(),
+    errors: fieldErrorsSchema,
+    /** Machine-readable code for errors the client branches on (user_not_found, email_required...). */
+    code: z.string().optional(),
+  });
+
+export interface Envelope<T> {
+  status: 'ok' | 'error';
+  data: T;
+  message: string | null;
+  errors: FieldErrors;
+  code?: string;
+}
+
+/** Error codes the client branches on. */
+export const ERROR_CODES = [
+  'not_found',
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'token_expired',
+  'forbidden',
+  'not_in_good_standing',
+  'conflict',
+  'too_large',
+  'rate_limited',
+  'internal',
+  'user_not_found',
+  'email_required',
+  'invalid_credentials',
+  'user_exists',
+  'refresh_token_invalid',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
