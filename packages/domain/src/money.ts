@@ -34,7 +34,10 @@ function withCurrency(amount: string, currency: string): string {
  * Full ruble format: ru-RU grouping, rounded up to whole rubles, no decimals.
  * 123456789 kopecks → '1 234 568 ₽' (the spaces are U+00A0). Non-finite input gives '—'.
  */
-export function formatRubles(kopecks: Kopecks, { currency = DEFAULT_CURRENCY }: MoneyFormatOptions = {}): string {
+export function formatRubles(
+  kopecks: Kopecks,
+  { currency = DEFAULT_CURRENCY }: MoneyFormatOptions = {},
+): string {
   if (!Number.isFinite(kopecks)) return '—';
   return withCurrency(wholeFormat.format(kopecksToWholeRubles(kopecks)), currency);
 }
@@ -58,7 +61,10 @@ const SHORT_UNITS = [
  * - when rounding reaches 1000 of a unit the next unit is used ('999 960 ₽' → '1 млн ₽');
  * - number, unit and currency are separated by U+00A0.
  */
-export function formatCompactMoney(kopecks: Kopecks, { currency = DEFAULT_CURRENCY }: MoneyFormatOptions = {}): string {
+export function formatCompactMoney(
+  kopecks: Kopecks,
+  { currency = DEFAULT_CURRENCY }: MoneyFormatOptions = {},
+): string {
   if (!Number.isFinite(kopecks)) return '—';
   const rubles = kopecksToWholeRubles(kopecks);
   const sign = rubles < 0 ? -1 : 1;
@@ -136,22 +142,25 @@ const percentFormats = new Map<number, Intl.NumberFormat>();
 
 /**
  * A percentage with exactly `fractionDigits` decimals (two by default), ru-RU digits and a '%' written straight
- * after the number, without the space Intl's percent style would put there: 12.345 → '12,35%' (rounded half away
- * from zero), 1234.5 → '1 234,50%'. We drop the space so percentages stay compact in table cells and chips.
+ * after the number, without the space Intl's percent style would put there: 12.345 → '12,35%' (half away from
+ * zero on the decimal as written), 1234.5 → '1 234,50%', -0.001 → '0,00%' (never '-0,00%'). We drop the space so
+ * percentages stay compact in table cells and chips.
  */
-export function formatPercent(percent: number, { fractionDigits = 2 }: { fractionDigits?: number } = {}): string {
+export function formatPercent(
+  percent: number,
+  { fractionDigits = 2 }: { fractionDigits?: number } = {},
+): string {
   if (!Number.isFinite(percent)) return '—';
   let format = percentFormats.get(fractionDigits);
   if (!format) {
     format = new Intl.NumberFormat('ru-RU', {
       minimumFractionDigits: fractionDigits,
       maximumFractionDigits: fractionDigits,
+      signDisplay: 'negative',
     });
     percentFormats.set(fractionDigits, format);
   }
-  // `|| 0` keeps a tiny negative from printing as '-0,00%'.
-  const factor = 10 ** fractionDigits;
-  return `${format.format(Math.round(percent * factor) / factor || 0)}%`;
+  return `${format.format(percent)}%`;
 }
 
 /** `part` as a percentage of `whole`, unrounded; 0 when `whole` is 0 or either is not finite. */

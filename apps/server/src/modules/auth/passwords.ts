@@ -1,7 +1,10 @@
 /** Password hashing with argon2id (OWASP parameters: 19 MiB, 2 iterations, 1 lane). */
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 
-const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** `Algorithm.Argon2id` of @node-rs/argon2 (an ambient const enum, so spelled out here). */
+const ARGON2ID = 2;
+
+const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

@@ -1,0 +1,87 @@
+/**
+ * Builds the Fastify application: plugins, error mapping, every route module and the web app. Used by
+ * main.ts and by the tests (with `app.inject`), so what the tests exercise is what runs.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from './appContext.ts';
+import { fail } from './http/envelope.ts';
+import { registerErrorHandling } from './http/errorHandler.ts';
+import { MESSAGES } from './http/errors.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { briefcasesRoutes } from './modules/briefcases/briefcases.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+
+z.config(z.locales.ru());
+
+const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface BuildAppOptions {
+  /** Pino options, or false to keep tests quiet. */
+  logger?: boolean | object;
+}
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    max: ctx.config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => ({ statusCode: 429, ...fail(MESSAGES.rateLimited, 'rate_limited') }),
+  });
+
+  await app.register(systemRoutes(ctx));
+  await app.register(authRoutes(ctx));
+  await app.register(userRoutes(ctx));
+  await app.register(briefcasesRoutes(ctx));
+
+  await registerWebApp(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
+  return app;
+}
+
+/**
+ * Serves the built web app when it exists. Unknown API paths answer 404 in the envelope; any other GET
+ * falls back to index.html so that client routes open directly.
+ */
+async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const built = existsSync(join(distDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  } else {
+    app.log.warn({ distDir }, 'web app is not built; run `npm run build`');
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const apiLike = /^\/(api|time|health|ws|dev)(\/|$|\?)/.test(request.url);
+    if (!built || request.method !== 'GET' || apiLike) {
+      return reply.code(404).send(fail(MESSAGES.routeNotFound, 'not_found'));
+    }
+    return reply.type('text/html').sendFile('index.html', distDir, { maxAge: 0 });
+  });
+}

@@ -1,0 +1,31 @@
+/** What the route modules share: configuration, the database, token service, guards and the clock. */
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { createGuards, type Guards } from './modules/auth/guards.ts';
+import { TokenService } from './modules/auth/tokens.ts';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  guards: Guards;
+  /** The clock; tests replace it to move time. */
+  now: () => Date;
+}
+
+export function createAppContext(
+  config: Config,
+  database: Database,
+  now: () => Date = () => new Date(),
+): AppContext {
+  const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
+  return {
+    config,
+    database,
+    db: database.db,
+    tokens,
+    guards: createGuards({ db: database.db, tokens, now }),
+    now,
+  };
+}

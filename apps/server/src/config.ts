@@ -1,0 +1,104 @@
+/**
+ * Configuration from the environment, validated once at start. Every bad value is reported with a plain
+ * message naming the variable, and the process refuses to start.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const DEV_SECRET = 'development-only-secret-change-me-0123456789';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'PORT должен быть числом' })
+    .int('PORT должен быть целым числом')
+    .min(1, 'PORT должен быть от 1 до 65535')
+    .max(65535, 'PORT должен быть от 1 до 65535')
+    .default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine(
+      (v) => /^postgres(ql)?:\/\//.test(v),
+      'DATABASE_URL должен начинаться с postgres:// или postgresql://',
+    )
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\//.test(v), 'REDIS_URL должен начинаться с redis:// или rediss://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET должен содержать не менее 32 символов').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), 'SMTP_URL должен начинаться с smtp:// или smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('ЭТП РД <noreply@etp-rd.ru>'),
+  PUBLIC_URL: z
+    .url('PUBLIC_URL должен быть адресом вида https://example.ru')
+    .default('http://localhost:3000'),
+  WEB_DIST_DIR: z.string().optional(),
+  DEMO_SEED: z.enum(['auto', 'off']).default('auto'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+});
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
+  redisUrl: string | null;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  webDistDir: string | null;
+  demoSeed: boolean;
+  logLevel: string;
+  rateLimitPerMinute: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Неверная конфигурация:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new ConfigError(['JWT_SECRET: обязателен в режиме production (не менее 32 символов)']);
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir },
+    redisUrl: e.REDIS_URL ?? null,
+    jwtSecret: e.JWT_SECRET ?? DEV_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL,
+    webDistDir: e.WEB_DIST_DIR ?? null,
+    demoSeed: e.DEMO_SEED === 'auto' && e.NODE_ENV !== 'production',
+    logLevel: e.LOG_LEVEL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+  };
+}

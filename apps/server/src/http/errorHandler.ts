@@ -1,0 +1,53 @@
+/**
+ * Maps every failure to the envelope with a meaningful HTTP status: validation (422), bad JSON (400),
+ * auth (401/403), payload too large (413), rate limit (429), anything else (500).
+ */
+import type { FieldErrors } from '@etp/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { fail } from './envelope.ts';
+import { AppError, MESSAGES } from './errors.ts';
+
+function fieldName(instancePath: string, params: unknown): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const missing = (params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path;
+  if (path) return path;
+  if (Array.isArray(missing) && missing.length > 0) return missing.join('.');
+  return 'base';
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send(fail(error.message, error.code, error.errors));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const issue of error.validation) {
+        const key = fieldName(issue.instancePath, issue.params);
+        const list = errors[key] ?? [];
+        list.push(issue.message ?? MESSAGES.validation);
+        errors[key] = list;
+      }
+      return reply.code(422).send(fail(MESSAGES.validation, 'validation_failed', errors));
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.code(400).send(fail(MESSAGES.badJson, 'bad_request'));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.code(415).send(fail(MESSAGES.unsupportedMediaType, 'bad_request'));
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+        return reply.code(413).send(fail(MESSAGES.tooLarge, 'too_large'));
+    }
+    if (error.statusCode === 429) {
+      return reply.code(429).send(fail(MESSAGES.rateLimited, 'rate_limited'));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send(fail(MESSAGES.validation, 'bad_request'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(fail(MESSAGES.internal, 'internal'));
+  });
+}

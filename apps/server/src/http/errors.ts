@@ -1,0 +1,38 @@
+/** Application errors: an HTTP status, a Russian message, optional field errors and a machine code. */
+import type { ErrorCode, FieldErrors } from '@etp/contracts';
+
+export const MESSAGES = {
+  notFound: 'Запрашиваемый ресурс не найден',
+  routeNotFound: 'Страница или метод не найдены',
+  badJson: 'Неверный формат JSON в теле запроса',
+  validation: 'Проверьте правильность заполнения полей',
+  unauthorized: 'Требуется вход в систему',
+  tokenExpired: 'Срок действия сессии истёк, войдите снова',
+  forbidden: 'Недостаточно прав для этого действия',
+  notInGoodStanding: 'Доступно только аккредитованным компаниям. Пройдите аккредитацию в профиле.',
+  tooLarge: 'Слишком большой запрос',
+  rateLimited: 'Слишком много запросов. Попробуйте позже.',
+  internal: 'Что-то пошло не так. Попробуйте обновить страницу.',
+  unsupportedMediaType: 'Неподдерживаемый формат запроса',
+} as const;
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors: FieldErrors = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, 'not_found', message);
+export const unauthorized = (message: string = MESSAGES.unauthorized) =>
+  new AppError(401, 'unauthorized', message);
+export const tokenExpired = () => new AppError(401, 'token_expired', MESSAGES.tokenExpired);
+export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, 'forbidden', message);
+export const notInGoodStanding = () => new AppError(403, 'not_in_good_standing', MESSAGES.notInGoodStanding);
+export const validationFailed = (errors: FieldErrors, message: string = MESSAGES.validation) =>
+  new AppError(422, 'validation_failed', message, errors);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);

@@ -1,0 +1,67 @@
+/**
+ * Starts the platform: validates the configuration, opens and migrates the database, seeds the demo data
+ * into an empty database (not in production), and serves the API and the web app.
+ */
+
+import { buildApp } from './app.ts';
+import { createAppContext } from './appContext.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  await database.migrate();
+
+  const ctx = createAppContext(config, database);
+  const logger =
+    config.env === 'development'
+      ? {
+          level: config.logLevel,
+          transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } },
+        }
+      : { level: config.logLevel };
+  const app = await buildApp(ctx, { logger });
+
+  let accounts: Awaited<ReturnType<typeof seedDemo>> = [];
+  if (config.demoSeed && (await isDatabaseEmpty(database.db))) {
+    app.log.info('empty database: seeding demo data');
+    accounts = await seedDemo(database.db, { now: new Date() });
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
+  const lines = [
+    '',
+    `  ЭТП РД запущена: http://localhost:${config.port}`,
+    `  База данных: ${where}`,
+    ...(accounts.length
+      ? [
+          '',
+          '  Демо-учётные записи (пароль у всех одинаковый):',
+          ...accounts.map((a) => `    ${a.email.padEnd(28)} ${a.password}  ${a.role}`),
+        ]
+      : ['  Демо-учётные записи перечислены в README.md']),
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Не удалось запустить сервер:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+/**
+ * Access tokens are short-lived HS256 JWTs carrying the user id and the session (refresh family) id.
+ * Refresh tokens are opaque random strings; only their SHA-256 is stored.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    readonly accessTtlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async signAccess(claims: AccessClaims, now: Date): Promise<{ token: string; expiresAt: Date }> {
+    const iat = Math.floor(now.getTime() / 1000);
+    const expiresAt = new Date((iat + this.accessTtlSeconds) * 1000);
+    const token = await new SignJWT({ sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt(iat)
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+    return { token, expiresAt };
+  }
+
+  /** Returns the claims, 'expired' for a well-signed token past its expiry, or null for anything else. */
+  async verifyAccess(token: string, now: Date): Promise<AccessClaims | 'expired' | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        currentDate: now,
+      });
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
+      return { userId, sessionId: payload.sid };
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) return 'expired';
+      return null;
+    }
+  }
+}
+
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}

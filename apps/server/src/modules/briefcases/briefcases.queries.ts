@@ -1,0 +1,160 @@
+/** SQL of the procedure feed and card: filters, visibility, per-procedure counters. */
+import { and, asc, desc, eq, gte, ilike, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  type AuctionTypeColumn,
+  autobids,
+  type BriefcaseStatusColumn,
+  bids,
+  briefcaseCompanyLists,
+  briefcases,
+  companies,
+  favouriteBriefcases,
+  lots,
+} from '../../db/schema/index.ts';
+
+export interface Viewer {
+  userId: number;
+  isAdmin: boolean;
+  /** Every company the viewer belongs to: they are the master of these companies' procedures. */
+  companyIds: number[];
+  currentCompanyId: number | null;
+}
+
+export interface FeedFilter {
+  participation?: boolean;
+  owned?: boolean;
+  favorites?: boolean;
+  auctionType?: AuctionTypeColumn;
+  statuses?: readonly BriefcaseStatusColumn[];
+  query?: string;
+  companyIds?: number[];
+  startFrom?: Date;
+  startTo?: Date;
+}
+
+const DRAFT_STATUSES: BriefcaseStatusColumn[] = ['created', 'pending'];
+const none = sql`false`;
+
+/** Procedures the viewer may see in the feed at all (drafts and hidden ones only to their seller and admins). */
+function visibleTo(viewer: Viewer): SQL | undefined {
+  if (viewer.isAdmin) return undefined;
+  const own = viewer.companyIds.length > 0 ? inArray(briefcases.companyId, viewer.companyIds) : none;
+  return or(and(notInArray(briefcases.status, DRAFT_STATUSES), eq(briefcases.hidden, false)), own);
+}
+
+function participates(companyId: number | null): SQL {
+  if (companyId === null) return none;
+  return or(
+    sql`exists (select 1 from ${bids} where ${bids.briefcaseId} = ${briefcases.id} and ${bids.companyId} = ${companyId})`,
+    sql`exists (select 1 from ${autobids} join ${lots} on ${lots.id} = ${autobids.lotId}
+          where ${lots.briefcaseId} = ${briefcases.id} and ${autobids.companyId} = ${companyId})`,
+  ) as SQL;
+}
+
+function isFavourite(userId: number): SQL {
+  return sql`exists (select 1 from ${favouriteBriefcases} where ${favouriteBriefcases.briefcaseId} = ${briefcases.id} and ${favouriteBriefcases.userId} = ${userId})`;
+}
+
+function conditions(viewer: Viewer, f: FeedFilter, withStatus: boolean): SQL | undefined {
+  const list: (SQL | undefined)[] = [visibleTo(viewer)];
+  if (f.participation) list.push(participates(viewer.currentCompanyId));
+  if (f.owned) list.push(viewer.currentCompanyId ? eq(briefcases.companyId, viewer.currentCompanyId) : none);
+  if (f.favorites) list.push(isFavourite(viewer.userId));
+  if (f.auctionType) list.push(eq(briefcases.auctionType, f.auctionType));
+  if (withStatus && f.statuses) list.push(inArray(briefcases.status, [...f.statuses]));
+  if (f.companyIds?.length) list.push(inArray(briefcases.companyId, f.companyIds));
+  if (f.startFrom) list.push(gte(briefcases.startDatetime, f.startFrom));
+  if (f.startTo) list.push(lte(briefcases.startDatetime, f.startTo));
+  if (f.query) {
+    const like = `%${f.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const byId = /^\d{1,9}$/.test(f.query) ? eq(briefcases.id, Number(f.query)) : undefined;
+    list.push(or(byId, ilike(companies.name, like), ilike(companies.fullName, like)));
+  }
+  return and(...list);
+}
+
+/** The per-row fields of the feed: the procedure, its seller and its counters. */
+function feedSelection(viewer: Viewer) {
+  const company = viewer.currentCompanyId ?? 0;
+  return {
+    briefcase: briefcases,
+    company: { id: companies.id, name: companies.name, kind: companies.kind, logoKey: companies.logoKey },
+    lotsCount: sql<number>`(select count(*)::int from ${lots} where ${lots.briefcaseId} = ${briefcases.id})`,
+    bidsCount: sql<number>`(select count(*)::int from ${bids} where ${bids.briefcaseId} = ${briefcases.id} and ${bids.state} <> 'withdrawn')`,
+    biddersCount: sql<number>`(select count(distinct ${bids.companyId})::int from ${bids} where ${bids.briefcaseId} = ${briefcases.id} and ${bids.state} <> 'withdrawn')`,
+    isFavorited: isFavourite(viewer.userId).mapWith(Boolean),
+    blacklisted: sql<boolean>`exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'blacklist' and l.company_id = ${company})`,
+    notInvited: sql<boolean>`(exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'whitelist')
+      and not exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'whitelist' and l.company_id = ${company}))`,
+  };
+}
+
+export type FeedRow = Awaited<ReturnType<typeof findFeedPage>>[number];
+
+export async function findFeedPage(
+  db: DbOrTx,
+  viewer: Viewer,
+  filter: FeedFilter,
+  page: { limit: number; offset: number; order: 'active' | 'start_datetime'; direction: 'asc' | 'desc' },
+) {
+  const byStart = page.direction === 'asc' ? asc(briefcases.startDatetime) : desc(briefcases.startDatetime);
+  const ordering =
+    page.order === 'active'
+      ? [
+          sql`case ${briefcases.status} when 'active' then 0 when 'ready' then 1 when 'finished' then 2 else 3 end`,
+          sql`${briefcases.startDatetime} desc nulls last`,
+          desc(briefcases.id),
+        ]
+      : [sql`${byStart} nulls last`, desc(briefcases.id)];
+  return db
+    .select(feedSelection(viewer))
+    .from(briefcases)
+    .innerJoin(companies, eq(companies.id, briefcases.companyId))
+    .where(conditions(viewer, filter, true))
+    .orderBy(...ordering)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many procedures of each status match the filters, ignoring the status filter itself. */
+export async function countByStatus(
+  db: DbOrTx,
+  viewer: Viewer,
+  filter: FeedFilter,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ status: briefcases.status, n: sql<number>`count(*)::int` })
+    .from(briefcases)
+    .innerJoin(companies, eq(companies.id, briefcases.companyId))
+    .where(conditions(viewer, filter, false))
+    .groupBy(briefcases.status);
+  return new Map(rows.map((r) => [r.status, r.n]));
+}
+
+export async function countFeedTabs(db: DbOrTx, viewer: Viewer) {
+  const count = (f: FeedFilter) =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(briefcases)
+      .innerJoin(companies, eq(companies.id, briefcases.companyId))
+      .where(conditions(viewer, f, true))
+      .then((r) => r[0]?.n ?? 0);
+  const [total, withBids, favourited, my] = await Promise.all([
+    count({}),
+    count({ participation: true }),
+    count({ favorites: true }),
+    count({ owned: true }),
+  ]);
+  return { total, with_bids: withBids, favourited, my };
+}
+
+export async function findCardRow(db: DbOrTx, viewer: Viewer, id: number): Promise<FeedRow | null> {
+  const [row] = await db
+    .select(feedSelection(viewer))
+    .from(briefcases)
+    .innerJoin(companies, eq(companies.id, briefcases.companyId))
+    .where(eq(briefcases.id, id))
+    .limit(1);
+  return row ?? null;
+}

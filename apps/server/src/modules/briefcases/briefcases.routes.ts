@@ -1,0 +1,123 @@
+/** The procedure feed, its tab counters and the procedure card (spec 2 §7). */
+import { briefcaseListQuery, idParams, type StatusesCounts } from '@etp/contracts';
+import { STATUS_FILTER_GROUPS, statusesOfFilter } from '@etp/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../appContext.ts';
+import { ok } from '../../http/envelope.ts';
+import { notFound, notInGoodStanding } from '../../http/errors.ts';
+import { type AuthContext, authOf } from '../auth/guards.ts';
+import { canOpen, canSeeInFeed, isMaster } from './briefcases.policy.ts';
+import { presentCard, presentListItem } from './briefcases.presenter.ts';
+import {
+  countByStatus,
+  countFeedTabs,
+  findCardRow,
+  findFeedPage,
+  type Viewer,
+} from './briefcases.queries.ts';
+
+const STATUS_KEYS = [
+  'created',
+  'pending',
+  'ready',
+  'active',
+  'finished',
+  'closed',
+  'rejected',
+  'closed_without_winners',
+  'closed_without_bids',
+  'closed_with_next_round',
+] as const;
+
+function viewerOf(auth: AuthContext): Viewer {
+  return {
+    userId: auth.user.id,
+    isAdmin: auth.user.role === 'admin',
+    companyIds: auth.memberships.map((m) => m.company.id),
+    currentCompanyId: auth.company?.id ?? null,
+  };
+}
+
+function statusesCounts(byStatus: Map<string, number>): StatusesCounts {
+  const sum = (list: readonly string[]) => list.reduce((acc, s) => acc + (byStatus.get(s) ?? 0), 0);
+  const counts = Object.fromEntries(STATUS_KEYS.map((s) => [s, byStatus.get(s) ?? 0])) as Record<
+    (typeof STATUS_KEYS)[number],
+    number
+  >;
+  return {
+    ...counts,
+    total: sum(STATUS_KEYS),
+    all_active: sum(STATUS_FILTER_GROUPS.all_active),
+    all_closed: sum(STATUS_FILTER_GROUPS.all_closed),
+    all_archived: sum(STATUS_FILTER_GROUPS.all_archived),
+  };
+}
+
+export function briefcasesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/v1/briefcases',
+      { preHandler: ctx.guards.user, schema: { querystring: briefcaseListQuery } },
+      async (request) => {
+        const auth = authOf(request);
+        const q = request.query;
+        const accredited = auth.user.role === 'admin' || Boolean(auth.company?.goodStanding);
+        // Tabs beyond "Все" are for accredited users only (spec 2 §1).
+        if (!accredited && (q.participation || q.owned || q.favorites)) throw notInGoodStanding();
+        const filter = {
+          participation: q.participation,
+          owned: q.owned,
+          favorites: q.favorites,
+          auctionType: q.auction_type,
+          statuses: q.status ? statusesOfFilter(q.status) : undefined,
+          query: q.query || undefined,
+          companyIds: q.company_ids,
+          startFrom: q.start_datetime ? new Date(q.start_datetime) : undefined,
+          startTo: q.end_datetime ? new Date(q.end_datetime) : undefined,
+        };
+        const viewer = viewerOf(auth);
+        const byStatus = await countByStatus(ctx.db, viewer, filter);
+        const counts = statusesCounts(byStatus);
+        const totalCount = filter.statuses
+          ? filter.statuses.reduce((acc, s) => acc + (byStatus.get(s) ?? 0), 0)
+          : counts.total;
+        const rows = await findFeedPage(ctx.db, viewer, filter, {
+          limit: q.per_page,
+          offset: (q.page - 1) * q.per_page,
+          order: q.order ?? 'active',
+          direction: q.order_direction ?? 'desc',
+        });
+        return ok({
+          briefcases: rows.map((row) => ({ id: row.briefcase.id, attributes: presentListItem(auth, row) })),
+          statuses_counts: counts,
+          total_pages: Math.max(1, Math.ceil(totalCount / q.per_page)),
+          total_count: totalCount,
+          page: q.page,
+          per_page: q.per_page,
+        });
+      },
+    );
+
+    app.get('/api/v1/briefcases/counts', { preHandler: ctx.guards.goodStanding }, async (request) =>
+      ok(await countFeedTabs(ctx.db, viewerOf(authOf(request)))),
+    );
+
+    app.get(
+      '/api/v1/briefcases/:id',
+      { preHandler: ctx.guards.user, schema: { params: idParams } },
+      async (request) => {
+        const auth = authOf(request);
+        const row = await findCardRow(ctx.db, viewerOf(auth), request.params.id);
+        if (!row) throw notFound('Торговая процедура не найдена');
+        const facts = { ...row.briefcase, blacklisted: row.blacklisted, notInvited: row.notInvited };
+        const master = auth.user.role === 'admin' || isMaster(auth, facts);
+        if (!master && !auth.company?.goodStanding) throw notInGoodStanding();
+        if (!master && row.briefcase.hidden)
+          return ok({ id: row.briefcase.id, hidden: true, attributes: null });
+        if (!canSeeInFeed(auth, facts) || !canOpen(auth, facts))
+          throw notFound('Торговая процедура не найдена');
+        return ok({ id: row.briefcase.id, hidden: row.briefcase.hidden, attributes: presentCard(auth, row) });
+      },
+    );
+  };
+}

@@ -1,0 +1,10 @@
+/** @etp/domain: the platform's pure rules, shared by the server and the web app. No I/O. */
+export * from './auctionTypes.ts';
+export * from './briefcaseCardStatus.ts';
+export * from './constants.ts';
+export * from './dictionaries.ts';
+export * from './fillingPercent.ts';
+export * from './money.ts';
+export * from './plural.ts';
+export * from './statuses.ts';
+export * from './time.ts';
