@@ -17,6 +17,7 @@ import { registerErrorHandling } from './http/errorHandler.ts';
 import { MESSAGES } from './http/errors.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { briefcasesRoutes } from './modules/briefcases/briefcases.routes.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 
@@ -61,6 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(authRoutes(ctx));
   await app.register(userRoutes(ctx));
   await app.register(briefcasesRoutes(ctx));
+  await app.register(companiesRoutes(ctx));
 
   await registerWebApp(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bids, briefcaseCompanyLists, favouriteBriefcases } from '../src/db/schema/index.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { DRIVERS } from './support/db.ts';
+import { buildBriefcase, buildCompany, buildLot, buildUser } from './support/factories.ts';
+import { bearer, signIn } from './support/http.ts';
+
+describe.each(DRIVERS)('procedure feed and card on %s', (driver) => {
+  let t: TestApp;
+  const tokens: Record<'seller' | 'buyer' | 'newbie' | 'admin' | 'outsider', string> = {} as never;
+  let ids: Record<string, number>;
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    const db = t.ctx.db;
+    const seller = await buildCompany(db, { name: 'АО «Банк Продавец»', kind: 'bank', seller: true });
+    const buyer = await buildCompany(db, { name: 'ООО «ПКО Покупатель»' });
+    const outsider = await buildCompany(db, { name: 'ООО «Исключённая»' });
+    const newbie = await buildCompany(db, {
+      name: 'ООО «Новичок»',
+      goodStanding: false,
+      accreditationStatus: 'pending',
+    });
+    const users = {
+      seller: await buildUser(db, { company: seller }),
+      buyer: await buildUser(db, { company: buyer }),
+      newbie: await buildUser(db, { company: newbie }),
+      outsider: await buildUser(db, { company: outsider }),
+      admin: await buildUser(db, { company: null, role: 'admin' }),
+    };
+    for (const [key, user] of Object.entries(users)) {
+      tokens[key as keyof typeof tokens] = (await signIn(t.app, user.email!)).jwt.token;
+    }
+
+    const at = (day: number) => new Date(Date.UTC(2026, 10, day, 8));
+    const draft = await buildBriefcase(db, seller, { status: 'created', startDatetime: at(30) });
+    const pending = await buildBriefcase(db, seller, { status: 'pending', startDatetime: at(29) });
+    const active = await buildBriefcase(db, seller, {
+      status: 'active',
+      auctionType: 'dutch',
+      startDatetime: at(22),
+    });
+    const hidden = await buildBriefcase(db, seller, { status: 'closed', hidden: true, startDatetime: at(1) });
+    const excluded = await buildBriefcase(db, seller, { status: 'ready', startDatetime: at(27) });
+    await db
+      .insert(briefcaseCompanyLists)
+      .values({ briefcaseId: excluded.id, companyId: outsider.id, list: 'blacklist' });
+    // Twelve published procedures to page through.
+    const published = [];
+    for (let i = 0; i < 12; i++) {
+      published.push(
+        await buildBriefcase(db, seller, { status: i % 2 ? 'closed' : 'ready', startDatetime: at(2 + i) }),
+      );
+    }
+    const lot = await buildLot(db, active);
+    await buildLot(db, active, { composite: true });
+    await db.insert(bids).values([
+      {
+        lotId: lot.id,
+        briefcaseId: active.id,
+        userId: users.buyer.id,
+        companyId: buyer.id,
+        amount: 1_000_000,
+      },
+      { lotId: lot.id, briefcaseId: active.id, userId: users.buyer.id, companyId: buyer.id, amount: 900_000 },
+    ]);
+    await db.insert(favouriteBriefcases).values({ userId: users.buyer.id, briefcaseId: published[0]!.id });
+    ids = {
+      draft: draft.id,
+      pending: pending.id,
+      active: active.id,
+      hidden: hidden.id,
+      excluded: excluded.id,
+    };
+  });
+  afterAll(() => t.close());
+
+  const feed = (who: keyof typeof tokens, query = '') =>
+    t.app.inject({ url: `/api/v1/briefcases${query}`, headers: bearer(tokens[who]) });
+  const card = (who: keyof typeof tokens, id: number) =>
+    t.app.inject({ url: `/api/v1/briefcases/${id}`, headers: bearer(tokens[who]) });
+
+  it('pages the feed ten at a time and counts every status', async () => {
+    const first = (await feed('buyer')).json().data;
+    expect(first.briefcases).toHaveLength(10);
+    expect(first.total_count).toBe(14);
+    expect(first.total_pages).toBe(2);
+    expect(first.statuses_counts).toMatchObject({
+      ready: 7,
+      closed: 6,
+      active: 1,
+      created: 0,
+      all_closed: 6,
+    });
+    const second = (await feed('buyer', '?page=2')).json().data;
+    expect(second.briefcases).toHaveLength(4);
+    const seen = new Set([...first.briefcases, ...second.briefcases].map((b: { id: number }) => b.id));
+    expect(seen.size).toBe(14);
+  });
+
+  it('puts the procedure trading now first and carries its counters', async () => {
+    const [top] = (await feed('buyer')).json().data.briefcases;
+    expect(top.id).toBe(ids.active);
+    expect(top.attributes).toMatchObject({
+      status: 'active',
+      auction_type: 'dutch',
+      lots_count: 2,
+      bids_count: 2,
+      bidders_count: 1,
+      company: { name: 'АО «Банк Продавец»', kind: 'bank' },
+      human_activity: 'Банковская деятельность',
+      human_source_kind: 'Просроченная задолженность',
+      can_show: true,
+    });
+  });
+
+  it('shows drafts only to their seller and to administrators', async () => {
+    const buyerIds = (await feed('buyer', '?per_page=100'))
+      .json()
+      .data.briefcases.map((b: { id: number }) => b.id);
+    expect(buyerIds).not.toContain(ids.draft);
+    expect(buyerIds).not.toContain(ids.pending);
+    expect(buyerIds).not.toContain(ids.hidden);
+    for (const who of ['seller', 'admin'] as const) {
+      const list = (await feed(who, '?per_page=100')).json().data.briefcases.map((b: { id: number }) => b.id);
+      expect(list).toEqual(expect.arrayContaining([ids.draft, ids.pending, ids.hidden]));
+    }
+    expect((await card('buyer', ids.draft!)).statusCode).toBe(404);
+    expect((await card('seller', ids.draft!)).json().data.attributes.is_master).toBe(true);
+  });
+
+  it('filters by status group, auction type, text and tab', async () => {
+    const archived = (await feed('buyer', '?status=all_closed')).json().data;
+    expect(
+      archived.briefcases.every((b: { attributes: { status: string } }) => b.attributes.status === 'closed'),
+    ).toBe(true);
+    expect(archived.total_count).toBe(6);
+    const dutch = (await feed('buyer', '?auction_type=dutch')).json().data;
+    expect(dutch.briefcases.map((b: { id: number }) => b.id)).toEqual([ids.active]);
+    const byId = (await feed('buyer', `?query=${ids.active}`)).json().data;
+    expect(byId.briefcases.map((b: { id: number }) => b.id)).toEqual([ids.active]);
+    const byName = (await feed('buyer', `?query=${encodeURIComponent('банк прод')}`)).json().data;
+    expect(byName.total_count).toBe(14);
+    const mine = (await feed('buyer', '?participation=true')).json().data;
+    expect(mine.briefcases.map((b: { id: number }) => b.id)).toEqual([ids.active]);
+    const favourites = (await feed('buyer', '?favorites=true')).json().data;
+    expect(favourites.total_count).toBe(1);
+    expect(favourites.briefcases[0].attributes.is_favorited).toBe(true);
+    const owned = (await feed('seller', '?owned=true&per_page=100')).json().data;
+    expect(owned.total_count).toBe(17);
+  });
+
+  it('counts the tabs', async () => {
+    const counts = (
+      await t.app.inject({ url: '/api/v1/briefcases/counts', headers: bearer(tokens.buyer) })
+    ).json();
+    expect(counts.data).toEqual({ total: 14, with_bids: 1, favourited: 1, my: 0 });
+  });
+
+  it('gives a company without accreditation the "All" list only, with closed cards', async () => {
+    const list = (await feed('newbie')).json().data;
+    expect(list.briefcases.length).toBe(10);
+    expect(list.briefcases.every((b: { attributes: { can_show: boolean } }) => !b.attributes.can_show)).toBe(
+      true,
+    );
+    const tab = await feed('newbie', '?favorites=true');
+    expect(tab.statusCode).toBe(403);
+    expect(tab.json().code).toBe('not_in_good_standing');
+    const opened = await card('newbie', ids.active!);
+    expect(opened.statusCode).toBe(403);
+    const counts = await t.app.inject({ url: '/api/v1/briefcases/counts', headers: bearer(tokens.newbie) });
+    expect(counts.statusCode).toBe(403);
+  });
+
+  it('does not open a procedure to an excluded company', async () => {
+    const item = (await feed('outsider', '?per_page=100'))
+      .json()
+      .data.briefcases.find((b: { id: number }) => b.id === ids.excluded);
+    expect(item.attributes.can_show).toBe(false);
+    expect((await card('outsider', ids.excluded!)).statusCode).toBe(404);
+    expect((await card('buyer', ids.excluded!)).statusCode).toBe(200);
+  });
+
+  it('answers the card with its header data, hidden ones without details, unknown ones 404', async () => {
+    const body = (await card('buyer', ids.active!)).json().data;
+    expect(body).toMatchObject({ id: ids.active, hidden: false });
+    expect(body.attributes).toMatchObject({ status: 'active', is_master: false, can_view_bids_info: false });
+    const hidden = (await card('buyer', ids.hidden!)).json().data;
+    expect(hidden).toEqual({ id: ids.hidden, hidden: true, attributes: null });
+    const missing = await card('buyer', 999_999);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Торговая процедура не найдена');
+    expect((await card('buyer', 0)).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,52 @@
+/** A real application over a test database, with a clock the test can move. */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { type AppContext, createAppContext } from '../../src/appContext.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createTestDatabase, type DriverKind, type TestDatabase } from './db.ts';
+
+export interface TestClock {
+  now: () => Date;
+  set(date: Date): void;
+  advance(ms: number): void;
+}
+
+export function createClock(start = new Date('2026-11-22T09:00:00Z')): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    set: (date) => {
+      current = date.getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: TestDatabase;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(kind: DriverKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const clock = createClock();
+  const ctx = createAppContext(config, database, clock.now);
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
