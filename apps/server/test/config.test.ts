@@ -42,3 +42,12 @@ describe('configuration', () => {
     expect(config.demoSeed).toBe(false);
   });
 });
+
+describe('empty variables', () => {
+  it('treats an empty value as not set', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({
+      port: 3000,
+      database: { kind: 'pglite' },
+    });
+  });
+});

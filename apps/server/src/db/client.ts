@@ -29,11 +29,14 @@ export interface Database {
   dump?: () => Promise<Blob>;
 }
 
+const MIGRATION_LOCK = 7_270_001;
+
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | null };
+  /** dataDir null keeps the database in memory; `image` starts it from a dump (tests use a migrated one). */
+  | { kind: 'pglite'; dataDir: string | null; image?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -44,7 +47,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: async () => {
+        // Nodes starting together take turns: the first migrates, the others find nothing left to do.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+
+const BUYER = { email: 'buyer.legal@etp-rd.ru', password: 'Demo-2026!' };
+
+test('a demo buyer signs in, browses the feed and opens a procedure card', async ({ page }) => {
+  await page.goto('/briefcases');
+  // The feed needs sign-in: the guard sends the visitor to the sign-in screen.
+  await expect(page).toHaveURL(/\/users\/sign_in/);
+
+  await page.getByLabel(/e-?mail/i).fill(BUYER.email);
+  await page
+    .getByLabel(/пароль/i)
+    .first()
+    .fill(BUYER.password);
+  await page.getByRole('button', { name: /войти|продолжить/i }).click();
+
+  // Back to where the visitor was going, with the procedures from the database.
+  await expect(page).toHaveURL(/\/briefcases$/);
+  await expect(page.getByRole('heading', { name: 'Торговые процедуры' })).toBeVisible();
+  const cards = page.getByTestId('briefcase-card');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBe(10);
+  await expect(cards.first()).toContainText(/ТП №\d+/);
+
+  const firstTitle =
+    (await cards
+      .first()
+      .getByText(/ТП №\d+/)
+      .first()
+      .textContent()) ?? '';
+  const id = /ТП №(\d+)/.exec(firstTitle)?.[1];
+  expect(id).toBeTruthy();
+  await cards.first().click();
+
+  await expect(page).toHaveURL(new RegExp(`/briefcases/${id}`));
+  await expect(page.getByTestId('briefcase-title')).toHaveText(`ТП №${id}`);
+  await expect(page.getByRole('tab', { name: /Портфель/ })).toBeVisible();
+
+  // Signing out closes the session: the feed asks to sign in again.
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: /выйти/i }).click();
+  await page.goto('/briefcases');
+  await expect(page).toHaveURL(/\/users\/sign_in/);
+});
+
+test('a wrong password is reported on the password field in Russian', async ({ page }) => {
+  await page.goto('/users/sign_in');
+  await page.getByLabel(/e-?mail/i).fill(BUYER.email);
+  await page
+    .getByLabel(/пароль/i)
+    .first()
+    .fill('not-the-password');
+  await page.getByRole('button', { name: /войти|продолжить/i }).click();
+  await expect(page.getByText('Неверный пароль')).toBeVisible();
+});
+
+test('an unknown address in the browser shows the Russian not-found page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByText(/не найдена/i).first()).toBeVisible();
+});
