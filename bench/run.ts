@@ -1,0 +1,24 @@
+/**
+ * Runs every benchmark and writes one JSON file per benchmark to bench/results/. Each benchmark measures
+ * our path and a reference in the same run, and reports the ratio, because timings on a shared machine drift.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { feedBenchmark } from './feed.bench.ts';
+
+const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
+mkdirSync(resultsDir, { recursive: true });
+
+const benchmarks = [{ name: 'feed', run: feedBenchmark }];
+const only = process.argv[2];
+
+for (const bench of benchmarks) {
+  if (only && bench.name !== only) continue;
+  console.log(`▶ ${bench.name}`);
+  const result = await bench.run();
+  const file = join(resultsDir, `${bench.name}.json`);
+  writeFileSync(file, `${JSON.stringify({ benchmark: bench.name, at: new Date().toISOString(), ...result }, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+  console.log(`  → ${file}`);
+}
