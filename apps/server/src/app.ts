@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,10 +21,18 @@ import { briefcasesRoutes } from './modules/briefcases/briefcases.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { LiveHub } from './realtime/hub.ts';
+import { authorizeChannel, liveRoutes } from './realtime/live.routes.ts';
 
 z.config(z.locales.ru());
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveHub: LiveHub;
+  }
+}
 
 export interface BuildAppOptions {
   /** Pino options, or false to keep tests quiet. */
@@ -57,6 +66,20 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     timeWindow: '1 minute',
     errorResponseBuilder: () => ({ statusCode: 429, ...fail(MESSAGES.rateLimited, 'rate_limited') }),
   });
+
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const hub = new LiveHub({
+    bus: ctx.bus,
+    authenticate: (token) => ctx.guards.authenticateToken(token),
+    authorize: (auth, channel, briefcaseId) => authorizeChannel(ctx, auth, channel, briefcaseId),
+    now: () => ctx.now().getTime(),
+  });
+  app.decorate('liveHub', hub);
+  app.addHook('onClose', async () => {
+    hub.close();
+    await ctx.bus.close();
+  });
+  await app.register(liveRoutes(hub));
 
   await app.register(systemRoutes(ctx));
   await app.register(authRoutes(ctx));

@@ -3,6 +3,8 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createGuards, type Guards } from './modules/auth/guards.ts';
 import { TokenService } from './modules/auth/tokens.ts';
+import { type Bus, InProcessBus } from './realtime/bus.ts';
+import { RedisBus } from './realtime/redisBus.ts';
 
 export interface AppContext {
   config: Config;
@@ -10,6 +12,8 @@ export interface AppContext {
   db: Db;
   tokens: TokenService;
   guards: Guards;
+  /** Live events between nodes: Redis when REDIS_URL is set, in-process otherwise. */
+  bus: Bus;
   /** The clock; tests replace it to move time. */
   now: () => Date;
 }
@@ -18,9 +22,11 @@ export function createAppContext(
   config: Config,
   database: Database,
   now: () => Date = () => new Date(),
+  bus: Bus = config.redisUrl ? new RedisBus(config.redisUrl) : new InProcessBus(),
 ): AppContext {
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   return {
+    bus,
     config,
     database,
     db: database.db,

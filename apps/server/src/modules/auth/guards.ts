@@ -23,6 +23,8 @@ declare module 'fastify' {
 export type Guard = (request: FastifyRequest) => Promise<void>;
 
 export interface Guards {
+  /** Verifies an access token and loads its user (for the WebSocket, which has no headers). */
+  authenticateToken(token: string): Promise<AuthContext>;
   /** Sets request.auth when a valid token is present; never fails. */
   optional: Guard;
   user: Guard;
@@ -37,7 +39,11 @@ export function createGuards(deps: { db: Db; tokens: TokenService; now: () => Da
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw unauthorized();
-    const claims = await deps.tokens.verifyAccess(match[1], deps.now());
+    return authenticateToken(match[1]);
+  }
+
+  async function authenticateToken(token: string): Promise<AuthContext> {
+    const claims = await deps.tokens.verifyAccess(token, deps.now());
     if (claims === 'expired') throw tokenExpired();
     if (!claims) throw unauthorized();
     const [ctx, revoked] = await Promise.all([
@@ -49,6 +55,7 @@ export function createGuards(deps: { db: Db; tokens: TokenService; now: () => Da
   }
 
   return {
+    authenticateToken,
     optional: async (request) => {
       request.auth = null;
       if (!request.headers.authorization) return;

@@ -5,8 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound, notInGoodStanding } from '../../http/errors.ts';
-import { type AuthContext, authOf } from '../auth/guards.ts';
-import { canOpen, canSeeInFeed, isMaster } from './briefcases.policy.ts';
+import { authOf } from '../auth/guards.ts';
+import { resolveBriefcaseAccess, viewerOf } from './briefcases.access.ts';
 import { presentCard, presentListItem } from './briefcases.presenter.ts';
 import {
   countByStatus,
@@ -15,6 +15,8 @@ import {
   findFeedPage,
   type Viewer,
 } from './briefcases.queries.ts';
+
+export const BRIEFCASE_NOT_FOUND = 'Торговая процедура не найдена';
 
 const STATUS_KEYS = [
   'created',
@@ -28,15 +30,6 @@ const STATUS_KEYS = [
   'closed_without_bids',
   'closed_with_next_round',
 ] as const;
-
-function viewerOf(auth: AuthContext): Viewer {
-  return {
-    userId: auth.user.id,
-    isAdmin: auth.user.role === 'admin',
-    companyIds: auth.memberships.map((m) => m.company.id),
-    currentCompanyId: auth.company?.id ?? null,
-  };
-}
 
 function statusesCounts(byStatus: Map<string, number>): StatusesCounts {
   const sum = (list: readonly string[]) => list.reduce((acc, s) => acc + (byStatus.get(s) ?? 0), 0);
@@ -107,16 +100,21 @@ export function briefcasesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { preHandler: ctx.guards.user, schema: { params: idParams } },
       async (request) => {
         const auth = authOf(request);
-        const row = await findCardRow(ctx.db, viewerOf(auth), request.params.id);
-        if (!row) throw notFound('Торговая процедура не найдена');
-        const facts = { ...row.briefcase, blacklisted: row.blacklisted, notInvited: row.notInvited };
-        const master = auth.user.role === 'admin' || isMaster(auth, facts);
-        if (!master && !auth.company?.goodStanding) throw notInGoodStanding();
-        if (!master && row.briefcase.hidden)
-          return ok({ id: row.briefcase.id, hidden: true, attributes: null });
-        if (!canSeeInFeed(auth, facts) || !canOpen(auth, facts))
-          throw notFound('Торговая процедура не найдена');
-        return ok({ id: row.briefcase.id, hidden: row.briefcase.hidden, attributes: presentCard(auth, row) });
+        const access = await resolveBriefcaseAccess(ctx.db, auth, request.params.id);
+        switch (access.kind) {
+          case 'missing':
+            throw notFound(BRIEFCASE_NOT_FOUND);
+          case 'not_in_good_standing':
+            throw notInGoodStanding();
+          case 'hidden':
+            return ok({ id: access.row.briefcase.id, hidden: true, attributes: null });
+          case 'open':
+            return ok({
+              id: access.row.briefcase.id,
+              hidden: access.row.briefcase.hidden,
+              attributes: presentCard(auth, access.row),
+            });
+        }
       },
     );
   };

@@ -1,0 +1,36 @@
+/** Resolves what a signed-in user may do with one procedure; shared by the card, lots and live channels. */
+import type { DbOrTx } from '../../db/client.ts';
+import type { AuthContext } from '../auth/guards.ts';
+import { canOpen, canSeeInFeed, isMaster } from './briefcases.policy.ts';
+import { type FeedRow, findCardRow, type Viewer } from './briefcases.queries.ts';
+
+export function viewerOf(auth: AuthContext): Viewer {
+  return {
+    userId: auth.user.id,
+    isAdmin: auth.user.role === 'admin',
+    companyIds: auth.memberships.map((m) => m.company.id),
+    currentCompanyId: auth.company?.id ?? null,
+  };
+}
+
+export type BriefcaseAccess =
+  | { kind: 'missing' }
+  | { kind: 'not_in_good_standing' }
+  | { kind: 'hidden'; row: FeedRow }
+  | { kind: 'open'; row: FeedRow; master: boolean };
+
+export async function resolveBriefcaseAccess(
+  db: DbOrTx,
+  auth: AuthContext,
+  id: number,
+): Promise<BriefcaseAccess> {
+  const row = await findCardRow(db, viewerOf(auth), id);
+  if (!row) return { kind: 'missing' };
+  const facts = { ...row.briefcase, blacklisted: row.blacklisted, notInvited: row.notInvited };
+  const master = auth.user.role === 'admin' || isMaster(auth, facts);
+  if (master) return { kind: 'open', row, master };
+  if (!auth.company?.goodStanding) return { kind: 'not_in_good_standing' };
+  if (row.briefcase.hidden) return { kind: 'hidden', row };
+  if (!canSeeInFeed(auth, facts) || !canOpen(auth, facts)) return { kind: 'missing' };
+  return { kind: 'open', row, master };
+}

@@ -1,0 +1,43 @@
+/** The WebSocket endpoint /ws and who may subscribe to which channel. */
+import type { LiveChannel } from '@etp/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../appContext.ts';
+import type { AuthContext } from '../modules/auth/guards.ts';
+import { resolveBriefcaseAccess } from '../modules/briefcases/briefcases.access.ts';
+import type { Authorization, LiveHub } from './hub.ts';
+
+export const LIVE_MESSAGES = {
+  briefcaseRequired: 'Не указана торговая процедура',
+  notFound: 'Торговая процедура не найдена',
+  notInGoodStanding: 'Доступно только аккредитованным компаниям',
+  mastersOnly: 'Статистика доступна только организатору',
+  adminsOnly: 'Доступно только администратору площадки',
+} as const;
+
+export async function authorizeChannel(
+  ctx: AppContext,
+  auth: AuthContext,
+  channel: LiveChannel,
+  briefcaseId: number | null,
+): Promise<Authorization> {
+  const admin = auth.user.role === 'admin';
+  if (channel === 'AdminUsersStream') {
+    return admin ? { ok: true, master: false } : { ok: false, message: LIVE_MESSAGES.adminsOnly };
+  }
+  if (briefcaseId === null) return { ok: false, message: LIVE_MESSAGES.briefcaseRequired };
+  const access = await resolveBriefcaseAccess(ctx.db, auth, briefcaseId);
+  if (access.kind === 'not_in_good_standing') return { ok: false, message: LIVE_MESSAGES.notInGoodStanding };
+  if (access.kind !== 'open') return { ok: false, message: LIVE_MESSAGES.notFound };
+  if (channel === 'UsersStream' && !admin) return { ok: false, message: LIVE_MESSAGES.adminsOnly };
+  if (channel === 'BriefcaseStats' && !access.master)
+    return { ok: false, message: LIVE_MESSAGES.mastersOnly };
+  return { ok: true, master: access.master };
+}
+
+export function liveRoutes(hub: LiveHub): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/ws', { websocket: true, config: { rateLimit: false } }, (socket) => {
+      hub.attach(socket);
+    });
+  };
+}
