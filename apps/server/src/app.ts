@@ -16,6 +16,7 @@ import type { AppContext } from './appContext.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
 import { MESSAGES } from './http/errors.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { briefcasesRoutes } from './modules/briefcases/briefcases.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(userRoutes(ctx));
   await app.register(briefcasesRoutes(ctx));
   await app.register(companiesRoutes(ctx));
+  await app.register(auditRoutes(ctx));
 
   await registerWebApp(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;
