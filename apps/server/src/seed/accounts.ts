@@ -2,7 +2,8 @@
 import { DAY_MS, HOUR_MS } from '@etp/domain';
 import type { DbOrTx } from '../db/client.ts';
 import { companies, invitations, memberships, type NotificationSettings, users } from '../db/schema/index.ts';
-import { COMPANIES, type CompanyKey, DEMO_PASSWORD, type UserKey, type UserSeed } from './accounts.data.ts';
+import { type CompanyKey, DEMO_PASSWORD, type UserKey, type UserSeed } from './accounts.data.ts';
+import { COMPANIES } from './companies.data.ts';
 
 export const USERS: readonly UserSeed[] = [
   {

@@ -1,6 +1,6 @@
 /**
  * A small seeded pseudo-random generator (mulberry32) for the demo seed: the same seed gives the same data on
- * every machine. Nothing in the seed may call Math.random.
+ * every machine. Nothing in the seed draws from the global, unseeded generator.
  */
 
 export class Rng {

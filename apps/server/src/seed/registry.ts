@@ -74,7 +74,7 @@ export class ContractNumbers {
   }
 
   next(rng: Rng, issueDate: string): string {
-    this.last += rng.int(1, 37);
+    this.last += rng.int(1, 7);
     return `${this.prefix}-${issueDate.slice(0, 4)}/${String(this.last % 1_000_000).padStart(6, '0')}`;
   }
 }
@@ -177,7 +177,7 @@ export function generateDebt(rng: Rng, profile: PortfolioProfile, numbers: Contr
   const stage = stageFor(rng, profile.sourceKind);
   const dpd = dpdFor(rng, stage, performing);
   // The loan ran for a while before the first missed payment.
-  const servicedDays = productType === 'Микрозайм' ? rng.int(10, 180) : rng.int(60, 1400);
+  const servicedDays = productType === 'Микрозайм' ? rng.int(20, 180) : rng.int(60, 1400);
   const sinceIssue = dpd + servicedDays;
   const issueDate = day(profile.asOf, sinceIssue);
 
@@ -206,7 +206,8 @@ export function generateDebt(rng: Rng, profile: PortfolioProfile, numbers: Contr
       dplp = rng.int(1, Math.min(dpd, 700));
       lastPaymentAmount = Math.max(100_00, Math.round(instalment * rng.float(0.05, 0.5)));
     } else {
-      dplp = Math.min(sinceIssue, dpd + rng.int(performing ? 1 : 0, 45));
+      // The first instalment falls due a week or more after the issue.
+      dplp = Math.min(sinceIssue - 7, dpd + rng.int(performing ? 1 : 0, 45));
       lastPaymentAmount = instalment;
     }
     const repaid = Math.max(0, principal - amountTotal);
@@ -222,7 +223,8 @@ export function generateDebt(rng: Rng, profile: PortfolioProfile, numbers: Contr
   const sex: 'male' | 'female' = rng.chance(0.52) ? 'male' : 'female';
   let age = Math.round(Math.min(75, Math.max(21, rng.normal(41, 11))));
   age = Math.min(75, Math.max(age, Math.ceil(sinceIssue / 365) + 19));
-  const birthDate = day(profile.asOf, age * 365 + Math.floor(age / 4) + rng.int(0, 360));
+  // Well inside the year of age, so the debtor is still that age while the demo procedure lasts.
+  const birthDate = day(profile.asOf, age * 365 + Math.floor(age / 4) + rng.int(0, 270));
 
   return {
     contractId: numbers.next(rng, issueDate),
