@@ -5,8 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { createAppContext } from '../apps/server/src/appContext.ts';
 import { buildApp } from '../apps/server/src/app.ts';
+import { createAppContext } from '../apps/server/src/appContext.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
@@ -17,7 +17,11 @@ const ITERATIONS = 300;
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { p50_ms: +at(0.5).toFixed(3), p99_ms: +at(0.99).toFixed(3), mean_ms: +(samples.reduce((a, b) => a + b, 0) / samples.length).toFixed(3) };
+  return {
+    p50_ms: +at(0.5).toFixed(3),
+    p99_ms: +at(0.99).toFixed(3),
+    mean_ms: +(samples.reduce((a, b) => a + b, 0) / samples.length).toFixed(3),
+  };
 }
 
 async function time(fn: () => Promise<unknown>): Promise<number[]> {
@@ -33,7 +37,12 @@ async function time(fn: () => Promise<unknown>): Promise<number[]> {
 
 async function measure(database: Database) {
   await seedDemo(database.db, { now: new Date() });
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', RATE_LIMIT_PER_MINUTE: '1000000' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  });
   const ctx = createAppContext(config, database);
   const app = await buildApp(ctx, { logger: false });
   const signIn = await app.inject({
@@ -43,7 +52,10 @@ async function measure(database: Database) {
   });
   const token = signIn.json().data.jwt.token as string;
   const feed = await time(async () => {
-    const response = await app.inject({ url: '/api/v1/briefcases?per_page=10', headers: { authorization: `Bearer ${token}` } });
+    const response = await app.inject({
+      url: '/api/v1/briefcases?per_page=10',
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (response.statusCode !== 200) throw new Error(response.body);
   });
   const reference = await time(() => database.db.execute(sql`select * from briefcases order by id limit 10`));

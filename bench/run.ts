@@ -18,7 +18,10 @@ for (const bench of benchmarks) {
   console.log(`▶ ${bench.name}`);
   const result = await bench.run();
   const file = join(resultsDir, `${bench.name}.json`);
-  writeFileSync(file, `${JSON.stringify({ benchmark: bench.name, at: new Date().toISOString(), ...result }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ benchmark: bench.name, at: new Date().toISOString(), ...result }, null, 2)}\n`,
+  );
   console.log(JSON.stringify(result, null, 2));
   console.log(`  → ${file}`);
 }

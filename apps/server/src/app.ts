@@ -65,6 +65,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(rateLimit, {
     max: ctx.config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // Calls are limited, not the web app's files; a signed-in client is counted by its token, so colleagues
+    // behind one office address do not share a budget.
+    allowList: (request) => !request.url.startsWith('/api/'),
+    keyGenerator: (request) => request.headers.authorization ?? request.ip,
     errorResponseBuilder: () => ({ statusCode: 429, ...fail(MESSAGES.rateLimited, 'rate_limited') }),
   });
 
@@ -100,7 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const built = existsSync(join(distDir, 'index.html'));
   if (built) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: distDir, index: false });
   } else {
     app.log.warn({ distDir }, 'web app is not built; run `npm run build`');
   }

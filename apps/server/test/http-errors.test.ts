@@ -140,6 +140,8 @@ describe('rate limiting', () => {
       expect(codes).toEqual([200, 200, 200, 429]);
       const last = await t.app.inject({ url: '/api/v1/dictionaries' });
       expect(last.json()).toMatchObject({ status: 'error', code: 'rate_limited' });
+      // The server time and the web app's files are not rate limited.
+      expect((await t.app.inject({ url: '/time' })).statusCode).toBe(200);
     } finally {
       await t.close();
     }

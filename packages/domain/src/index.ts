@@ -1,4 +1,5 @@
 /** @etp/domain: the platform's pure rules, shared by the server and the web app. No I/O. */
+export * from './auction/index.ts';
 export * from './auctionTypes.ts';
 export * from './briefcaseCardStatus.ts';
 export * from './constants.ts';

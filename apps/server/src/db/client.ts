@@ -25,11 +25,21 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Tries to become the leader for `key` with a session-level advisory lock held on a connection of its own;
+   * null when another session holds it. `lost` resolves if the connection (and so the lock) goes away.
+   */
+  tryLeadership(key: number): Promise<Leadership | null>;
   /** PGlite only: a snapshot of the whole database. */
   dump?: () => Promise<Blob>;
 }
 
 const MIGRATION_LOCK = 7_270_001;
+
+export interface Leadership {
+  lost: Promise<void>;
+  release(): Promise<void>;
+}
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -59,6 +69,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         }
       },
       close: () => pool.end(),
+      tryLeadership: async (key) => {
+        const client = new pg.Client({ connectionString: target.url });
+        await client.connect();
+        const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [key]);
+        if (!rows[0]?.ok) {
+          await client.end();
+          return null;
+        }
+        const lost = new Promise<void>((resolve) => {
+          client.once('error', () => resolve());
+          client.once('end', () => resolve());
+        });
+        return { lost, release: () => client.end().catch(() => undefined) };
+      },
     };
   }
   let client: PGlite;
@@ -76,5 +100,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
+    // One process owns an embedded database, so its single session is the leader.
+    tryLeadership: async (key) => {
+      const result = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [key]);
+      if (!result.rows[0]?.ok) return null;
+      return {
+        lost: new Promise<void>(() => undefined),
+        release: async () => {
+          await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        },
+      };
+    },
   };
 }

@@ -1,0 +1,17 @@
+import type { BriefcaseList, BriefcaseListQuery } from '@etp/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient } from './apiClient.ts';
+import type { QueryValue } from './createApiClient.ts';
+import { queryKeys } from './queryKeys.ts';
+
+/** GET /api/v1/briefcases for one page of the feed, as a query definition shared by the feed's hooks. */
+export function briefcasesQueryOptions(query: BriefcaseListQuery) {
+  return queryOptions({
+    queryKey: queryKeys.briefcases(query),
+    queryFn: ({ signal }) =>
+      apiClient.request<BriefcaseList>('/api/v1/briefcases', {
+        query: query as Record<string, QueryValue>,
+        signal,
+      }),
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * The typed HTTP client of the web app. Every reply is the envelope {status, data, message, errors, code}: a
+ * success gives `data`, anything else throws an ApiError. Authenticated calls carry `Authorization: Bearer`;
+ * a 401 `token_expired` triggers one token refresh (shared by every call that hits it at the same time) and
+ * one retry. When the session cannot be renewed the tokens are cleared, which signs the user out.
+ */
+import type { Envelope, Jwt } from '@etp/contracts';
+import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './ApiError.ts';
+import type { TokenStore } from './createTokenStore.ts';
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** Send the access token (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** Renews the token pair; resolves false (and clears the tokens) when the session cannot be renewed. */
+  refreshTokens(): Promise<boolean>;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  tokens: TokenStore;
+  baseUrl?: string;
+  now?: () => number;
+}
+
+export function buildQueryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      for (const item of value) params.append(`${key}[]`, String(item));
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> {
+  try {
+    const body = (await response.json()) as Envelope<T>;
+    return body && typeof body === 'object' && 'status' in body ? body : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createApiClient({
+  fetch: fetchFn,
+  tokens,
+  baseUrl = '',
+  now = Date.now,
+}: ApiClientDeps): ApiClient {
+  let refreshing: Promise<boolean> | null = null;
+
+  async function send(path: string, options: RequestOptions, accessToken: string | null): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    try {
+      return await fetchFn(`${baseUrl}${path}${buildQueryString(options.query)}`, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if ((error as Error)?.name === 'AbortError') throw error;
+      throw new ApiError(0, 'network', NETWORK_ERROR_MESSAGE);
+    }
+  }
+
+  async function unwrap<T>(response: Response): Promise<T> {
+    const envelope = await readEnvelope<T>(response);
+    if (response.ok && envelope?.status === 'ok') return envelope.data;
+    throw new ApiError(
+      response.status,
+      envelope?.code ?? (response.ok ? 'internal' : `http_${response.status}`),
+      envelope?.message ?? GENERIC_ERROR_MESSAGE,
+      envelope?.errors ?? {},
+    );
+  }
+
+  async function doRefresh(): Promise<boolean> {
+    const session = tokens.get();
+    if (!session) return false;
+    try {
+      const response = await send(
+        '/api/v2/auth/refresh',
+        { method: 'POST', body: { refresh_token: session.refresh_token } },
+        null,
+      );
+      const { jwt } = await unwrap<{ jwt: Jwt }>(response);
+      tokens.set(jwt, now());
+      return true;
+    } catch (error) {
+      // A refused refresh ends the session; a network failure leaves it for the next attempt.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) tokens.clear();
+      return false;
+    }
+  }
+
+  function refreshTokens(): Promise<boolean> {
+    refreshing ??= doRefresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const useAuth = options.auth ?? true;
+    const token = useAuth ? (tokens.get()?.token ?? null) : null;
+    let response = await send(path, options, token);
+
+    if (useAuth && token && response.status === 401) {
+      const envelope = await readEnvelope<unknown>(response.clone());
+      if (envelope?.code === 'token_expired') {
+        // Another call may have renewed the pair while this one was in flight: then just retry.
+        const renewed = tokens.get()?.token !== token || (await refreshTokens());
+        if (renewed) response = await send(path, options, tokens.get()?.token ?? null);
+      }
+      // Still refused after at most one refresh: the session is over.
+      if (response.status === 401) tokens.clear();
+    }
+    return unwrap<T>(response);
+  }
+
+  return { request, refreshTokens };
+}

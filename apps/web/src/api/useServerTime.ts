@@ -1,0 +1,28 @@
+import type { ServerTime } from '@etp/contracts';
+import { SERVER_TIME_RECHECK_MS } from '@etp/domain';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from './apiClient.ts';
+import { queryKeys } from './queryKeys.ts';
+
+/** How far the server clock is ahead of this browser's, measured against the middle of the round trip. */
+async function fetchServerOffset(signal: AbortSignal): Promise<number> {
+  const sentAt = Date.now();
+  const time = await apiClient.request<ServerTime>('/time', { auth: false, signal });
+  const receivedAt = Date.now();
+  return time.unix_ms - (sentAt + receivedAt) / 2;
+}
+
+/**
+ * GET /time: the server-clock offset in ms (0 until known). Not re-asked within 5 s (spec 3 §7.4); re-checked
+ * every 10 minutes so that a drifting or changed local clock is corrected.
+ */
+export function useServerTime(): { offsetMs: number; isKnown: boolean } {
+  const query = useQuery({
+    queryKey: queryKeys.serverTime,
+    queryFn: ({ signal }) => fetchServerOffset(signal),
+    staleTime: SERVER_TIME_RECHECK_MS,
+    refetchInterval: 10 * 60_000,
+    retry: 1,
+  });
+  return { offsetMs: query.data ?? 0, isKnown: query.data !== undefined };
+}

@@ -1,0 +1,32 @@
+import '@fontsource/roboto/400.css';
+import '@fontsource/roboto/500.css';
+import '@fontsource/roboto/700.css';
+import { TOAST_DURATION_MS } from '@etp/domain';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { QueryClientProvider } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ru';
+import { SnackbarProvider } from 'notistack';
+import type { ReactNode } from 'react';
+import { queryClient } from './queryClient.ts';
+import { theme } from './theme.ts';
+
+dayjs.locale('ru');
+
+/** Theme, server-state cache and snackbars (3.5 s by default; errors pass their own 5 s or 10 s). */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <SnackbarProvider
+          maxSnack={4}
+          autoHideDuration={TOAST_DURATION_MS.default}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        >
+          {children}
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

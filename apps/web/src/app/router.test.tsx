@@ -1,0 +1,81 @@
+import { ThemeProvider } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tokenStore } from '../api/tokenStore.ts';
+import { buildBriefcase, buildUser } from '../test/factories.ts';
+import { type FakeServerState, stubServer } from '../test/fakeServer.ts';
+import { routes } from './router.tsx';
+import { theme } from './theme.ts';
+
+function open(path: string, server: FakeServerState) {
+  stubServer(server);
+  if (server.user) {
+    tokenStore.set({ token: 't', expires_at: '', refresh_token: 'r', refresh_token_expires_at: '' });
+  }
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  tokenStore.clear();
+});
+
+describe('routes and their guards', () => {
+  it('sends an anonymous visitor of a format feed to sign-in and remembers where they were going', async () => {
+    const router = open('/classic?status=active', { user: null, briefcases: [] });
+    expect(await screen.findByRole('heading', { name: 'Вход в личный кабинет' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/users/sign_in');
+    expect(sessionStorage.getItem('etp.referer')).toBe('/classic?status=active');
+  });
+
+  it('sends a user without good standing from a procedure card to the feed', async () => {
+    const router = open('/briefcases/42', {
+      user: buildUser({ company_good_standing: false }),
+      briefcases: [buildBriefcase()],
+    });
+    expect(await screen.findByRole('heading', { name: 'Торговые процедуры' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/briefcases');
+    expect(await screen.findByText('Доступ ограничен')).toBeTruthy();
+    // Only the "Все" tab exists for them, so no tab bar at all.
+    expect(screen.queryByRole('tab', { name: /Избранное/ })).toBeNull();
+  });
+
+  it('shows an accredited user the feed with its tabs and cards', async () => {
+    open('/briefcases', {
+      user: buildUser(),
+      briefcases: [buildBriefcase({ id: 7 }), buildBriefcase({ id: 8 })],
+    });
+    await waitFor(() => expect(screen.getAllByTestId('briefcase-card')).toHaveLength(2));
+    expect(screen.getByRole('tab', { name: /Избранное/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'ТП №7' })).toBeTruthy();
+    expect(screen.getByTestId('user-menu').textContent).toContain('Анна Петрова');
+  });
+
+  it('keeps the administrator pages from a regular user', async () => {
+    const router = open('/admin/briefcases', { user: buildUser(), briefcases: [] });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/briefcases'));
+  });
+
+  it('answers an unknown address with the Russian 404 page', async () => {
+    open('/no/such/page', { user: null, briefcases: [] });
+    expect(await screen.findByText('Страница не найдена')).toBeTruthy();
+  });
+
+  it('opens the public landing page without signing in', async () => {
+    open('/', { user: null, briefcases: [] });
+    expect(
+      await screen.findByRole('heading', { name: 'Электронная торговая площадка долговых портфелей' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Зарегистрироваться' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * The platform's look: a deep navy/indigo primary on clean white surfaces, Roboto, compact but airy spacing,
+ * quiet outlines instead of heavy shadows (a trading venue, not a landing page). ruRU localises MUI's own texts.
+ */
+import { createTheme } from '@mui/material';
+import { ruRU } from '@mui/material/locale';
+
+const NAVY = '#1a2b5f';
+
+export const theme = createTheme(
+  {
+    palette: {
+      primary: { main: NAVY, light: '#3f51a3', dark: '#0f1b40', contrastText: '#ffffff' },
+      secondary: { main: '#0f7b8a', contrastText: '#ffffff' },
+      success: { main: '#2e7d32' },
+      warning: { main: '#ed6c02' },
+      error: { main: '#c62828' },
+      info: { main: '#1565c0' },
+      background: { default: '#f4f6fb', paper: '#ffffff' },
+      text: { primary: '#17203a', secondary: '#5b6478' },
+      divider: '#e3e7f0',
+    },
+    shape: { borderRadius: 10 },
+    typography: {
+      fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif',
+      h1: { fontWeight: 700 },
+      h2: { fontWeight: 700 },
+      h3: { fontWeight: 700, letterSpacing: -0.5 },
+      h4: { fontWeight: 700, fontSize: '1.75rem', letterSpacing: -0.25 },
+      h5: { fontWeight: 600 },
+      h6: { fontWeight: 600, fontSize: '1.1rem' },
+      subtitle1: { fontWeight: 500 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: { root: { borderRadius: 8 } },
+      },
+      MuiPaper: { styleOverrides: { outlined: { borderColor: '#e3e7f0' } } },
+      MuiCard: { defaultProps: { variant: 'outlined' } },
+      MuiAppBar: { defaultProps: { color: 'inherit' } },
+      MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 500, minHeight: 48 } } },
+      MuiChip: { styleOverrides: { root: { fontWeight: 500 } } },
+      MuiTooltip: { styleOverrides: { tooltip: { fontSize: '0.8rem', lineHeight: 1.45 } } },
+      MuiTextField: { defaultProps: { size: 'small' } },
+      MuiSelect: { defaultProps: { size: 'small' } },
+      MuiFormControl: { defaultProps: { size: 'small' } },
+      MuiLink: { defaultProps: { underline: 'hover' } },
+    },
+  },
+  ruRU,
+);

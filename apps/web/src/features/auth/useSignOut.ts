@@ -1,0 +1,22 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { apiClient } from '../../api/apiClient.ts';
+import { referer } from '../access/referer.ts';
+
+/**
+ * Signs out: tells the server (GET /api/v1/user/sign_out, best effort) and opens the sign-in screen, which
+ * clears the tokens, the stored authorized flag and every cached answer as it opens (spec 3 §2.2). Clearing
+ * them here instead would let the guarded page still on screen send the user to sign-in as a "referer".
+ */
+export function useSignOut(): () => Promise<void> {
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await apiClient.request<null>('/api/v1/user/sign_out');
+    } catch {
+      // The session ends on this device whatever the server says.
+    }
+    referer.take();
+    await navigate('/users/sign_in', { replace: true });
+  }, [navigate]);
+}

@@ -1,0 +1,54 @@
+import { Navigate, useParams } from 'react-router';
+import { ApiError } from '../../api/ApiError.ts';
+import { useBriefcase } from '../../api/useBriefcase.ts';
+import { useCurrentUser } from '../../api/useCurrentUser.ts';
+import { ErrorBlock } from '../../components/ErrorBlock.tsx';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
+import { useServerNow } from '../../lib/useServerNow.ts';
+import { NotFoundBlock } from '../errors/NotFoundBlock.tsx';
+import { BriefcaseHeader } from './BriefcaseHeader.tsx';
+import { BriefcaseTabs } from './BriefcaseTabs.tsx';
+import { cardTabOf, cardTabPath, visibleCardTabs } from './cardTabs.ts';
+import { HiddenBriefcase } from './HiddenBriefcase.tsx';
+import { CARD_MESSAGES as T } from './messages.ts';
+import { PortfolioTab } from './PortfolioTab.tsx';
+import { TabEmptyState } from './TabEmptyState.tsx';
+
+const NOT_FOUND = <NotFoundBlock title={T.notFoundTitle} hint={T.notFoundHint} backLabel={T.backToList} />;
+
+function parseId(value: string | undefined): number | null {
+  return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+/** /briefcases/{id}/{tab?}: the procedure card with its tabs. */
+export function BriefcaseCardPage() {
+  const params = useParams();
+  const id = parseId(params.id);
+  const tab = cardTabOf(params.tab);
+  const { user } = useCurrentUser();
+  const card = useBriefcase(id);
+  const nowMs = useServerNow();
+  usePageTitle(id ? T.title(id) : T.notFoundTitle);
+
+  if (id === null || tab === null) return NOT_FOUND;
+  if (card.isPending) return <PageLoader />;
+  if (card.error) {
+    if (card.error instanceof ApiError && card.error.status === 404) return NOT_FOUND;
+    return <ErrorBlock message={card.error.message || T.loadFailed} onRetry={() => void card.refetch()} />;
+  }
+  const b = card.data.attributes;
+  if (card.data.hidden && !b) return <HiddenBriefcase />;
+  if (!b) return NOT_FOUND;
+
+  const tabs = visibleCardTabs(b, user);
+  if (!tabs.includes(tab)) return <Navigate to={cardTabPath(b.id, 'briefcase')} replace />;
+
+  return (
+    <>
+      <BriefcaseHeader briefcase={b} nowMs={nowMs} />
+      <BriefcaseTabs briefcase={b} tabs={tabs} current={tab} />
+      {tab === 'briefcase' ? <PortfolioTab briefcase={b} /> : <TabEmptyState title={T.tabTitles[tab]} />}
+    </>
+  );
+}

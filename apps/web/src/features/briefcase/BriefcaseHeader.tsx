@@ -1,0 +1,71 @@
+import type { BriefcaseCardAttributes } from '@etp/contracts';
+import {
+  briefcaseCardStatus,
+  briefcaseStatusLabel,
+  formatMoscowDate,
+  formatMoscowDateTime,
+  viewerOffsetMinutes,
+} from '@etp/domain';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { AuctionTypeIcon } from '../../components/AuctionTypeIcon.tsx';
+import { CardStatusChip } from '../../components/CardStatusChip.tsx';
+import { CompanyAvatar } from '../../components/CompanyAvatar.tsx';
+import { Fact } from '../../components/Fact.tsx';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
+import { CARD_MESSAGES as T } from './messages.ts';
+
+interface BriefcaseHeaderProps {
+  briefcase: BriefcaseCardAttributes;
+  nowMs: number;
+}
+
+/** The card's head: back link, 'ТП №{id}', status, format, organiser, publication and trading times. */
+export function BriefcaseHeader({ briefcase: b, nowMs }: BriefcaseHeaderProps) {
+  usePageTitle(T.title(b.id));
+  const viewer = { viewerOffsetMinutes: viewerOffsetMinutes() };
+  const when = (iso: string | null) => (iso ? formatMoscowDateTime(iso, viewer) : T.noData);
+  return (
+    <Stack spacing={2} sx={{ mb: 3 }}>
+      <Box>
+        <Button component={RouterLink} to="/briefcases" startIcon={<ArrowBackIcon />} sx={{ ml: -1 }}>
+          {T.backToList}
+        </Button>
+      </Box>
+      {b.partner_operated && <Alert severity="info">{T.partnerOperated}</Alert>}
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h4" component="h1" data-testid="briefcase-title">
+          {T.title(b.id)}
+        </Typography>
+        <Chip label={briefcaseStatusLabel(b.status, b.next_round_count)} color="primary" variant="outlined" />
+        <CardStatusChip status={briefcaseCardStatus(b, nowMs)} />
+      </Stack>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={{ xs: 1.5, md: 3 }}
+        sx={{ alignItems: { md: 'center' } }}
+      >
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <CompanyAvatar name={b.company.name} logoUrl={b.company.logo_url} size={44} />
+          <Typography variant="subtitle1" sx={{ minWidth: 0 }}>
+            {b.company.name}
+          </Typography>
+        </Stack>
+        <AuctionTypeIcon type={b.auction_type} withLabel size={22} />
+      </Stack>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, max-content)' },
+          columnGap: { sm: 5 },
+        }}
+      >
+        <Fact label={T.published}>{b.published_at ? formatMoscowDate(b.published_at) : T.noData}</Fact>
+        <Fact label={T.start}>{when(b.start_datetime)}</Fact>
+        <Fact label={T.end}>{when(b.end_datetime)}</Fact>
+      </Box>
+    </Stack>
+  );
+}

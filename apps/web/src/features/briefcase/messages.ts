@@ -1,0 +1,42 @@
+/** Russian texts of the procedure card page (spec 2 §2 "Procedure card page"). */
+export const CARD_MESSAGES = {
+  title: (id: number) => `ТП №${id}`,
+  backToList: 'К списку процедур',
+  published: 'Опубликована',
+  start: 'Начало торгов',
+  end: 'Окончание торгов',
+  tabsLabel: 'Разделы торговой процедуры',
+  tabs: {
+    briefcase: 'Портфель',
+    analytics: 'Аналитика',
+    trade: (lots: number) => `Торги (${lots})`,
+    statistics: 'Статистика',
+    monitoring: 'Мониторинг',
+    faq: 'Вопрос-ответ',
+  },
+  tabTitles: {
+    analytics: 'Аналитика портфеля',
+    trade: 'Торги',
+    statistics: 'Статистика',
+    monitoring: 'Мониторинг',
+    faq: 'Вопрос-ответ',
+  },
+  noData: 'Нет данных',
+  notFoundTitle: 'Торговая процедура не найдена',
+  notFoundHint: 'Процедуры с таким номером нет, или она вам недоступна.',
+  hiddenTitle: 'Торговая процедура не состоялась',
+  hiddenHint: 'Если у вас есть вопросы по этой процедуре, обратитесь в службу поддержки:',
+  loadFailed: 'Не удалось загрузить торговую процедуру.',
+  partnerOperated:
+    'Торги проводит оператор-партнёр: они идут по отдельному комплекту документов, для участия нужна подписанная оферта.',
+  portfolio: {
+    notStarted: 'Торги начнутся',
+    started: 'Торги начались',
+    ofTotal: 'от ОД',
+    ofBottomline: 'от ОСЗ',
+    factsCaption: 'Сведения о портфеле',
+    sourceDescription: 'Описание источника',
+    description: 'Описание',
+    filling: 'Заполненность данных портфеля',
+  },
+} as const;

@@ -1,0 +1,86 @@
+/** Test data builders: a valid object with overridable fields. */
+import type { BriefcaseCardAttributes, BriefcaseListAttributes, User } from '@etp/contracts';
+
+export function buildUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    avatar_url: null,
+    first_name: 'Анна',
+    last_name: 'Петрова',
+    phone: '+79161234567',
+    confirmed_phone: true,
+    email: 'anna@example.ru',
+    unconfirmed_email: null,
+    confirmed_email: true,
+    auth_strategy: 'email',
+    company_id: 3,
+    company_good_standing: true,
+    company_name: 'ООО «Альфа Коллект»',
+    company_kind: 'legal',
+    created_at: '2026-01-10T09:00:00.000Z',
+    role: 'user',
+    has_password: true,
+    invited_at: null,
+    owner: true,
+    allowed_companies: [],
+    ...overrides,
+  };
+}
+
+export function buildBriefcase(overrides: Partial<BriefcaseListAttributes> = {}): BriefcaseListAttributes {
+  return {
+    id: 42,
+    status: 'ready',
+    auction_type: 'classic',
+    kind: 'standard',
+    percent_mode: 'amount_bottomline_debt',
+    end_mode: 'ransom',
+    company: { id: 5, name: 'ПАО «Северный Банк»', logo_url: null, kind: 'bank' },
+    start_datetime: '2026-11-22T08:00:00.000Z',
+    end_datetime: '2026-11-22T10:00:00.000Z',
+    created_at: '2026-11-01T08:00:00.000Z',
+    amount_total: 1_500_000_000_00,
+    amount_bottomline: 2_000_000_000_00,
+    start_price: 95_000_000_00,
+    max_price: null,
+    currency: '₽',
+    lots_count: 12,
+    bidders_count: 4,
+    bids_count: 31,
+    items_count: 15_400,
+    filling_percent: 92,
+    liability: 'unsecured',
+    human_activity: 'Потребительское кредитование',
+    human_source_kind: 'Банковский портфель',
+    human_source_debtor_typed: 'Физические лица',
+    is_favorited: false,
+    can_show: true,
+    with_composite_lot: false,
+    ai_grid: false,
+    next_round_count: 0,
+    analytics: { bankruptcy: 3, dead: 1, dpd: 840, dplp: 500 },
+    ...overrides,
+  };
+}
+
+export function buildBriefcaseCard(
+  overrides: Partial<BriefcaseCardAttributes> = {},
+): BriefcaseCardAttributes {
+  return {
+    ...buildBriefcase(),
+    is_master: false,
+    can_view_bids_info: false,
+    creator_type: 'user',
+    published_at: '2026-11-02T08:00:00.000Z',
+    amount_mean: 81_000_00,
+    bottomline_mean: 116_000_00,
+    renewal_after_last_bid_in_minutes: 10,
+    lot_renewal_minutes: 10,
+    round_request_ttl: 86_400_000,
+    source_description: null,
+    description: null,
+    commission_percent: null,
+    partner_operated: false,
+    ...overrides,
+  };
+}

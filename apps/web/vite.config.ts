@@ -1,0 +1,23 @@
+/** Vite: the React app, a dev proxy to the server on :3000, and the production build in apps/web/dist. */
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const SERVER = process.env.ETP_SERVER_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: SERVER, changeOrigin: true },
+      '^/time(\\?.*)?$': { target: SERVER, changeOrigin: true },
+      '/ws': { target: SERVER, changeOrigin: true, ws: true },
+      '^/dev(/.*)?$': { target: SERVER, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});
