@@ -10,5 +10,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     setupFiles: ['src/test/setup.ts'],
+    testTimeout: 15_000,
   },
 });

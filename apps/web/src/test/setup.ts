@@ -1,6 +1,9 @@
 /** Unmounts what each test rendered (Testing Library cleans up by itself only with Vitest globals on). */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Routes load their pages lazily; on a busy 2-core machine the first import can take more than a second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
