@@ -8,13 +8,7 @@ import { notFound, notInGoodStanding } from '../../http/errors.ts';
 import { authOf } from '../auth/guards.ts';
 import { resolveBriefcaseAccess, viewerOf } from './briefcases.access.ts';
 import { presentCard, presentListItem } from './briefcases.presenter.ts';
-import {
-  countByStatus,
-  countFeedTabs,
-  findCardRow,
-  findFeedPage,
-  type Viewer,
-} from './briefcases.queries.ts';
+import { countByStatus, countFeedTabs, findFeedPage } from './briefcases.queries.ts';
 
 export const BRIEFCASE_NOT_FOUND = 'Торговая процедура не найдена';
 
