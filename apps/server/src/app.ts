@@ -18,8 +18,10 @@ import { registerErrorHandling } from './http/errorHandler.ts';
 import { MESSAGES } from './http/errors.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { bidsRoutes } from './modules/bids/bids.routes.ts';
 import { briefcasesRoutes } from './modules/briefcases/briefcases.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { lotsRoutes } from './modules/lots/lots.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { LiveHub } from './realtime/hub.ts';
@@ -92,6 +94,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(briefcasesRoutes(ctx));
   await app.register(companiesRoutes(ctx));
   await app.register(auditRoutes(ctx));
+  await app.register(lotsRoutes(ctx));
+  await app.register(bidsRoutes(ctx));
 
   await registerWebApp(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

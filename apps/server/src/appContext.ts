@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createGuards, type Guards } from './modules/auth/guards.ts';
 import { TokenService } from './modules/auth/tokens.ts';
+import { createLeaderTagger, type LeaderTagger } from './modules/lots/lots.tags.ts';
 import { type Bus, InProcessBus } from './realtime/bus.ts';
 import { RedisBus } from './realtime/redisBus.ts';
 
@@ -14,6 +15,8 @@ export interface AppContext {
   guards: Guards;
   /** Live events between nodes: Redis when REDIS_URL is set, in-process otherwise. */
   bus: Bus;
+  /** Opaque per-lot tags of leading companies (see lots.tags.ts). */
+  leaderTag: LeaderTagger;
   /** The clock; tests replace it to move time. */
   now: () => Date;
 }
@@ -27,6 +30,7 @@ export function createAppContext(
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   return {
     bus,
+    leaderTag: createLeaderTagger(config.jwtSecret),
     config,
     database,
     db: database.db,

@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { createAppContext } from './appContext.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { Scheduler } from './scheduler/scheduler.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 
 async function main(): Promise<void> {
@@ -30,8 +31,13 @@ async function main(): Promise<void> {
     accounts = await seedDemo(database.db, { now: new Date() });
   }
 
+  const scheduler = new Scheduler(ctx, ctx.leaderTag, (error) =>
+    app.log.error({ err: error }, 'scheduler tick failed'),
+  );
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await scheduler.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -40,6 +46,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  scheduler.start();
   const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
   const lines = [
     '',

@@ -40,5 +40,6 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'user_exists',
   'refresh_token_invalid',
+  'confirm_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

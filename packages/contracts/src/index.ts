@@ -3,3 +3,4 @@ export * from './briefcases.ts';
 export * from './dictionaries.ts';
 export * from './envelope.ts';
 export * from './live.ts';
+export * from './lots.ts';

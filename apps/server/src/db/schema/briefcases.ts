@@ -193,6 +193,8 @@ export const lots = pgTable(
     productType: text('product_type'),
     federalDistrict: text('federal_district'),
     stage: text('stage'),
+    /** convert: the start price of the classic second round that the seller chose from the offers. */
+    secondRoundStartPrice: money('second_round_start_price'),
     predictedStartPrice: money('predicted_start_price'),
     predictedEndPrice: money('predicted_end_price'),
     analytics: jsonb('analytics').$type<AnalyticsJson>(),

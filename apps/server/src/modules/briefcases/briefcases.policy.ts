@@ -33,3 +33,31 @@ export function canOpen(auth: AuthContext, facts: BriefcaseAccessFacts): boolean
 export function canViewBidsInfo(auth: AuthContext, facts: Pick<BriefcaseAccessFacts, 'companyId'>): boolean {
   return auth.user.role === 'admin' || isMaster(auth, facts);
 }
+
+interface AdmissionCompany {
+  kind: 'legal' | 'bank' | 'mfo' | 'self' | 'physical';
+  fssp: boolean;
+  okved: string | null;
+}
+
+interface AdmissionRules {
+  allowedKindsMap: Record<string, boolean>;
+  fsspOnly: boolean;
+  okved8291Only: boolean;
+  fsspBankOnly: boolean;
+  fsspMfoOnly: boolean;
+}
+
+/**
+ * Whether a company's kind and registry flags admit it to a procedure (spec 1 step 4, spec 2 "allowed participant
+ * ownership types"): its kind is allowed; the fssp-only flag of the legal entities, banks or MFOs demands the
+ * company be in the FSSP register; okved_82_91_only demands the collection-agency OKVED 82.91.
+ */
+export function isAdmitted(company: AdmissionCompany, rules: AdmissionRules): boolean {
+  if (rules.allowedKindsMap[company.kind] === false) return false;
+  if (company.kind === 'legal' && rules.fsspOnly && !company.fssp) return false;
+  if (company.kind === 'legal' && rules.okved8291Only && !company.okved?.startsWith('82.91')) return false;
+  if (company.kind === 'bank' && rules.fsspBankOnly && !company.fssp) return false;
+  if (company.kind === 'mfo' && rules.fsspMfoOnly && !company.fssp) return false;
+  return true;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "lots" ADD COLUMN "second_round_start_price" bigint;

@@ -1,0 +1,153 @@
+/**
+ * Enabling and disabling an autobid (a proxy maximum). Enabling during trading lets the autobids answer at once,
+ * in the same transaction; before the start the autobid waits and answers from the first tick.
+ */
+import { type LotState, validateAutobid } from '@etp/domain';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../appContext.ts';
+import type { Tx } from '../../db/client.ts';
+import { autobids } from '../../db/schema/index.ts';
+import { conflict } from '../../http/errors.ts';
+import { appendAudit } from '../audit/audit.queries.ts';
+import type { AuthContext } from '../auth/guards.ts';
+import { publishLotSnapshots } from '../lots/lots.live.ts';
+import type { LeaderTagger } from '../lots/lots.tags.ts';
+import { type EngineOutcome, finish, runAutobids } from './bids.engine.ts';
+import { notifyAfterBid } from './bids.notify.ts';
+import { bidActor, checkLotAccess, type LockedLot, lockTradingLot, rejected } from './trading.context.ts';
+
+export const AUTOBID_TEXTS = {
+  enabled: 'Автоставка включена',
+  updated: 'Автоставка принята',
+  disabled: 'Автоставка отключена',
+  none: 'Автоставка не включена',
+} as const;
+
+async function ownAutobid(tx: Tx, lotId: number, companyId: number) {
+  const [row] = await tx
+    .select()
+    .from(autobids)
+    .where(and(eq(autobids.lotId, lotId), eq(autobids.companyId, companyId)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Lets the autobids answer now when the lot trades; returns the outcome to publish, or null. */
+async function answerNow(tx: Tx, locked: LockedLot, at: Date, actor: number): Promise<EngineOutcome | null> {
+  const trading: LotState = locked.state;
+  if (trading.status !== 'active') return null;
+  const answer = await runAutobids(tx, trading, locked.briefcase.id, at);
+  if (answer.placed.length === 0 && answer.maxedOut.length === 0) return null;
+  return finish(
+    tx,
+    locked.lot,
+    locked.briefcase,
+    answer.state,
+    answer.placed,
+    answer.events,
+    answer.maxedOut,
+    at,
+    actor,
+  );
+}
+
+export async function enableAutobid(
+  ctx: AppContext,
+  tag: LeaderTagger,
+  auth: AuthContext,
+  input: { lot_id: number; max_price?: number | null },
+): Promise<{ status: 'enabled'; message: string; max_price: number }> {
+  const access = await checkLotAccess(ctx, auth, input.lot_id);
+  const at = ctx.now();
+  const companyId = auth.company?.id ?? 0;
+  const result = await ctx.db.transaction(async (tx) => {
+    const locked = await lockTradingLot(tx, input.lot_id);
+    const actor = await bidActor(tx, auth, locked, access);
+    const existing = await ownAutobid(tx, locked.lot.id, companyId);
+    const current = existing?.enabled ? existing.maxPrice : null;
+    const check = validateAutobid(
+      locked.state,
+      input.max_price,
+      { ...actor, currentAutobidMax: current },
+      at.getTime(),
+    );
+    if (!check.ok) throw rejected(check);
+    if (existing) {
+      await tx
+        .update(autobids)
+        .set({
+          maxPrice: check.maxPrice,
+          enabled: true,
+          userId: auth.user.id,
+          disabledAt: null,
+          updatedAt: at,
+        })
+        .where(eq(autobids.id, existing.id));
+    } else {
+      await tx
+        .insert(autobids)
+        .values({
+          lotId: locked.lot.id,
+          userId: auth.user.id,
+          companyId,
+          maxPrice: check.maxPrice,
+          createdAt: at,
+          updatedAt: at,
+        });
+    }
+    await appendAudit(tx, {
+      briefcaseId: locked.briefcase.id,
+      action: 'autobid_enabled',
+      actorUserId: auth.user.id,
+      payload: { lotId: locked.lot.id, companyId, maxPrice: check.maxPrice },
+      at,
+    });
+    const outcome = await answerNow(tx, locked, at, auth.user.id);
+    return { outcome, locked, wasEnabled: current !== null, maxPrice: check.maxPrice };
+  });
+  if (result.outcome) {
+    await publishLotSnapshots(ctx, tag, [
+      {
+        lot: result.outcome.lot,
+        briefcase: result.locked.briefcase,
+        leaderBid: result.outcome.leaderBid,
+        leaderName: null,
+      },
+    ]);
+    await notifyAfterBid(
+      ctx,
+      result.locked.briefcase,
+      result.outcome.lot,
+      result.outcome.leaderBid,
+      result.locked.leaderBid?.userId ?? null,
+      result.outcome.maxedOutCompanies,
+    );
+  }
+  return {
+    status: 'enabled',
+    message: result.wasEnabled ? AUTOBID_TEXTS.updated : AUTOBID_TEXTS.enabled,
+    max_price: result.maxPrice,
+  };
+}
+
+export async function disableAutobid(ctx: AppContext, auth: AuthContext, lotId: number): Promise<void> {
+  await checkLotAccess(ctx, auth, lotId);
+  const at = ctx.now();
+  const companyId = auth.company?.id ?? 0;
+  await ctx.db.transaction(async (tx) => {
+    const locked = await lockTradingLot(tx, lotId);
+    const existing = await ownAutobid(tx, lotId, companyId);
+    if (!existing?.enabled) throw conflict(AUTOBID_TEXTS.none);
+    await tx
+      .update(autobids)
+      .set({ enabled: false, disabledAt: at, updatedAt: at })
+      .where(eq(autobids.id, existing.id));
+    await appendAudit(tx, {
+      briefcaseId: locked.briefcase.id,
+      action: 'autobid_disabled',
+      actorUserId: auth.user.id,
+      payload: { lotId, companyId },
+      at,
+    });
+  });
+}

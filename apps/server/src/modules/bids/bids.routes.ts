@@ -1,0 +1,49 @@
+/** POST/DELETE /api/v1/bids and the autobid switches (spec 2 §7). */
+import { enableAutobidBody, lotIdBody, placeBidBody } from '@etp/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../appContext.ts';
+import { ok } from '../../http/envelope.ts';
+import { authOf } from '../auth/guards.ts';
+import { AUTOBID_TEXTS, disableAutobid, enableAutobid } from './autobids.service.ts';
+import { placeBid, withdrawBid } from './bids.service.ts';
+
+export const BID_TEXTS = { accepted: 'Ставка принята', withdrawn: 'Ставка удалена' } as const;
+
+export function bidsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const tag = ctx.leaderTag;
+  const trading = { rateLimit: { max: 600, timeWindow: '1 minute' } };
+  return async (app) => {
+    app.post(
+      '/api/v1/bids',
+      { preHandler: ctx.guards.goodStanding, schema: { body: placeBidBody }, config: trading },
+      async (request) => ok(await placeBid(ctx, tag, authOf(request), request.body), BID_TEXTS.accepted),
+    );
+
+    app.delete(
+      '/api/v1/bids',
+      { preHandler: ctx.guards.goodStanding, schema: { body: lotIdBody } },
+      async (request) => {
+        await withdrawBid(ctx, tag, authOf(request), request.body.lot_id);
+        return ok(null, BID_TEXTS.withdrawn);
+      },
+    );
+
+    app.post(
+      '/api/v1/autobid/enable',
+      { preHandler: ctx.guards.goodStanding, schema: { body: enableAutobidBody } },
+      async (request) => {
+        const result = await enableAutobid(ctx, tag, authOf(request), request.body);
+        return ok({ attributes: { status: result.status, max_price: result.max_price } }, result.message);
+      },
+    );
+
+    app.post(
+      '/api/v1/autobid/disable',
+      { preHandler: ctx.guards.goodStanding, schema: { body: lotIdBody } },
+      async (request) => {
+        await disableAutobid(ctx, authOf(request), request.body.lot_id);
+        return ok({ attributes: { status: 'disabled' } }, AUTOBID_TEXTS.disabled);
+      },
+    );
+  };
+}

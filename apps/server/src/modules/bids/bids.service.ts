@@ -1,0 +1,141 @@
+/**
+ * placeBid and withdrawBid. Bids on one lot are serialised by the lot's row lock; the bid is committed before
+ * the reply and before the live update; an idempotency key makes a retried submission harmless.
+ */
+import { validateBid, withdrawSealedOffer } from '@etp/domain';
+import type { AppContext } from '../../appContext.ts';
+import { conflict } from '../../http/errors.ts';
+import type { AuthContext } from '../auth/guards.ts';
+import { publishLotSnapshots } from '../lots/lots.live.ts';
+import { rankedBid } from '../lots/lots.state.ts';
+import type { LeaderTagger } from '../lots/lots.tags.ts';
+import { type EngineOutcome, finish, placeValidatedBid } from './bids.engine.ts';
+import { notifyAfterBid } from './bids.notify.ts';
+import { findActiveBids, findBidByIdempotencyKey, setBidState } from './bids.queries.ts';
+import { bidActor, checkLotAccess, lockTradingLot, rejected } from './trading.context.ts';
+
+export interface PlaceBidInput {
+  lot_id: number;
+  amount?: number | null;
+  confirm?: boolean;
+  idempotency_key?: string;
+}
+
+export interface BidReceipt {
+  bid_id: number;
+  lot_id: number;
+  amount: number;
+  duplicate: boolean;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && ('code' in error ? error.code === '23505' : false);
+
+export async function placeBid(
+  ctx: AppContext,
+  tag: LeaderTagger,
+  auth: AuthContext,
+  input: PlaceBidInput,
+): Promise<BidReceipt> {
+  const access = await checkLotAccess(ctx, auth, input.lot_id);
+  const key = input.idempotency_key;
+  if (key) {
+    const seen = await findBidByIdempotencyKey(ctx.db, auth.user.id, key);
+    if (seen) return { bid_id: seen.id, lot_id: seen.lotId, amount: seen.amount, duplicate: true };
+  }
+  const at = ctx.now();
+  let outcome: EngineOutcome & {
+    briefcase: Parameters<typeof publishLotSnapshots>[2][number]['briefcase'];
+    previousLeader: number | null;
+  };
+  try {
+    outcome = await ctx.db.transaction(async (tx) => {
+      const locked = await lockTradingLot(tx, input.lot_id);
+      const actor = await bidActor(tx, auth, locked, access);
+      const companyId = auth.company?.id ?? 0;
+      const check = validateBid(
+        locked.state,
+        { amount: input.amount, companyId, userId: auth.user.id, confirmRaise: input.confirm },
+        actor,
+        at.getTime(),
+      );
+      if (!check.ok) throw rejected(check);
+      const result = await placeValidatedBid(
+        tx,
+        locked.lot,
+        locked.briefcase,
+        locked.state,
+        { userId: auth.user.id, companyId, amount: check.amount, idempotencyKey: key },
+        at,
+      );
+      return { ...result, briefcase: locked.briefcase, previousLeader: locked.leaderBid?.userId ?? null };
+    });
+  } catch (error) {
+    // The same key raced in twice: the other submission won; answer with its bid.
+    if (key && isUniqueViolation(error)) {
+      const seen = await findBidByIdempotencyKey(ctx.db, auth.user.id, key);
+      if (seen) return { bid_id: seen.id, lot_id: seen.lotId, amount: seen.amount, duplicate: true };
+    }
+    throw error;
+  }
+  await afterCommit(ctx, tag, outcome);
+  const own = outcome.placed[0]!;
+  return { bid_id: own.id, lot_id: own.lotId, amount: own.amount, duplicate: false };
+}
+
+/** Withdraws the company's sealed offer while the lot trades (DELETE /api/v1/bids). */
+export async function withdrawBid(
+  ctx: AppContext,
+  tag: LeaderTagger,
+  auth: AuthContext,
+  lotId: number,
+): Promise<void> {
+  await checkLotAccess(ctx, auth, lotId);
+  const at = ctx.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const locked = await lockTradingLot(tx, lotId);
+    if (locked.briefcase.auctionType === 'classic' || locked.briefcase.auctionType === 'dutch') {
+      throw conflict('Ставку в этом формате торгов отозвать нельзя');
+    }
+    const companyId = auth.company?.id ?? 0;
+    const standing = await findActiveBids(tx, lotId);
+    const result = withdrawSealedOffer(locked.state, standing.map(rankedBid), companyId, at.getTime());
+    if (!result.ok) throw rejected(result);
+    const own = standing.find((b) => b.companyId === companyId)!;
+    await setBidState(tx, own.id, 'withdrawn', at);
+    const done = await finish(
+      tx,
+      locked.lot,
+      locked.briefcase,
+      result.lot,
+      [],
+      result.events,
+      [],
+      at,
+      auth.user.id,
+    );
+    return { ...done, briefcase: locked.briefcase, previousLeader: null };
+  });
+  await afterCommit(ctx, tag, outcome);
+}
+
+async function afterCommit(
+  ctx: AppContext,
+  tag: LeaderTagger,
+  outcome: EngineOutcome & {
+    briefcase: Parameters<typeof publishLotSnapshots>[2][number]['briefcase'];
+    previousLeader: number | null;
+  },
+): Promise<void> {
+  await publishLotSnapshots(ctx, tag, [
+    { lot: outcome.lot, briefcase: outcome.briefcase, leaderBid: outcome.leaderBid, leaderName: null },
+  ]);
+  await notifyAfterBid(
+    ctx,
+    outcome.briefcase,
+    outcome.lot,
+    outcome.leaderBid,
+    outcome.previousLeader,
+    outcome.maxedOutCompanies,
+  );
+}

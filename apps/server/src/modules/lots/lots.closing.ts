@@ -1,0 +1,56 @@
+/** Moves a procedure to the status its lots imply once the last of them is decided. */
+import { nextProcedureStatusAfterLots } from '@etp/domain';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { briefcases, lots } from '../../db/schema/index.ts';
+import { appendAudit } from '../audit/audit.queries.ts';
+import type { BriefcaseRow } from './lots.state.ts';
+
+/**
+ * When every lot of a finished procedure is closed, the procedure is closed too: closed (some winner),
+ * closed_without_winners or closed_without_bids. can_start_second_round is set for a convert procedure whose
+ * seller fixed at least one start price. Returns the updated procedure, or null when nothing changed.
+ */
+export async function closeProcedureIfDone(
+  tx: Tx,
+  procedure: BriefcaseRow,
+  at: Date,
+  actorUserId: number | null,
+): Promise<BriefcaseRow | null> {
+  if (procedure.status !== 'finished' && procedure.status !== 'active') return null;
+  const rows = await tx
+    .select({
+      status: lots.status,
+      bidsCount: lots.bidsCount,
+      winnerBidId: lots.winnerBidId,
+      winnerCompanyId: lots.winnerCompanyId,
+      secondRoundStartPrice: lots.secondRoundStartPrice,
+    })
+    .from(lots)
+    .where(eq(lots.briefcaseId, procedure.id));
+  const next = nextProcedureStatusAfterLots(
+    rows.map((r) => ({
+      status: r.status,
+      bids_count: r.bidsCount,
+      winner: r.winnerBidId ? { bidId: r.winnerBidId, companyId: r.winnerCompanyId ?? 0, amount: 0 } : null,
+    })),
+  );
+  if (next === null || next === procedure.status || next === 'active' || next === 'ready') return null;
+  const canStartSecondRound =
+    next !== 'finished' &&
+    procedure.endMode === 'convert' &&
+    rows.some((r) => r.secondRoundStartPrice !== null);
+  const [updated] = await tx
+    .update(briefcases)
+    .set({ status: next, canStartSecondRound, updatedAt: at })
+    .where(eq(briefcases.id, procedure.id))
+    .returning();
+  await appendAudit(tx, {
+    briefcaseId: procedure.id,
+    action: 'briefcase_status',
+    actorUserId,
+    payload: { from: procedure.status, to: next },
+    at,
+  });
+  return updated ?? null;
+}

@@ -1,0 +1,157 @@
+/** SQL of lots: the trade tab's page, one lot, the viewer's own bid and autobid, favourites, ids. */
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { autobids, bids, briefcases, companies, favouriteLots, lots } from '../../db/schema/index.ts';
+
+export type LotRow = typeof lots.$inferSelect;
+export type AutobidRow = typeof autobids.$inferSelect;
+
+export interface LotViewerFacts {
+  isFavorited: boolean;
+  ownLastBid: number | null;
+  ownAutobid: AutobidRow | null;
+  leaderCompanyId: number | null;
+  leaderCompanyName: string | null;
+  winnerCompanyName: string | null;
+  hasEnabledAutobids: boolean;
+}
+
+const isFavourite = (userId: number) =>
+  sql<boolean>`exists (select 1 from ${favouriteLots} where ${favouriteLots.lotId} = ${lots.id} and ${favouriteLots.userId} = ${userId})`;
+
+export async function findLotsPage(
+  db: DbOrTx,
+  briefcaseId: number,
+  userId: number,
+  page: { limit: number; offset: number; favouritesOnly: boolean },
+) {
+  const where = and(eq(lots.briefcaseId, briefcaseId), page.favouritesOnly ? isFavourite(userId) : undefined);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(lots)
+      .where(where)
+      .orderBy(asc(lots.composite), asc(lots.number), asc(lots.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(lots).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function findLot(db: DbOrTx, id: number): Promise<LotRow | null> {
+  const [row] = await db.select().from(lots).where(eq(lots.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Locks the lot row: every change of a lot's trading state happens under this lock, one at a time. */
+export async function lockLot(tx: DbOrTx, id: number): Promise<LotRow | null> {
+  const [row] = await tx.select().from(lots).where(eq(lots.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function findBriefcaseOfLot(db: DbOrTx, briefcaseId: number) {
+  const [row] = await db.select().from(briefcases).where(eq(briefcases.id, briefcaseId)).limit(1);
+  return row ?? null;
+}
+
+/** What one viewer sees of a set of lots beyond the lot rows: favourites, own bids and autobids, names. */
+export async function findViewerFacts(
+  db: DbOrTx,
+  lotRows: LotRow[],
+  viewer: { userId: number; companyId: number | null },
+): Promise<Map<number, LotViewerFacts>> {
+  const ids = lotRows.map((l) => l.id);
+  const facts = new Map<number, LotViewerFacts>();
+  if (ids.length === 0) return facts;
+  const company = viewer.companyId ?? 0;
+  const leaderBidIds = lotRows.map((l) => l.leaderBidId).filter((v): v is number => v !== null);
+  const winnerIds = lotRows.map((l) => l.winnerCompanyId).filter((v): v is number => v !== null);
+  const [favs, ownBids, ownAutobids, leaders, winners, enabled] = await Promise.all([
+    db
+      .select({ lotId: favouriteLots.lotId })
+      .from(favouriteLots)
+      .where(and(eq(favouriteLots.userId, viewer.userId), inArray(favouriteLots.lotId, ids))),
+    db
+      .selectDistinctOn([bids.lotId], { lotId: bids.lotId, amount: bids.amount })
+      .from(bids)
+      .where(and(inArray(bids.lotId, ids), eq(bids.companyId, company), ne(bids.state, 'withdrawn')))
+      .orderBy(bids.lotId, desc(bids.id)),
+    db
+      .select()
+      .from(autobids)
+      .where(and(inArray(autobids.lotId, ids), eq(autobids.companyId, company))),
+    leaderBidIds.length
+      ? db
+          .select({ bidId: bids.id, companyId: bids.companyId, name: companies.name })
+          .from(bids)
+          .innerJoin(companies, eq(companies.id, bids.companyId))
+          .where(inArray(bids.id, leaderBidIds))
+      : Promise.resolve([]),
+    winnerIds.length
+      ? db
+          .select({ id: companies.id, name: companies.name })
+          .from(companies)
+          .where(inArray(companies.id, winnerIds))
+      : Promise.resolve([]),
+    db
+      .selectDistinct({ lotId: autobids.lotId })
+      .from(autobids)
+      .where(and(inArray(autobids.lotId, ids), eq(autobids.enabled, true))),
+  ]);
+  const favSet = new Set(favs.map((f) => f.lotId));
+  const ownBidBy = new Map(ownBids.map((b) => [b.lotId, b.amount]));
+  const autobidBy = new Map(ownAutobids.map((a) => [a.lotId, a]));
+  const leaderBy = new Map(leaders.map((l) => [l.bidId, l]));
+  const winnerBy = new Map(winners.map((w) => [w.id, w.name]));
+  const enabledSet = new Set(enabled.map((e) => e.lotId));
+  for (const lot of lotRows) {
+    const leader = lot.leaderBidId !== null ? leaderBy.get(lot.leaderBidId) : undefined;
+    facts.set(lot.id, {
+      isFavorited: favSet.has(lot.id),
+      ownLastBid: ownBidBy.get(lot.id) ?? null,
+      ownAutobid: autobidBy.get(lot.id) ?? null,
+      leaderCompanyId: leader?.companyId ?? null,
+      leaderCompanyName: leader?.name ?? null,
+      winnerCompanyName: lot.winnerCompanyId !== null ? (winnerBy.get(lot.winnerCompanyId) ?? null) : null,
+      hasEnabledAutobids: enabledSet.has(lot.id),
+    });
+  }
+  return facts;
+}
+
+export async function toggleFavouriteLot(db: DbOrTx, userId: number, lotId: number): Promise<boolean> {
+  const removed = await db
+    .delete(favouriteLots)
+    .where(and(eq(favouriteLots.userId, userId), eq(favouriteLots.lotId, lotId)))
+    .returning();
+  if (removed.length > 0) return false;
+  await db.insert(favouriteLots).values({ userId, lotId }).onConflictDoNothing();
+  return true;
+}
+
+export async function findLotsInfo(db: DbOrTx, briefcaseId: number) {
+  return db
+    .select({ id: lots.id, number: lots.number, alias_number: lots.aliasNumber, composite: lots.composite })
+    .from(lots)
+    .where(eq(lots.briefcaseId, briefcaseId))
+    .orderBy(asc(lots.id));
+}
+
+export async function findLotsByIds(db: DbOrTx, ids: number[]): Promise<LotRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(lots).where(inArray(lots.id, ids)).orderBy(asc(lots.id));
+}
+
+export async function updateLot(
+  tx: DbOrTx,
+  id: number,
+  changes: Partial<typeof lots.$inferInsert>,
+): Promise<LotRow> {
+  const [row] = await tx
+    .update(lots)
+    .set({ ...changes, version: sql`${lots.version} + 1` })
+    .where(eq(lots.id, id))
+    .returning();
+  return row!;
+}

@@ -1,0 +1,208 @@
+/** Reading lots for a viewer, and the seller's lot actions: rename, winner choice; the participant's renewal. */
+import {
+  type AuctionEvent,
+  applyRenewal,
+  canRenew,
+  chooseWinner,
+  LOT_NAME_MAX_LENGTH,
+  lotsToRenew,
+} from '@etp/domain';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { AppContext } from '../../appContext.ts';
+import { bids, briefcases, lots } from '../../db/schema/index.ts';
+import { forbidden, validationFailed } from '../../http/errors.ts';
+import { appendAudit } from '../audit/audit.queries.ts';
+import type { AuthContext } from '../auth/guards.ts';
+import { finish } from '../bids/bids.engine.ts';
+import { findActiveBids } from '../bids/bids.queries.ts';
+import { checkLotAccess, lockTradingLot, rejected } from '../bids/trading.context.ts';
+import { closeProcedureIfDone } from './lots.closing.ts';
+import { publishLotSnapshots, publishLots } from './lots.live.ts';
+import { presentLot } from './lots.presenter.ts';
+import { findViewerFacts, type LotRow, updateLot } from './lots.queries.ts';
+import { type BriefcaseRow, rankedBid, toLotState } from './lots.state.ts';
+import type { LeaderTagger } from './lots.tags.ts';
+
+export const LOT_TEXTS = {
+  nameRequired: 'Введите название',
+  nameTooLong: 'Не более 20 символов',
+  renameForbidden: 'Переименовать лот может только организатор',
+} as const;
+
+export async function presentLots(
+  ctx: AppContext,
+  tag: LeaderTagger,
+  auth: AuthContext,
+  briefcase: BriefcaseRow,
+  rows: LotRow[],
+  master: boolean,
+) {
+  const companyId = auth.company?.id ?? null;
+  const facts = await findViewerFacts(ctx.db, rows, { userId: auth.user.id, companyId });
+  const leaderIds = rows.map((l) => l.leaderBidId).filter((v): v is number => v !== null);
+  const leaderBids = leaderIds.length
+    ? await ctx.db.select().from(bids).where(inArray(bids.id, leaderIds))
+    : [];
+  return rows.map((lot) => {
+    const leader = leaderBids.find((b) => b.id === lot.leaderBidId) ?? null;
+    const state = toLotState(lot, briefcase, leader);
+    if (lot.winnerBidId)
+      state.winner = { bidId: lot.winnerBidId, companyId: lot.winnerCompanyId ?? 0, amount: 0 };
+    return presentLot(lot, briefcase, state, facts.get(lot.id)!, { companyId, master }, tag);
+  });
+}
+
+export async function renameLot(
+  ctx: AppContext,
+  auth: AuthContext,
+  lotId: number,
+  alias: string,
+): Promise<LotRow> {
+  const access = await checkLotAccess(ctx, auth, lotId);
+  if (!access.master) throw forbidden(LOT_TEXTS.renameForbidden);
+  const name = alias.trim();
+  if (!name) throw validationFailed({ alias_number: [LOT_TEXTS.nameRequired] }, LOT_TEXTS.nameRequired);
+  if (name.length > LOT_NAME_MAX_LENGTH) {
+    throw validationFailed({ alias_number: [LOT_TEXTS.nameTooLong] }, LOT_TEXTS.nameTooLong);
+  }
+  const at = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const locked = await lockTradingLot(tx, lotId);
+    const row = await updateLot(tx, lotId, { aliasNumber: name, updatedAt: at });
+    await appendAudit(tx, {
+      briefcaseId: locked.briefcase.id,
+      action: 'lot_renamed',
+      actorUserId: auth.user.id,
+      payload: { lotId, from: locked.lot.aliasNumber ?? String(locked.lot.number), to: name },
+      at,
+    });
+    return row;
+  });
+}
+
+/** "+N мин": once per lot, by a participant with a bid, in the last 5 minutes; all lots with a composite one. */
+export async function renewLot(ctx: AppContext, tag: LeaderTagger, auth: AuthContext, lotId: number) {
+  const access = await checkLotAccess(ctx, auth, lotId);
+  const at = ctx.now();
+  const companyId = auth.company?.id ?? 0;
+  const result = await ctx.db.transaction(async (tx) => {
+    const pressed = await lockTradingLot(tx, lotId);
+    const own = await tx
+      .select({ id: bids.id })
+      .from(bids)
+      .where(and(eq(bids.lotId, lotId), eq(bids.companyId, companyId), ne(bids.state, 'withdrawn')))
+      .limit(1);
+    const allowed = canRenew(
+      pressed.state,
+      {
+        isOwner: access.master && auth.user.role !== 'admin',
+        isAdmin: auth.user.role === 'admin',
+        hasBid: own.length > 0,
+      },
+      at.getTime(),
+    );
+    if (!allowed.ok) throw rejected(allowed);
+    const siblings = await tx
+      .select({ id: lots.id })
+      .from(lots)
+      .where(eq(lots.briefcaseId, pressed.briefcase.id));
+    const ids = lotsToRenew(
+      pressed.briefcase.withCompositeLot,
+      lotId,
+      siblings.map((s) => s.id),
+    ).sort((a, b) => a - b);
+    const changed = [];
+    for (const id of ids) {
+      const locked = id === lotId ? pressed : await lockTradingLot(tx, id);
+      if (locked.state.status !== 'active' || locked.state.end_ms <= at.getTime()) continue;
+      const renewed = applyRenewal(locked.state, at.getTime());
+      changed.push(
+        await finish(tx, locked.lot, locked.briefcase, renewed.lot, [], renewed.events, [], at, auth.user.id),
+      );
+    }
+    return {
+      changed,
+      briefcase: pressed.briefcase,
+      minutes: pressed.briefcase.lotRenewalMinutes,
+      lot: pressed.lot,
+    };
+  });
+  await publishLotSnapshots(
+    ctx,
+    tag,
+    result.changed.map((o) => ({
+      lot: o.lot,
+      briefcase: result.briefcase,
+      leaderBid: o.leaderBid,
+      leaderName: null,
+    })),
+  );
+  return { minutes: result.minutes, lot: result.lot };
+}
+
+/** The seller picks the winner (or none); in convert mode this fixes the second round's start price. */
+export async function setWinner(
+  ctx: AppContext,
+  tag: LeaderTagger,
+  auth: AuthContext,
+  lotId: number,
+  bidId: number | null,
+) {
+  const access = await checkLotAccess(ctx, auth, lotId);
+  const at = ctx.now();
+  const result = await ctx.db.transaction(async (tx) => {
+    const locked = await lockTradingLot(tx, lotId);
+    const [procedure] = await tx
+      .select()
+      .from(briefcases)
+      .where(eq(briefcases.id, locked.briefcase.id))
+      .for('update');
+    const standing = (await findActiveBids(tx, lotId)).map(rankedBid);
+    const choice = chooseWinner(locked.state, standing, bidId, procedure!.status, {
+      isOwner: access.master && auth.user.role !== 'admin',
+      isAdmin: auth.user.role === 'admin',
+    });
+    if (!choice.ok) throw rejected(choice);
+    const winner = choice.lot.winner;
+    const lot = await updateLot(tx, lotId, {
+      status: 'closed',
+      winnerBidId: winner?.bidId ?? null,
+      winnerCompanyId: winner?.companyId ?? null,
+      isWithoutWinner: winner === null,
+      secondRoundStartPrice: choice.secondRoundStartPrice,
+      updatedAt: at,
+    });
+    const event: Omit<AuctionEvent, 'type'> & Record<string, unknown> = {
+      lotId,
+      bidId,
+      companyId: winner?.companyId ?? null,
+    };
+    await appendAudit(tx, {
+      briefcaseId: procedure!.id,
+      action: 'winner_chosen',
+      actorUserId: auth.user.id,
+      payload: event,
+      at,
+    });
+    const closed = await closeProcedureIfDone(tx, procedure!, at, auth.user.id);
+    return { lot, closed, winnerCompanyId: winner?.companyId ?? null };
+  });
+  await publishLots(ctx, tag, [lotId]);
+  if (result.closed) {
+    await ctx.bus.publish({
+      message: {
+        channel: 'BriefcaseStatus',
+        briefcase_id: result.closed.id,
+        action: 'briefcase_closed',
+        payload: {
+          id: result.closed.id,
+          status: result.closed.status,
+          can_start_second_round: result.closed.canStartSecondRound,
+        },
+        t: at.getTime(),
+      },
+      audience: { kind: 'all' },
+    });
+  }
+  return { lot: result.lot, closed: result.closed, winnerCompanyId: result.winnerCompanyId };
+}

@@ -1,0 +1,71 @@
+/**
+ * Fires every timed transition (procedure start and end, lot end, dutch clock steps) from database rows.
+ * Only the node holding the leader advisory lock runs them, and every transition is a conditional UPDATE
+ * (`where status = … and deadline <= now`), so a restart, a crash or a second leader can neither skip nor
+ * double one: whatever is due is done by the next tick of whichever node leads.
+ */
+import type { AppContext } from '../appContext.ts';
+import type { Leadership } from '../db/client.ts';
+import type { LeaderTagger } from '../modules/lots/lots.tags.ts';
+import { runDueTransitions, type TransitionReport } from './transitions.ts';
+
+export const LEADER_LOCK_KEY = 7_270_002;
+
+export class Scheduler {
+  private leadership: Leadership | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private stopped = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly tag: LeaderTagger,
+    private readonly onError: (error: unknown) => void,
+    private readonly intervalMs = 250,
+  ) {}
+
+  get isLeader(): boolean {
+    return this.leadership !== null;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    while (this.running) await new Promise((resolve) => setTimeout(resolve, 10));
+    await this.leadership?.release();
+    this.leadership = null;
+  }
+
+  /** One pass: become leader if nobody is, then fire what is due. Tests call it directly. */
+  async tick(): Promise<TransitionReport | null> {
+    if (!this.leadership) {
+      this.leadership = await this.ctx.database.tryLeadership(LEADER_LOCK_KEY);
+      if (!this.leadership) return null;
+      const mine = this.leadership;
+      void mine.lost.then(() => {
+        if (this.leadership === mine) this.leadership = null;
+      });
+    }
+    return runDueTransitions(this.ctx, this.tag, this.ctx.now());
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(async () => {
+      this.running = true;
+      try {
+        await this.tick();
+      } catch (error) {
+        this.onError(error);
+      } finally {
+        this.running = false;
+        this.schedule(this.intervalMs);
+      }
+    }, delay);
+  }
+}

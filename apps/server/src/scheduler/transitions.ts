@@ -1,0 +1,189 @@
+/**
+ * The timed transitions, each in its own short transaction under row locks, each conditional on the state it
+ * changes (so running twice, or on two nodes, changes nothing the second time). Live updates go out after commit.
+ */
+import { advanceDutch, dutchStepAt } from '@etp/domain';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../appContext.ts';
+import { briefcases, lots } from '../db/schema/index.ts';
+import { appendAudit } from '../modules/audit/audit.queries.ts';
+import { finish, runAutobids } from '../modules/bids/bids.engine.ts';
+import { findActiveBids } from '../modules/bids/bids.queries.ts';
+import { lockTradingLot } from '../modules/bids/trading.context.ts';
+import { closeProcedureIfDone } from '../modules/lots/lots.closing.ts';
+import { publishLots } from '../modules/lots/lots.live.ts';
+import { updateLot } from '../modules/lots/lots.queries.ts';
+import { rankedBid } from '../modules/lots/lots.state.ts';
+import type { LeaderTagger } from '../modules/lots/lots.tags.ts';
+import {
+  activeDutchLots,
+  dueLotEnds,
+  dueStarts,
+  lockProcedure,
+  lotIdsOf,
+  proceduresWithoutTradingLots,
+} from './transitions.queries.ts';
+
+export interface TransitionReport {
+  started: number[];
+  dutchMoved: number[];
+  lotsEnded: number[];
+  proceduresEnded: number[];
+}
+
+async function publishStatus(ctx: AppContext, row: typeof briefcases.$inferSelect): Promise<void> {
+  const closed = row.status.startsWith('closed');
+  await ctx.bus.publish({
+    message: {
+      channel: 'BriefcaseStatus',
+      briefcase_id: row.id,
+      action: closed ? 'briefcase_closed' : 'briefcase_status_update',
+      payload: {
+        id: row.id,
+        status: row.status,
+        end_datetime: row.endDatetime?.toISOString() ?? null,
+        can_start_second_round: row.canStartSecondRound,
+      },
+      t: ctx.now().getTime(),
+    },
+    audience: { kind: 'all' },
+  });
+}
+
+/** ready → active at the start; the lots open, and autobids set before the start answer at once. */
+async function startProcedure(ctx: AppContext, id: number, at: Date) {
+  return ctx.db.transaction(async (tx) => {
+    const procedure = await lockProcedure(tx, id);
+    if (
+      !procedure ||
+      procedure.status !== 'ready' ||
+      !procedure.startDatetime ||
+      procedure.startDatetime > at
+    )
+      return null;
+    const [row] = await tx
+      .update(briefcases)
+      .set({ status: 'active', updatedAt: at })
+      .where(eq(briefcases.id, id))
+      .returning();
+    await appendAudit(tx, {
+      briefcaseId: id,
+      action: 'briefcase_status',
+      actorUserId: null,
+      payload: { from: 'ready', to: 'active' },
+      at,
+    });
+    const opened = await tx
+      .update(lots)
+      .set({ status: 'active', updatedAt: at })
+      .where(and(eq(lots.briefcaseId, id), eq(lots.status, 'ready')))
+      .returning({ id: lots.id });
+    for (const { id: lotId } of opened.sort((a, b) => a.id - b.id)) {
+      const locked = await lockTradingLot(tx, lotId);
+      if (locked.briefcase.auctionType !== 'classic') continue;
+      const answer = await runAutobids(tx, locked.state, id, at);
+      if (answer.placed.length) {
+        await finish(
+          tx,
+          locked.lot,
+          locked.briefcase,
+          answer.state,
+          answer.placed,
+          answer.events,
+          answer.maxedOut,
+          at,
+          null,
+        );
+      }
+    }
+    return row!;
+  });
+}
+
+/** The dutch clock: a step down, or the end when it reaches the best order. */
+async function moveDutchClock(ctx: AppContext, lotId: number, at: Date): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const locked = await lockTradingLot(tx, lotId);
+    if (locked.lot.status !== 'active') return false;
+    const orders = (await findActiveBids(tx, lotId)).map(rankedBid);
+    const result = advanceDutch(locked.state, orders, at.getTime());
+    const step = dutchStepAt(locked.state, at.getTime());
+    if (
+      result.lot.status === locked.lot.status &&
+      result.lot.current_price === locked.lot.currentPrice &&
+      step === locked.lot.currentStep
+    ) {
+      return false;
+    }
+    if (result.lot.status === 'finished') {
+      await finish(tx, locked.lot, locked.briefcase, result.lot, [], result.events, [], at, null);
+    } else {
+      await updateLot(tx, lotId, {
+        currentPrice: result.lot.current_price,
+        currentStep: step,
+        updatedAt: at,
+      });
+    }
+    return true;
+  });
+}
+
+/** active → finished at the end; a lot without a single bid is closed at once, without a winner. */
+async function endLot(ctx: AppContext, lotId: number, at: Date): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const locked = await lockTradingLot(tx, lotId);
+    if (locked.lot.status !== 'active' || locked.state.end_ms > at.getTime()) return false;
+    const noBids = locked.lot.bidsCount === 0;
+    await updateLot(tx, lotId, {
+      status: noBids ? 'closed' : 'finished',
+      isWithoutWinner: noBids,
+      updatedAt: at,
+    });
+    await appendAudit(tx, {
+      briefcaseId: locked.briefcase.id,
+      action: 'lot_finished',
+      actorUserId: null,
+      payload: { lotId, leaderBidId: locked.lot.leaderBidId, price: locked.lot.currentPrice, closed: noBids },
+      at,
+    });
+    return true;
+  });
+}
+
+/** active → finished (or straight to closed_without_bids) once no lot trades any more. */
+async function endProcedure(ctx: AppContext, id: number, at: Date) {
+  return ctx.db.transaction(async (tx) => {
+    const procedure = await lockProcedure(tx, id);
+    if (!procedure || procedure.status !== 'active') return null;
+    return closeProcedureIfDone(tx, procedure, at, null);
+  });
+}
+
+export async function runDueTransitions(
+  ctx: AppContext,
+  tag: LeaderTagger,
+  at: Date,
+): Promise<TransitionReport> {
+  const report: TransitionReport = { started: [], dutchMoved: [], lotsEnded: [], proceduresEnded: [] };
+  for (const id of await dueStarts(ctx.db, at)) {
+    const row = await startProcedure(ctx, id, at);
+    if (!row) continue;
+    report.started.push(id);
+    await publishStatus(ctx, row);
+    await publishLots(ctx, tag, await lotIdsOf(ctx.db, [id]));
+  }
+  for (const lotId of await activeDutchLots(ctx.db)) {
+    if (await moveDutchClock(ctx, lotId, at)) report.dutchMoved.push(lotId);
+  }
+  for (const lotId of await dueLotEnds(ctx.db, at)) {
+    if (await endLot(ctx, lotId, at)) report.lotsEnded.push(lotId);
+  }
+  await publishLots(ctx, tag, [...new Set([...report.dutchMoved, ...report.lotsEnded])]);
+  for (const id of await proceduresWithoutTradingLots(ctx.db)) {
+    const row = await endProcedure(ctx, id, at);
+    if (!row) continue;
+    report.proceduresEnded.push(id);
+    await publishStatus(ctx, row);
+  }
+  return report;
+}

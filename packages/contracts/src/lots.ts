@@ -1,0 +1,107 @@
+/** Lots and trading calls (spec 2 §3 Lot, §7): the trade tab, one lot, bids, autobids, winners. */
+import { z } from 'zod';
+
+const id = z.coerce.number().int().positive();
+/** Kopecks as a JSON number; a whole, positive amount is checked by the domain rules with the spec's texts. */
+const kopecks = z.number().nullable().optional();
+
+export const lotsQuery = z.object({
+  briefcase_id: id,
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(48),
+  type: z.enum(['favorite']).optional(),
+});
+
+export const lotIdBody = z.object({ lot_id: id });
+export const placeBidBody = z.object({
+  lot_id: id,
+  amount: kopecks,
+  /** The leader confirms raising its own leading bid (classic). */
+  confirm: z.boolean().optional(),
+  /** A retried submission with the same key is answered with the first outcome, never placed twice. */
+  idempotency_key: z.string().min(8).max(100).optional(),
+});
+export const enableAutobidBody = z.object({
+  lot_id: id,
+  max_price: kopecks,
+  steps: z.number().int().optional(),
+  enabled: z.boolean().optional(),
+});
+export const renameLotBody = z.object({ alias_number: z.string() });
+export const setWinnerBody = z.object({ bid_id: z.number().int().positive().nullable() });
+export const bidLogQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const lotConditionSchema = z.object({
+  text: z.string(),
+  color: z.enum(['green', 'red', 'purple', 'blue', 'grey']),
+});
+
+export const lotAttributesSchema = z.object({
+  id: z.number().int(),
+  briefcase_id: z.number().int(),
+  number: z.string(),
+  number_original: z.number().int(),
+  name: z.string().nullable(),
+  status: z.enum(['created', 'pending', 'ready', 'active', 'finished', 'closed']),
+  composite: z.boolean(),
+  is_owner: z.boolean(),
+  is_favorited: z.boolean(),
+  amount_total: z.number(),
+  amount_bottomline: z.number(),
+  items_count: z.number().int(),
+  dpd: z.number().nullable(),
+  dplp: z.number().nullable(),
+  start_price: z.number(),
+  max_price: z.number().nullable(),
+  min_price: z.number().nullable(),
+  step_price: z.number(),
+  step_count: z.number().nullable(),
+  current_step: z.number().nullable(),
+  current_price: z.number().nullable(),
+  next_price: z.number(),
+  bids_count: z.number().int(),
+  max_bids_cnt: z.number().nullable(),
+  bidders_count: z.number().int(),
+  current_bidder_company: z.string().nullable(),
+  winner_company: z.string().nullable(),
+  is_current_bidder: z.boolean(),
+  is_winner: z.boolean(),
+  is_without_winner: z.boolean(),
+  last_users_bid_cents: z.number().nullable(),
+  autobid_status: z.enum(['enabled', 'disabled']),
+  autobid_max_price: z.number().nullable(),
+  autobid_steps_count: z.number().nullable(),
+  has_enabled_autobids: z.boolean(),
+  renewals_count: z.number().int(),
+  start_datetime: z.string().nullable(),
+  end_datetime: z.string().nullable(),
+  briefcase_end_datetime: z.string().nullable(),
+  /** Opaque tag of the leading company for this lot; equal to `my_tag` when the viewer's company leads. */
+  leader_tag: z.string().nullable(),
+  my_tag: z.string().nullable(),
+  condition: lotConditionSchema,
+  version: z.number().int(),
+  features: z.record(z.string(), z.number()),
+});
+export type LotAttributes = z.infer<typeof lotAttributesSchema>;
+
+/** The lot fields a live `lot_update` carries: what changes while trading, the same for every participant. */
+export interface LotLivePayload {
+  id: number;
+  briefcase_id: number;
+  status: LotAttributes['status'];
+  current_price: number | null;
+  next_price: number;
+  current_step: number | null;
+  bids_count: number;
+  bidders_count: number;
+  end_datetime: string | null;
+  renewals_count: number;
+  leader_tag: string | null;
+  version: number;
+  /** Sellers and administrators only. */
+  current_bidder_company?: string | null;
+}
