@@ -1,5 +1,5 @@
 /** Builds the engine's LotState (packages/domain) from a lot row, its procedure and its leading bid. */
-import type { LotState, LotWinner, RankedBid } from '@etp/domain';
+import { isPrivateAuction, type LotState, type LotWinner, type RankedBid } from '@etp/domain';
 import type { briefcases } from '../../db/schema/index.ts';
 import type { BidRow } from '../bids/bids.queries.ts';
 import type { LotRow } from './lots.queries.ts';
@@ -56,7 +56,8 @@ export function toLotState(
 export function lotRowChanges(state: LotState, bidders: number, at: Date) {
   return {
     status: state.status,
-    currentPrice: state.current_price,
+    // Sealed formats keep the best offer here; presenters reveal it to the seller only after the end.
+    currentPrice: isPrivateAuction(state.auction_type) ? (state.leader?.amount ?? null) : state.current_price,
     leaderBidId: state.leader?.bidId ?? null,
     bidsCount: state.bids_count,
     biddersCount: bidders,
