@@ -51,6 +51,9 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 20 });
+    // An idle connection that the server drops (restart, failover) is replaced by the pool; without a
+    // listener its 'error' would crash the process.
+    pool.on('error', () => undefined);
     // Fail fast with the driver's own message when the server is unreachable.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -14,7 +14,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     refreshTtlDays: ctx.config.refreshTokenTtlDays,
     now: ctx.now,
   };
-  const strict = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+  // Sign-in and refresh get a thirtieth of the general budget (20 a minute by default) against password guessing.
+  const strict = { rateLimit: { max: Math.max(20, Math.floor(ctx.config.rateLimitPerMinute / 30)), timeWindow: '1 minute' } };
 
   return async (app) => {
     app.post(
