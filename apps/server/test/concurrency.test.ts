@@ -57,9 +57,17 @@ describe.each(DRIVERS)('hundreds of simultaneous bids on one lot on %s', (driver
 
     // Serial replay from the lot as it was before the first bid.
     const [procedure] = await t.ctx.db.select().from(briefcases).where(eq(briefcases.id, briefcase.id));
-    let state: LotState = toLotState({ ...lot, currentPrice: null, leaderBidId: null, bidsCount: 0 }, procedure!, null);
+    let state: LotState = toLotState(
+      { ...lot, currentPrice: null, leaderBidId: null, bidsCount: 0 },
+      procedure!,
+      null,
+    );
     for (const bid of stored) {
-      state = applyClassicBid(state, { bidId: bid.id, companyId: bid.companyId, userId: bid.userId, amount: bid.amount }, bid.createdAt.getTime()).lot;
+      state = applyClassicBid(
+        state,
+        { bidId: bid.id, companyId: bid.companyId, userId: bid.userId, amount: bid.amount },
+        bid.createdAt.getTime(),
+      ).lot;
     }
     const [final] = await t.ctx.db.select().from(lots).where(eq(lots.id, lot.id));
     expect(final).toMatchObject({

@@ -32,7 +32,11 @@ describe.each(DRIVERS)('timed transitions, dutch clock, sealed offers and winner
   const lotRow = async (id: number) => (await t.ctx.db.select().from(lots).where(eq(lots.id, id)))[0]!;
 
   it('starts a procedure at its start, lets early autobids answer, ends it, and never does a transition twice', async () => {
-    const { briefcase, lot } = await tradingLot(t, floor, { status: 'ready', startInMs: 10 * MINUTE, endInMs: 70 * MINUTE });
+    const { briefcase, lot } = await tradingLot(t, floor, {
+      status: 'ready',
+      startInMs: 10 * MINUTE,
+      endInMs: 70 * MINUTE,
+    });
     const [a, b] = floor.buyers as [Floor['buyers'][0], Floor['buyers'][0]];
     await call.autobid(a, { lot_id: lot.id, max_price: 1_500_000 });
     await call.autobid(b, { lot_id: lot.id, max_price: 1_200_000 });
@@ -71,7 +75,9 @@ describe.each(DRIVERS)('timed transitions, dutch clock, sealed offers and winner
     const { briefcase, lot } = await tradingLot(t, floor, { endInMs: 5 * MINUTE });
     const [a, b] = floor.buyers as [Floor['buyers'][0], Floor['buyers'][0]];
     await call.bid(a, { lot_id: lot.id, amount: 1_000_000 });
-    const early = await call.send(floor.seller, 'POST', `/api/v1/lots/${lot.id}/set_winner`, { bid_id: null });
+    const early = await call.send(floor.seller, 'POST', `/api/v1/lots/${lot.id}/set_winner`, {
+      bid_id: null,
+    });
     expect(early.json().message).toBe('Победителя можно выбрать после окончания торгов');
     const bidB = (await call.bid(b, { lot_id: lot.id, amount: 1_100_000 })).json().data.bid_id;
     t.clock.advance(5 * MINUTE);
@@ -80,8 +86,12 @@ describe.each(DRIVERS)('timed transitions, dutch clock, sealed offers and winner
     const bidders = (await call.get(floor.seller, `/api/v1/lots/${lot.id}/bidders`)).json().data;
     expect(bidders.map((x: { amount: number }) => x.amount)).toEqual([1_100_000, 1_000_000]);
     expect((await call.get(a, `/api/v1/lots/${lot.id}/bidders`)).statusCode).toBe(403);
-    expect((await call.send(a, 'POST', `/api/v1/lots/${lot.id}/set_winner`, { bid_id: bidB })).statusCode).toBe(403);
-    const chosen = await call.send(floor.seller, 'POST', `/api/v1/lots/${lot.id}/set_winner`, { bid_id: bidB });
+    expect(
+      (await call.send(a, 'POST', `/api/v1/lots/${lot.id}/set_winner`, { bid_id: bidB })).statusCode,
+    ).toBe(403);
+    const chosen = await call.send(floor.seller, 'POST', `/api/v1/lots/${lot.id}/set_winner`, {
+      bid_id: bidB,
+    });
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json().data).toMatchObject({ company_name: 'ООО «Покупатель 2»' });
     expect(await statusOf(briefcase.id)).toBe('closed');
@@ -98,12 +108,21 @@ describe.each(DRIVERS)('timed transitions, dutch clock, sealed offers and winner
       startInMs: -25 * MINUTE,
       endInMs: -25 * MINUTE + 11 * period,
       briefcase: { lotRenewalMinutes: 10, maxBids: 5 },
-      lot: { maxPrice: 2_000_000, minPrice: 1_000_000, stepPrice: 100_000, stepCount: 11, startPrice: 1_000_000, currentPrice: 2_000_000 },
+      lot: {
+        maxPrice: 2_000_000,
+        minPrice: 1_000_000,
+        stepPrice: 100_000,
+        stepCount: 11,
+        startPrice: 1_000_000,
+        currentPrice: 2_000_000,
+      },
     });
     await scheduler.tick();
     expect(await lotRow(lot.id)).toMatchObject({ currentPrice: 1_800_000, currentStep: 3 });
     const [a, b] = floor.buyers as [Floor['buyers'][0], Floor['buyers'][0]];
-    expect((await call.bid(a, { lot_id: lot.id, amount: 1_900_000 })).json().message).toBe('Цена изменилась, обновите страницу');
+    expect((await call.bid(a, { lot_id: lot.id, amount: 1_900_000 })).json().message).toBe(
+      'Цена изменилась, обновите страницу',
+    );
     expect((await call.bid(a, { lot_id: lot.id, amount: 1_500_000 })).statusCode).toBe(200);
     expect((await call.bid(b, { lot_id: lot.id, amount: 1_400_000 })).statusCode).toBe(200);
     expect((await lotRow(lot.id)).status).toBe('active');
@@ -122,7 +141,13 @@ describe.each(DRIVERS)('timed transitions, dutch clock, sealed offers and winner
       startInMs: -5 * MINUTE,
       endInMs: 105 * MINUTE,
       briefcase: { lotRenewalMinutes: 10 },
-      lot: { maxPrice: 2_000_000, minPrice: 1_000_000, stepPrice: 100_000, stepCount: 11, currentPrice: 2_000_000 },
+      lot: {
+        maxPrice: 2_000_000,
+        minPrice: 1_000_000,
+        stepPrice: 100_000,
+        stepCount: 11,
+        currentPrice: 2_000_000,
+      },
     });
     expect((await call.bid(floor.buyers[2]!, { lot_id: lot.id, amount: 2_000_000 })).statusCode).toBe(200);
     expect(await lotRow(lot.id)).toMatchObject({ status: 'finished', currentPrice: 2_000_000 });
@@ -138,10 +163,19 @@ describe.each(DRIVERS)('timed transitions, dutch clock, sealed offers and winner
     expect((await call.bid(a, { lot_id: lot.id, amount: 2_500_000 })).statusCode).toBe(200);
     expect((await call.bid(b, { lot_id: lot.id, amount: 2_000_000 })).statusCode).toBe(200);
     const seenByB = await call.lot(b, lot.id);
-    expect(seenByB).toMatchObject({ current_price: null, is_current_bidder: false, last_users_bid_cents: 2_000_000, leader_tag: null });
+    expect(seenByB).toMatchObject({
+      current_price: null,
+      is_current_bidder: false,
+      last_users_bid_cents: 2_000_000,
+      leader_tag: null,
+    });
     const logB = (await call.get(b, `/api/v1/lots/${lot.id}/bids`)).json().data.bids;
     expect(logB.map((e: { amount: number }) => e.amount)).toEqual([2_000_000]);
-    expect(await call.lot(floor.seller, lot.id)).toMatchObject({ current_price: null, current_bidder_company: null, bids_count: 2 });
+    expect(await call.lot(floor.seller, lot.id)).toMatchObject({
+      current_price: null,
+      current_bidder_company: null,
+      bids_count: 2,
+    });
     expect((await call.get(floor.seller, `/api/v1/lots/${lot.id}/bids`)).statusCode).toBe(403);
     // Withdraw and offer again.
     expect((await call.send(b, 'DELETE', '/api/v1/bids', { lot_id: lot.id })).statusCode).toBe(200);
@@ -149,7 +183,11 @@ describe.each(DRIVERS)('timed transitions, dutch clock, sealed offers and winner
     t.clock.advance(5 * MINUTE);
     await scheduler.tick();
     const seller = await call.lot(floor.seller, lot.id);
-    expect(seller).toMatchObject({ status: 'finished', current_price: 2_500_000, current_bidder_company: 'ООО «Покупатель 1»' });
+    expect(seller).toMatchObject({
+      status: 'finished',
+      current_price: 2_500_000,
+      current_bidder_company: 'ООО «Покупатель 1»',
+    });
     expect((await call.get(floor.seller, `/api/v1/lots/${lot.id}/bidders`)).json().data).toHaveLength(1);
     t.clock.advance(-5 * MINUTE);
   });

@@ -45,11 +45,29 @@ describe.each(DRIVERS)('a crash during a live auction on %s', (driver) => {
       const company = await buildCompany(db);
       buyers.push({ company, user: await buildUser(db, { company }) });
     }
-    const live = await buildBriefcase(db, seller, { status: 'active', startDatetime: new Date(now - 60_000), endDatetime: new Date(now + 9_000) });
-    const lot = await buildLot(db, live, { status: 'active', startDatetime: new Date(now - 60_000), endDatetime: new Date(now + 9_000), startPrice: 1_000_000, stepPrice: 100_000 });
+    const live = await buildBriefcase(db, seller, {
+      status: 'active',
+      startDatetime: new Date(now - 60_000),
+      endDatetime: new Date(now + 9_000),
+    });
+    const lot = await buildLot(db, live, {
+      status: 'active',
+      startDatetime: new Date(now - 60_000),
+      endDatetime: new Date(now + 9_000),
+      startPrice: 1_000_000,
+      stepPrice: 100_000,
+    });
     // Starts while the server is down, ends soon after.
-    const upcoming = await buildBriefcase(db, seller, { status: 'ready', startDatetime: new Date(now + 4_000), endDatetime: new Date(now + 11_000) });
-    const upcomingLot = await buildLot(db, upcoming, { status: 'ready', startDatetime: new Date(now + 4_000), endDatetime: new Date(now + 11_000) });
+    const upcoming = await buildBriefcase(db, seller, {
+      status: 'ready',
+      startDatetime: new Date(now + 4_000),
+      endDatetime: new Date(now + 11_000),
+    });
+    const upcomingLot = await buildLot(db, upcoming, {
+      status: 'ready',
+      startDatetime: new Date(now + 4_000),
+      endDatetime: new Date(now + 11_000),
+    });
     // PGlite has one owner at a time: hand the files over to the server.
     if (driver === 'pglite') await database.close();
 
@@ -57,7 +75,10 @@ describe.each(DRIVERS)('a crash during a live auction on %s', (driver) => {
     servers.push(server);
     const tokens = [];
     for (const b of buyers) {
-      const signed = await postJson(`${server.url}/api/v2/auth/authorize_by_email`, { email: b.user.email, password: PASSWORD });
+      const signed = await postJson(`${server.url}/api/v2/auth/authorize_by_email`, {
+        email: b.user.email,
+        password: PASSWORD,
+      });
       tokens.push((signed.body.data.jwt as { token: string }).token);
     }
 
@@ -67,7 +88,11 @@ describe.each(DRIVERS)('a crash during a live auction on %s', (driver) => {
       let amount = 1_000_000 + i * 100_000;
       while (!stop) {
         try {
-          const reply = await postJson(`${server.url}/api/v1/bids`, { lot_id: lot.id, amount, confirm: true }, token);
+          const reply = await postJson(
+            `${server.url}/api/v1/bids`,
+            { lot_id: lot.id, amount, confirm: true },
+            token,
+          );
           if (reply.status === 200) acknowledged.push(reply.body.data.bid_id as number);
           amount += 400_000;
         } catch {
@@ -88,7 +113,8 @@ describe.each(DRIVERS)('a crash during a live auction on %s', (driver) => {
     await sleep(Math.max(0, now + 13_000 - Date.now()));
     await again.kill('SIGTERM');
 
-    const reopened = driver === 'pglite' ? await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR! }) : database;
+    const reopened =
+      driver === 'pglite' ? await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR! }) : database;
     const rdb = reopened.db;
     const stored = await rdb.select({ id: bids.id }).from(bids).where(eq(bids.lotId, lot.id));
     const storedIds = new Set(stored.map((b) => b.id));
@@ -104,14 +130,19 @@ describe.each(DRIVERS)('a crash during a live auction on %s', (driver) => {
       .from(auditLog)
       .where(inArray(auditLog.briefcaseId, [live.id, upcoming.id]));
     const count = (briefcaseId: number, action: string, to?: string) =>
-      entries.filter((e) => e.briefcaseId === briefcaseId && e.action === action && (!to || e.payload.to === to)).length;
+      entries.filter(
+        (e) => e.briefcaseId === briefcaseId && e.action === action && (!to || e.payload.to === to),
+      ).length;
     expect(count(live.id, 'lot_finished')).toBe(1);
     expect(count(live.id, 'briefcase_status', 'finished')).toBe(1);
     expect(count(upcoming.id, 'briefcase_status', 'active')).toBe(1);
     expect(count(upcoming.id, 'lot_finished')).toBe(1);
     expect(count(upcoming.id, 'briefcase_status', 'closed_without_bids')).toBe(1);
     expect(count(live.id, 'bid_placed')).toBe(stored.length);
-    const [upcomingLotRow] = await rdb.select().from(lots).where(and(eq(lots.id, upcomingLot.id)));
+    const [upcomingLotRow] = await rdb
+      .select()
+      .from(lots)
+      .where(and(eq(lots.id, upcomingLot.id)));
     expect(upcomingLotRow!.status).toBe('closed');
     for (const report of await verifyAudit(rdb)) expect(report.verdict.ok).toBe(true);
     if (drop) await drop();

@@ -7,6 +7,7 @@ import { type LiveChannel, type LiveCommand, type LiveReply, liveCommandSchema }
 import type { WebSocket } from 'ws';
 import type { AuthContext } from '../modules/auth/guards.ts';
 import type { Audience, Bus, BusEvent } from './bus.ts';
+import { LotUpdateSequencer } from './sequencer.ts';
 
 export interface LiveClient {
   socket: WebSocket;
@@ -47,9 +48,10 @@ function reaches(client: LiveClient, audience: Audience, briefcaseId: number | n
 export class LiveHub {
   private readonly byKey = new Map<string, Set<LiveClient>>();
   private readonly unsubscribeBus: () => void;
+  private readonly sequencer = new LotUpdateSequencer((event) => this.deliver(event));
 
   constructor(private readonly deps: HubDeps) {
-    this.unsubscribeBus = deps.bus.subscribe((event) => this.deliver(event));
+    this.unsubscribeBus = deps.bus.subscribe((event) => this.sequencer.push(event));
   }
 
   /** Subscriptions held by this node (a socket counts once per channel). */
@@ -80,6 +82,7 @@ export class LiveHub {
 
   close(): void {
     this.unsubscribeBus();
+    this.sequencer.close();
     for (const set of this.byKey.values()) for (const client of set) client.socket.close(1001);
     this.byKey.clear();
   }

@@ -11,7 +11,9 @@ export async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -28,7 +30,15 @@ export async function startServer(env: Record<string, string>, port?: number): P
   let output = '';
   // node itself runs the server (tsx as a loader), so a signal reaches the server and not a wrapper.
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DEMO_SEED: 'off', PORT: String(chosen), HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DEMO_SEED: 'off',
+      PORT: String(chosen),
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (output += d));
@@ -64,5 +74,8 @@ export async function postJson(url: string, body: unknown, token?: string) {
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as { data: Record<string, unknown>; message: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { data: Record<string, unknown>; message: string },
+  };
 }

@@ -15,7 +15,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     now: ctx.now,
   };
   // Sign-in and refresh get a thirtieth of the general budget (20 a minute by default) against password guessing.
-  const strict = { rateLimit: { max: Math.max(20, Math.floor(ctx.config.rateLimitPerMinute / 30)), timeWindow: '1 minute' } };
+  const strict = {
+    rateLimit: { max: Math.max(20, Math.floor(ctx.config.rateLimitPerMinute / 30)), timeWindow: '1 minute' },
+  };
 
   return async (app) => {
     app.post(

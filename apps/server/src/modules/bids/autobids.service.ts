@@ -84,16 +84,14 @@ export async function enableAutobid(
         })
         .where(eq(autobids.id, existing.id));
     } else {
-      await tx
-        .insert(autobids)
-        .values({
-          lotId: locked.lot.id,
-          userId: auth.user.id,
-          companyId,
-          maxPrice: check.maxPrice,
-          createdAt: at,
-          updatedAt: at,
-        });
+      await tx.insert(autobids).values({
+        lotId: locked.lot.id,
+        userId: auth.user.id,
+        companyId,
+        maxPrice: check.maxPrice,
+        createdAt: at,
+        updatedAt: at,
+      });
     }
     await appendAudit(tx, {
       briefcaseId: locked.briefcase.id,

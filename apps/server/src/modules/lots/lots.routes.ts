@@ -146,6 +146,7 @@ export function lotsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { preHandler: ctx.guards.goodStanding, schema: { params: idParams, body: renameLotBody } },
       async (request) => {
         const lot = await renameLot(ctx, authOf(request), request.params.id, request.body.alias_number);
+        await publishLots(ctx, tag, [lot.id]);
         return ok({ id: lot.id, alias_number: lot.aliasNumber });
       },
     );
