@@ -9,6 +9,7 @@ import { authOf } from '../auth/guards.ts';
 import { findBidders, findBidLogPage } from '../bids/bids.queries.ts';
 import { checkLotAccess } from '../bids/trading.context.ts';
 import { resolveBriefcaseAccess } from '../briefcases/briefcases.access.ts';
+import { publishLots } from './lots.live.ts';
 import {
   findBriefcaseOfLot,
   findLot,
