@@ -42,6 +42,7 @@ const envSchema = z.object({
     .default('http://localhost:3000'),
   WEB_DIST_DIR: z.string().optional(),
   DEMO_SEED: z.enum(['auto', 'off']).default('auto'),
+  DEMO_SIMULATION: z.enum(['auto', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 });
@@ -61,6 +62,8 @@ export interface Config {
   publicUrl: string;
   webDistDir: string | null;
   demoSeed: boolean;
+  /** Simulated buyers keep the demo trading (development only). */
+  demoSimulation: boolean;
   logLevel: string;
   rateLimitPerMinute: number;
 }
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     webDistDir: e.WEB_DIST_DIR ?? null,
     demoSeed: e.DEMO_SEED === 'auto' && e.NODE_ENV !== 'production',
+    demoSimulation: e.DEMO_SIMULATION === 'auto' && e.NODE_ENV === 'development',
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };

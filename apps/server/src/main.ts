@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { createAppContext } from './appContext.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DemoSimulator } from './demo/simulator.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 
@@ -35,8 +36,13 @@ async function main(): Promise<void> {
     app.log.error({ err: error }, 'scheduler tick failed'),
   );
 
+  const simulator = config.demoSimulation
+    ? new DemoSimulator(ctx, (message) => app.log.debug(message))
+    : null;
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    simulator?.stop();
     await scheduler.stop();
     await app.close();
     await database.close();
@@ -47,6 +53,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   scheduler.start();
+  simulator?.start();
   const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
   const lines = [
     '',

@@ -51,3 +51,12 @@ describe('empty variables', () => {
     });
   });
 });
+
+describe('demo simulation', () => {
+  it('runs in development only', () => {
+    expect(loadConfig({}).demoSimulation).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).demoSimulation).toBe(false);
+    expect(loadConfig({ DEMO_SIMULATION: 'off' }).demoSimulation).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).demoSimulation).toBe(false);
+  });
+});
