@@ -47,6 +47,11 @@ export const users = pgTable(
     authStrategy: text('auth_strategy').notNull().default('sms'),
     notificationSettings: jsonb('notification_settings').$type<NotificationSettings>(),
     currentCompanyId: integer('current_company_id'),
+    /** Subject of the federated bank-identity (OpenID Connect) account linked to this user. */
+    oidcSubject: text('oidc_subject'),
+    policyAgreementAt: at('policy_agreement_at'),
+    persDataAgreementAt: at('pers_data_agreement_at'),
+    lastSeenAt: at('last_seen_at'),
     invitedAt: at('invited_at'),
     deletedAt: at('deleted_at'),
     createdAt: createdAt(),
@@ -55,6 +60,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_oidc_subject_key').on(t.oidcSubject),
   ],
 );
 
