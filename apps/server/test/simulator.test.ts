@@ -14,12 +14,12 @@ describe('demo simulation', () => {
   afterAll(() => t.close());
 
   it('places bids and autobids on live lots through the real services', async () => {
-    const count = async () =>
-      (
-        await t.ctx.db.execute<{ n: number }>(
-          sql`select (select count(*) from bids)::int + (select count(*) from autobids)::int + (select count(*) from audit_log)::int as n`,
-        )
-      ).rows[0]!.n;
+    const count = async () => {
+      const result = await t.ctx.db.execute(
+        sql`select (select count(*) from bids)::int + (select count(*) from autobids)::int + (select count(*) from audit_log)::int as n`,
+      );
+      return Number((result.rows[0] as { n: number }).n);
+    };
     const before = await count();
     const simulator = new DemoSimulator(t.ctx, () => undefined);
     for (let i = 0; i < 12; i++) await simulator.step().catch(() => undefined);
