@@ -15,10 +15,10 @@ describe('demo simulation', () => {
 
   it('places bids and autobids on live lots through the real services', async () => {
     const count = async () => {
-      const result = await t.ctx.db.execute(
+      const result = (await t.ctx.db.execute(
         sql`select (select count(*) from bids)::int + (select count(*) from autobids)::int + (select count(*) from audit_log)::int as n`,
-      );
-      return Number((result.rows[0] as { n: number }).n);
+      )) as unknown as { rows: { n: number }[] };
+      return Number(result.rows[0]!.n);
     };
     const before = await count();
     const simulator = new DemoSimulator(t.ctx, () => undefined);
