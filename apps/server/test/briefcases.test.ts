@@ -192,4 +192,23 @@ describe.each(DRIVERS)('procedure feed and card on %s', (driver) => {
     expect(missing.json().message).toBe('Торговая процедура не найдена');
     expect((await card('buyer', 0)).statusCode).toBe(422);
   });
+
+  it('toggles a procedure in and out of the favourites', async () => {
+    const toggle = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/briefcases/${ids.active}/toggle_favorite`,
+        headers: bearer(tokens.buyer),
+      });
+    expect((await toggle()).json().data).toEqual({ favorite: true });
+    expect((await feed('buyer', '?favorites=true')).json().data.total_count).toBe(2);
+    expect((await toggle()).json().data).toEqual({ favorite: false });
+    expect((await feed('buyer', '?favorites=true')).json().data.total_count).toBe(1);
+    const hidden = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/briefcases/${ids.draft}/toggle_favorite`,
+      headers: bearer(tokens.buyer),
+    });
+    expect(hidden.statusCode).toBe(404);
+  });
 });

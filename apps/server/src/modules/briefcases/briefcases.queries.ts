@@ -158,3 +158,17 @@ export async function findCardRow(db: DbOrTx, viewer: Viewer, id: number): Promi
     .limit(1);
   return row ?? null;
 }
+
+export async function toggleFavouriteBriefcase(
+  db: DbOrTx,
+  userId: number,
+  briefcaseId: number,
+): Promise<boolean> {
+  const removed = await db
+    .delete(favouriteBriefcases)
+    .where(and(eq(favouriteBriefcases.userId, userId), eq(favouriteBriefcases.briefcaseId, briefcaseId)))
+    .returning();
+  if (removed.length > 0) return false;
+  await db.insert(favouriteBriefcases).values({ userId, briefcaseId }).onConflictDoNothing();
+  return true;
+}

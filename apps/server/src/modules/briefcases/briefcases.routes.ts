@@ -8,7 +8,12 @@ import { notFound, notInGoodStanding } from '../../http/errors.ts';
 import { authOf } from '../auth/guards.ts';
 import { resolveBriefcaseAccess, viewerOf } from './briefcases.access.ts';
 import { presentCard, presentListItem } from './briefcases.presenter.ts';
-import { countByStatus, countFeedTabs, findFeedPage } from './briefcases.queries.ts';
+import {
+  countByStatus,
+  countFeedTabs,
+  findFeedPage,
+  toggleFavouriteBriefcase,
+} from './briefcases.queries.ts';
 
 export const BRIEFCASE_NOT_FOUND = 'Торговая процедура не найдена';
 
@@ -109,6 +114,17 @@ export function briefcasesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               attributes: presentCard(auth, access.row),
             });
         }
+      },
+    );
+
+    app.put(
+      '/api/v1/briefcases/:id/toggle_favorite',
+      { preHandler: ctx.guards.goodStanding, schema: { params: idParams } },
+      async (request) => {
+        const auth = authOf(request);
+        const access = await resolveBriefcaseAccess(ctx.db, auth, request.params.id);
+        if (access.kind !== 'open') throw notFound(BRIEFCASE_NOT_FOUND);
+        return ok({ favorite: await toggleFavouriteBriefcase(ctx.db, auth.user.id, request.params.id) });
       },
     );
   };
