@@ -7,7 +7,7 @@ import type { AppContext } from '../../appContext.ts';
 import { conflict } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { publishLotSnapshots } from '../lots/lots.live.ts';
-import { rankedBid } from '../lots/lots.state.ts';
+import { type BriefcaseRow, rankedBid } from '../lots/lots.state.ts';
 import type { LeaderTagger } from '../lots/lots.tags.ts';
 import { type EngineOutcome, finish, placeValidatedBid } from './bids.engine.ts';
 import { notifyAfterBid } from './bids.notify.ts';
@@ -26,6 +26,13 @@ export interface BidReceipt {
   lot_id: number;
   amount: number;
   duplicate: boolean;
+}
+
+/** What a committed bid leaves for the live update and the notifications. */
+interface CommittedBid extends EngineOutcome {
+  briefcase: BriefcaseRow;
+  /** The user who led before this bid, to tell them they were outbid. */
+  previousLeader: number | null;
 }
 
 const isUniqueViolation = (error: unknown) =>

@@ -1,12 +1,5 @@
 /** Reading lots for a viewer, and the seller's lot actions: rename, winner choice; the participant's renewal. */
-import {
-  type AuctionEvent,
-  applyRenewal,
-  canRenew,
-  chooseWinner,
-  LOT_NAME_MAX_LENGTH,
-  lotsToRenew,
-} from '@etp/domain';
+import { applyRenewal, canRenew, chooseWinner, LOT_NAME_MAX_LENGTH, lotsToRenew } from '@etp/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../../appContext.ts';
 import { bids, briefcases, lots } from '../../db/schema/index.ts';
@@ -172,10 +165,11 @@ export async function setWinner(
       secondRoundStartPrice: choice.secondRoundStartPrice,
       updatedAt: at,
     });
-    const event: Omit<AuctionEvent, 'type'> & Record<string, unknown> = {
+    const event = {
       lotId,
       bidId,
       companyId: winner?.companyId ?? null,
+      secondRoundStartPrice: choice.secondRoundStartPrice,
     };
     await appendAudit(tx, {
       briefcaseId: procedure!.id,
