@@ -5,12 +5,20 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fanoutBenchmark } from './fanout.bench.ts';
 import { feedBenchmark } from './feed.bench.ts';
+import { hotLotBenchmark } from './hot-lot.bench.ts';
+import { spreadBenchmark } from './spread.bench.ts';
 
 const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
 mkdirSync(resultsDir, { recursive: true });
 
-const benchmarks = [{ name: 'feed', run: feedBenchmark }];
+const benchmarks = [
+  { name: 'feed', run: feedBenchmark },
+  { name: 'hot-lot', run: hotLotBenchmark },
+  { name: 'spread', run: spreadBenchmark },
+  { name: 'fanout', run: fanoutBenchmark },
+];
 const only = process.argv[2];
 
 for (const bench of benchmarks) {

@@ -13,6 +13,9 @@ export default defineConfig({
       '^/time(\\?.*)?$': { target: SERVER, changeOrigin: true },
       '/ws': { target: SERVER, changeOrigin: true, ws: true },
       '^/dev(/.*)?$': { target: SERVER, changeOrigin: true },
+      // Sign-in methods, and the bank-identity sign-in that starts and ends on the server (decisions/0025).
+      '^/auth_methods$': { target: SERVER, changeOrigin: true },
+      '^/users/auth/': { target: SERVER, changeOrigin: true },
     },
   },
   build: {

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -18,12 +19,27 @@ import { registerErrorHandling } from './http/errorHandler.ts';
 import { MESSAGES } from './http/errors.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { bankIdRoutes } from './modules/auth/bankId.routes.ts';
+import { batchAutobidsRoutes } from './modules/batchAutobids/batchAutobids.routes.ts';
 import { bidsRoutes } from './modules/bids/bids.routes.ts';
 import { briefcasesRoutes } from './modules/briefcases/briefcases.routes.ts';
+import { accreditationRoutes } from './modules/companies/accreditation.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { companyRoutes } from './modules/companies/company.routes.ts';
+import { employeesRoutes } from './modules/companies/employees.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { lotsRoutes } from './modules/lots/lots.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { publicRoutes } from './modules/public/public.routes.ts';
+import { roundsRoutes } from './modules/rounds/rounds.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { surveysRoutes } from './modules/surveys/surveys.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { devOutboxRoutes } from './notify/devOutbox.routes.ts';
 import { LiveHub } from './realtime/hub.ts';
 import { authorizeChannel, liveRoutes } from './realtime/live.routes.ts';
 
@@ -51,6 +67,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  ctx.notifier.attachLogger?.(app.log);
 
   registerErrorHandling(app);
   await app.register(helmet, {
@@ -75,6 +92,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // Multipart forms (profile, company, uploads): each call narrows these limits to its own files.
+  await app.register(multipart, {
+    limits: { fileSize: 100 * 1024 * 1024, files: 10, fields: 300, fieldSize: 64 * 1024, parts: 400 },
+  });
   const hub = new LiveHub({
     bus: ctx.bus,
     authenticate: (token) => ctx.guards.authenticateToken(token),
@@ -90,12 +111,27 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(systemRoutes(ctx));
   await app.register(authRoutes(ctx));
+  await app.register(bankIdRoutes(ctx));
   await app.register(userRoutes(ctx));
   await app.register(briefcasesRoutes(ctx));
   await app.register(companiesRoutes(ctx));
   await app.register(auditRoutes(ctx));
   await app.register(lotsRoutes(ctx));
   await app.register(bidsRoutes(ctx));
+  await app.register(moderationRoutes(ctx));
+  await app.register(roundsRoutes(ctx));
+  await app.register(statisticsRoutes(ctx));
+  await app.register(monitoringRoutes(ctx));
+  await app.register(batchAutobidsRoutes(ctx));
+  await app.register(profileRoutes(ctx));
+  await app.register(companyRoutes(ctx));
+  await app.register(accreditationRoutes(ctx));
+  await app.register(employeesRoutes(ctx));
+  await app.register(eventsRoutes(ctx));
+  await app.register(surveysRoutes(ctx));
+  await app.register(publicRoutes(ctx));
+  await app.register(filesRoutes(ctx));
+  if (ctx.config.env !== 'production') await app.register(devOutboxRoutes(ctx));
 
   await registerWebApp(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

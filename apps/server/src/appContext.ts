@@ -1,9 +1,11 @@
-/** What the route modules share: configuration, the database, token service, guards and the clock. */
+/** What the route modules share: configuration, the database, token service, guards, the clock, the notifier. */
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createGuards, type Guards } from './modules/auth/guards.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { createLeaderTagger, type LeaderTagger } from './modules/lots/lots.tags.ts';
+import { createNotifier } from './notify/createNotifier.ts';
+import type { Notifier } from './notify/notifier.ts';
 import { type Bus, InProcessBus } from './realtime/bus.ts';
 import { RedisBus } from './realtime/redisBus.ts';
 
@@ -19,6 +21,8 @@ export interface AppContext {
   leaderTag: LeaderTagger;
   /** The clock; tests replace it to move time. */
   now: () => Date;
+  /** SMS and e-mail, through the outbox (notify/notifier.ts). */
+  notifier: Notifier;
 }
 
 export function createAppContext(
@@ -26,6 +30,7 @@ export function createAppContext(
   database: Database,
   now: () => Date = () => new Date(),
   bus: Bus = config.redisUrl ? new RedisBus(config.redisUrl) : new InProcessBus(),
+  notifier: Notifier = createNotifier(config, database.db, now),
 ): AppContext {
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   return {
@@ -37,5 +42,6 @@ export function createAppContext(
     tokens,
     guards: createGuards({ db: database.db, tokens, now }),
     now,
+    notifier,
   };
 }

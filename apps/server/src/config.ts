@@ -45,6 +45,22 @@ const envSchema = z.object({
   DEMO_SIMULATION: z.enum(['auto', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SMS_WEBHOOK_URL: z
+    .string()
+    .refine((v) => /^https?:\/\//.test(v), 'SMS_WEBHOOK_URL должен начинаться с http:// или https://')
+    .optional(),
+  SUPPORT_EMAIL: z.email('SUPPORT_EMAIL должен быть адресом электронной почты').default('support@etp-rd.ru'),
+  CODES_PER_ADDRESS_PER_HOUR: z.coerce
+    .number({ error: 'CODES_PER_ADDRESS_PER_HOUR должен быть числом' })
+    .int('CODES_PER_ADDRESS_PER_HOUR должен быть целым числом')
+    .min(1, 'CODES_PER_ADDRESS_PER_HOUR должен быть не меньше 1')
+    .default(30),
+  SIGN_IN_SMS: z
+    .enum(['optional', 'required'], { error: 'SIGN_IN_SMS должен быть optional или required' })
+    .default('optional'),
+  OIDC_ISSUER: z.url('OIDC_ISSUER должен быть адресом провайдера вида https://id.bank.ru').optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
 });
 
 export interface Config {
@@ -66,6 +82,15 @@ export interface Config {
   demoSimulation: boolean;
   logLevel: string;
   rateLimitPerMinute: number;
+  /** SMS gateway: each SMS is POSTed there as JSON {to, text}; without it SMS stay in the outbox. */
+  smsWebhookUrl: string | null;
+  supportEmail: string;
+  /** SMS codes one client address may ask for in an hour, over all the calls that send one. */
+  codesPerAddressPerHour: number;
+  /** 'required': e-mail and password alone no longer sign in (authorize_by_email answers sms_required). */
+  signInSms: 'optional' | 'required';
+  /** Federated bank-identity sign-in (OpenID Connect); null when not configured. */
+  oidc: { issuer: string; clientId: string; clientSecret: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -85,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError(['JWT_SECRET: обязателен в режиме production (не менее 32 символов)']);
   }
+  const oidc = oidcConfig(e);
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -106,5 +132,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSimulation: e.DEMO_SIMULATION === 'auto' && e.NODE_ENV === 'development',
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    smsWebhookUrl: e.SMS_WEBHOOK_URL ?? null,
+    supportEmail: e.SUPPORT_EMAIL,
+    codesPerAddressPerHour: e.CODES_PER_ADDRESS_PER_HOUR,
+    signInSms: e.SIGN_IN_SMS,
+    oidc,
   };
+}
+
+/** The three OIDC variables go together; production talks to the provider over https only. */
+function oidcConfig(e: z.infer<typeof envSchema>): Config['oidc'] {
+  const values = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  if (values.every((v) => v === undefined)) return null;
+  if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) {
+    const missing = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'].filter((_, i) => !values[i]);
+    throw new ConfigError([
+      `${missing.join(', ')}: вход через банк настраивается тремя переменными OIDC_ISSUER, OIDC_CLIENT_ID и OIDC_CLIENT_SECRET, задайте все три или ни одной`,
+    ]);
+  }
+  if (e.NODE_ENV === 'production' && !e.OIDC_ISSUER.startsWith('https://')) {
+    throw new ConfigError(['OIDC_ISSUER: в режиме production адрес провайдера должен начинаться с https://']);
+  }
+  return { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET };
 }

@@ -8,6 +8,7 @@ import { createAppContext } from './appContext.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DemoSimulator } from './demo/simulator.ts';
+import { logSerializers } from './http/logRedaction.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 
@@ -21,9 +22,10 @@ async function main(): Promise<void> {
     config.env === 'development'
       ? {
           level: config.logLevel,
+          serializers: logSerializers,
           transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } },
         }
-      : { level: config.logLevel };
+      : { level: config.logLevel, serializers: logSerializers };
   const app = await buildApp(ctx, { logger });
 
   let accounts: Awaited<ReturnType<typeof seedDemo>> = [];

@@ -1,5 +1,6 @@
-/** Authentication calls: sign-in by e-mail, token refresh, the current user. */
+/** Authentication calls (spec 3 §7.1): sign-in by e-mail and by SMS code, token refresh, the current user. */
 import { z } from 'zod';
+import { phoneField, smsCodeField } from './accountFields.ts';
 
 export const authorizeByEmailBody = z.object({
   email: z.string().trim().min(1),
@@ -64,3 +65,87 @@ export const authResultSchema = z.object({
   filled: filledFlagsSchema,
 });
 export type AuthResult = z.infer<typeof authResultSchema>;
+
+/** GET /auth_methods: which sign-in methods the screen offers; bank_id only when OpenID Connect is configured. */
+export const authMethodsSchema = z.object({
+  flash_call: z.boolean(),
+  sms: z.boolean(),
+  email: z.boolean(),
+  bank_id: z.boolean(),
+});
+export type AuthMethods = z.infer<typeof authMethodsSchema>;
+
+/** A code went out: to which number (masked) and when the next one may be asked for. */
+export const codeSentSchema = z.object({ phone: z.string(), resend_in: z.number().int() });
+export type CodeSent = z.infer<typeof codeSentSchema>;
+
+/**
+ * POST /api/v2/auth/sms answer. `sent` is false when the account lacks a phone (the phone stage follows) or a
+ * first or last name (fillName); `filled` tells which.
+ */
+export const signInSmsResultSchema = z.object({
+  sent: z.boolean(),
+  phone: z.string().nullable(),
+  resend_in: z.number().int().nullable(),
+  filled: filledFlagsSchema,
+});
+export type SignInSmsResult = z.infer<typeof signInSmsResultSchema>;
+export type FilledFlags = z.infer<typeof filledFlagsSchema>;
+
+const optionalText = z.string().max(254).optional().nullable();
+
+/** POST /api/v2/auth/sms: the e-mail stage; the same checks and codes as authorize_by_email. */
+export const signInSmsBody = authorizeByEmailBody;
+
+/** POST /api/v2/auth/authorize: the sms stage. The account is found by e-mail, else by phone. */
+export const authorizeBody = z.object({
+  email: optionalText,
+  phone: phoneField.optional().nullable(),
+  code: smsCodeField,
+  password: z.string().min(1).max(256),
+});
+export type AuthorizeBody = z.input<typeof authorizeBody>;
+
+/** POST /api/v2/auth/info_by_phone. */
+export const phoneBody = z.object({ phone: phoneField });
+export type PhoneBody = z.input<typeof phoneBody>;
+
+/** POST /api/v2/auth/sms_data_not_filled: the account by phone (noEmail) or by e-mail and password (fillName). */
+export const smsDataNotFilledBody = z.object({
+  phone: phoneField.optional().nullable(),
+  email: optionalText,
+  password: optionalText,
+});
+export type SmsDataNotFilledBody = z.input<typeof smsDataNotFilledBody>;
+
+/**
+ * POST /api/v2/auth/authorize_data_not_filled: the code plus the items the account lacks. An item the account
+ * already has is left as it is, except the password: when the account has one it must be given and match.
+ */
+export const authorizeDataNotFilledBody = smsDataNotFilledBody.extend({
+  code: smsCodeField,
+  first_name: optionalText,
+  last_name: optionalText,
+});
+export type AuthorizeDataNotFilledBody = z.input<typeof authorizeDataNotFilledBody>;
+
+/** POST /api/v2/auth/sms_phone_not_filled: an account without a phone adds one. */
+export const smsPhoneNotFilledBody = z.object({
+  email: z.string().trim(),
+  password: z.string().max(256),
+  phone: phoneField,
+});
+export type SmsPhoneNotFilledBody = z.input<typeof smsPhoneNotFilledBody>;
+
+/** POST /api/v2/auth/authorize_phone_not_filled. */
+export const authorizePhoneNotFilledBody = smsPhoneNotFilledBody.extend({ code: smsCodeField });
+export type AuthorizePhoneNotFilledBody = z.input<typeof authorizePhoneNotFilledBody>;
+
+/** POST /api/v2/auth/not_my_number: the spec sends nothing; our web adds the e-mail stage's credentials. */
+export const notMyNumberBody = z
+  .object({ email: optionalText, password: optionalText })
+  .nullish()
+  .transform((v) => v ?? {});
+
+/** POST /api/v2/auth/bank_id/token: trades the hand-over code of a bank-identity sign-in for the tokens. */
+export const bankIdTokenBody = z.object({ token: z.string().min(1).max(200) });

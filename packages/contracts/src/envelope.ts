@@ -41,5 +41,10 @@ export const ERROR_CODES = [
   'user_exists',
   'refresh_token_invalid',
   'confirm_required',
+  'code_invalid',
+  'code_expired',
+  'delivery_failed',
+  'token_invalid',
+  'sms_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -52,6 +52,10 @@ export const SEARCH_DEBOUNCE_MS = 500;
 export const RECONNECT_RELOAD_DELAY_MS = 50;
 /** Monitoring starts collecting visits this long before the start. */
 export const MONITORING_BEFORE_START_MS = 30 * MINUTE_MS;
+/** The web app repeats the page's state (online or away) this often while the card is open (decisions/0013). */
+export const MONITORING_HEARTBEAT_MS = MINUTE_MS;
+/** A visit not seen for this long counts as offline. */
+export const MONITORING_OFFLINE_AFTER_MS = 2 * MINUTE_MS;
 export const TOOLTIP_DELAY_MS = 200;
 export const PDF_PRINT_DELAY_MS = 100;
 

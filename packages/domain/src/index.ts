@@ -2,6 +2,7 @@
 export * from './auction/index.ts';
 export * from './auctionTypes.ts';
 export * from './briefcaseCardStatus.ts';
+export * from './company/index.ts';
 export * from './constants.ts';
 export * from './dictionaries.ts';
 export * from './fillingPercent.ts';
@@ -9,3 +10,4 @@ export * from './money.ts';
 export * from './plural.ts';
 export * from './statuses.ts';
 export * from './time.ts';
+export * from './validation/index.ts';

@@ -1,6 +1,7 @@
 /** The demo companies: invented names, requisites with valid check digits. */
+
+import { correspondentAccount, innOrganisation, innPerson, settlementAccount } from '@etp/domain';
 import type { CompanySeed } from './accounts.data.ts';
-import { correspondentAccount, innOrganisation, innPerson, settlementAccount } from './checksums.ts';
 
 interface ServicingBank {
   name: string;

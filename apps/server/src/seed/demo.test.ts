@@ -1,12 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AUCTION_TYPES, BRIEFCASE_STATUSES, COMPANY_KINDS, DAY_MS, HOUR_MS } from '@etp/domain';
+import {
+  AUCTION_TYPES,
+  BRIEFCASE_STATUSES,
+  COMPANY_KINDS,
+  DAY_MS,
+  HOUR_MS,
+  isValidCorrespondentAccount,
+  isValidInn,
+  isValidSettlementAccount,
+} from '@etp/domain';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { autobids, bids, briefcases, companies, lots, users } from '../db/schema/index.ts';
-import { isValidCorrespondentAccount, isValidInn, isValidSettlementAccount } from './checksums.ts';
 import { isDatabaseEmpty, seedDemoWithSummary } from './demo.ts';
 
 const NOW = new Date('2026-11-22T09:30:00.000Z');

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type AppContext, createAppContext } from '../../src/appContext.ts';
 import { loadConfig } from '../../src/config.ts';
+import { createNotifier, type TransportOverrides } from '../../src/notify/createNotifier.ts';
 import { createTestDatabase, type DriverKind, type TestDatabase } from './db.ts';
 
 export interface TestClock {
@@ -32,11 +33,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(kind: DriverKind, env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Transports in place of the configured ones (a failing SMS gateway...). */
+  transports?: TransportOverrides;
+}
+
+export async function createTestApp(
+  kind: DriverKind,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
   const clock = createClock();
-  const ctx = createAppContext(config, database, clock.now);
+  const notifier = createNotifier(config, database.db, clock.now, options.transports);
+  const ctx = createAppContext(config, database, clock.now, undefined, notifier);
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
   return {

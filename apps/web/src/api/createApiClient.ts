@@ -12,7 +12,7 @@ export type QueryValue = string | number | boolean | null | undefined | readonly
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON, or as multipart when it is a FormData (profile, company: files with fields). */
   body?: unknown;
   query?: Record<string, QueryValue>;
   /** Send the access token (default true). */
@@ -22,6 +22,10 @@ export interface RequestOptions {
 
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** Like request, but the whole ok envelope: for calls whose message or per-field notes the screen shows. */
+  requestEnvelope<T>(path: string, options?: RequestOptions): Promise<Envelope<T>>;
+  /** A file the server serves only to signed-in users (avatars, company documents), as a Blob. */
+  download(path: string, options?: Pick<RequestOptions, 'signal'>): Promise<Blob>;
   /** Renews the token pair; resolves false (and clears the tokens) when the session cannot be renewed. */
   refreshTokens(): Promise<boolean>;
 }
@@ -67,13 +71,20 @@ export function createApiClient({
 
   async function send(path: string, options: RequestOptions, accessToken: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    // A multipart body sets its own Content-Type with the boundary.
+    if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     try {
       return await fetchFn(`${baseUrl}${path}${buildQueryString(options.query)}`, {
         method: options.method ?? 'GET',
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body:
+          options.body === undefined
+            ? undefined
+            : isForm
+              ? (options.body as FormData)
+              : JSON.stringify(options.body),
         signal: options.signal,
       });
     } catch (error) {
@@ -82,15 +93,19 @@ export function createApiClient({
     }
   }
 
-  async function unwrap<T>(response: Response): Promise<T> {
+  async function unwrapEnvelope<T>(response: Response): Promise<Envelope<T>> {
     const envelope = await readEnvelope<T>(response);
-    if (response.ok && envelope?.status === 'ok') return envelope.data;
+    if (response.ok && envelope?.status === 'ok') return envelope;
     throw new ApiError(
       response.status,
       envelope?.code ?? (response.ok ? 'internal' : `http_${response.status}`),
       envelope?.message ?? GENERIC_ERROR_MESSAGE,
       envelope?.errors ?? {},
     );
+  }
+
+  async function unwrap<T>(response: Response): Promise<T> {
+    return (await unwrapEnvelope<T>(response)).data;
   }
 
   async function doRefresh(): Promise<boolean> {
@@ -119,7 +134,7 @@ export function createApiClient({
     return refreshing;
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  async function sendWithSession(path: string, options: RequestOptions): Promise<Response> {
     const useAuth = options.auth ?? true;
     const token = useAuth ? (tokens.get()?.token ?? null) : null;
     let response = await send(path, options, token);
@@ -134,8 +149,22 @@ export function createApiClient({
       // Still refused after at most one refresh: the session is over.
       if (response.status === 401) tokens.clear();
     }
-    return unwrap<T>(response);
+    return response;
   }
 
-  return { request, refreshTokens };
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return unwrap<T>(await sendWithSession(path, options));
+  }
+
+  async function requestEnvelope<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+    return unwrapEnvelope<T>(await sendWithSession(path, options));
+  }
+
+  async function download(path: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<Blob> {
+    const response = await sendWithSession(path, options);
+    if (response.ok) return response.blob();
+    return unwrap<never>(response);
+  }
+
+  return { request, requestEnvelope, download, refreshTokens };
 }

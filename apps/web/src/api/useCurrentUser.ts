@@ -4,6 +4,10 @@ import { apiClient } from './apiClient.ts';
 import { queryKeys } from './queryKeys.ts';
 import { useSignedIn } from './useSignedIn.ts';
 
+/** A company that may yet be accredited: the user has one and it is not in good standing (admins always are). */
+const awaitsAccreditation = (user: User) =>
+  user.role !== 'admin' && user.company_id !== null && !user.company_good_standing;
+
 export interface CurrentUserState {
   /** The signed-in user; null when nobody is signed in (or not yet known). */
   user: User | null;
@@ -15,7 +19,14 @@ export interface CurrentUserState {
   refetch: () => void;
 }
 
-/** GET /api/v1/user for the holder of the stored tokens. */
+/** How often a user whose company awaits accreditation is re-read, so that good standing arrives by itself. */
+export const USER_RECHECK_WHILE_LIMITED_MS = 30_000;
+
+/**
+ * GET /api/v1/user for the holder of the stored tokens. While the user's company awaits accreditation it is
+ * re-read every 30 s and on returning to the tab: an administrator's approval then lifts the limited-access
+ * banner and opens the restricted routes without a reload (spec 3 §4.3).
+ */
 export function useCurrentUser(): CurrentUserState {
   const signedIn = useSignedIn();
   const query = useQuery({
@@ -24,6 +35,9 @@ export function useCurrentUser(): CurrentUserState {
     enabled: signedIn,
     staleTime: 60_000,
     retry: false,
+    refetchInterval: (q) =>
+      q.state.data && awaitsAccreditation(q.state.data) ? USER_RECHECK_WHILE_LIMITED_MS : false,
+    refetchOnWindowFocus: (q) => Boolean(q.state.data && awaitsAccreditation(q.state.data)),
   });
   return {
     user: signedIn ? (query.data ?? null) : null,

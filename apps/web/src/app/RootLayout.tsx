@@ -5,6 +5,7 @@ import { CookieNotice } from '../features/layout/CookieNotice.tsx';
 import { Footer } from '../features/layout/Footer.tsx';
 import { Header } from '../features/layout/Header.tsx';
 import { LimitedAccessBanner } from '../features/layout/LimitedAccessBanner.tsx';
+import { TwoFactorBanner } from '../features/layout/TwoFactorBanner.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 
 /** The frame of every page: header, banners, the page itself, footer and the floating helpers. */
@@ -13,6 +14,7 @@ export function RootLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <ScrollToTop />
       <Header />
+      <TwoFactorBanner />
       <LimitedAccessBanner />
       <Box component="main" sx={{ flexGrow: 1, py: { xs: 3, md: 4 } }}>
         <Container maxWidth="xl">

@@ -30,11 +30,15 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'users/sign_in',
-            lazy: async () => ({ Component: (await import('../features/auth/SignInPage.tsx')).SignInPage }),
+            lazy: async () => ({
+              Component: (await import('../features/auth/signIn/SignInPage.tsx')).SignInPage,
+            }),
           },
           {
             path: 'users/sign_up',
-            lazy: async () => ({ Component: (await import('../features/auth/SignUpPage.tsx')).SignUpPage }),
+            lazy: async () => ({
+              Component: (await import('../features/auth/signUp/SignUpPage.tsx')).SignUpPage,
+            }),
           },
           {
             path: 'users/password/edit',
@@ -80,19 +84,19 @@ export const routes: RouteObject[] = [
           {
             path: 'profile/client',
             lazy: async () => ({
-              Component: (await import('../features/profile/CompanyPage.tsx')).CompanyPage,
+              Component: (await import('../features/company/CompanyPage.tsx')).CompanyPage,
             }),
           },
           {
             path: 'profile/client/users',
             lazy: async () => ({
-              Component: (await import('../features/profile/EmployeesPage.tsx')).EmployeesPage,
+              Component: (await import('../features/employees/EmployeesPage.tsx')).EmployeesPage,
             }),
           },
           {
             path: 'profile/events',
             lazy: async () => ({
-              Component: (await import('../features/profile/EventsPage.tsx')).EventsPage,
+              Component: (await import('../features/events/EventsPage.tsx')).EventsPage,
             }),
           },
           {
@@ -110,6 +114,13 @@ export const routes: RouteObject[] = [
             path: 'admin/briefcases',
             lazy: async () => ({
               Component: (await import('../features/admin/AdminBriefcasesPage.tsx')).AdminBriefcasesPage,
+            }),
+          },
+          {
+            path: 'admin/companies',
+            lazy: async () => ({
+              Component: (await import('../features/admin/companies/AdminCompaniesPage.tsx'))
+                .AdminCompaniesPage,
             }),
           },
           {

@@ -1,5 +1,13 @@
 /** Test data builders: a valid object with overridable fields. */
-import type { BriefcaseCardAttributes, BriefcaseListAttributes, User } from '@etp/contracts';
+import type {
+  AuthResult,
+  BriefcaseCardAttributes,
+  BriefcaseListAttributes,
+  FilledFlags,
+  PublicBriefcase,
+  User,
+} from '@etp/contracts';
+import type { BriefcaseStatus } from '@etp/domain';
 
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
@@ -82,5 +90,40 @@ export function buildBriefcaseCard(
     commission_percent: null,
     partner_operated: false,
     ...overrides,
+  };
+}
+
+export function buildFilledFlags(overrides: Partial<FilledFlags> = {}): FilledFlags {
+  return {
+    has_email: true,
+    has_first_name: true,
+    has_last_name: true,
+    has_password: true,
+    has_phone: true,
+    has_unconfirmed_email: false,
+    ...overrides,
+  };
+}
+
+export function buildAuthResult(
+  overrides: { user?: Partial<User>; filled?: Partial<FilledFlags> } = {},
+): AuthResult {
+  return {
+    jwt: { token: 'access', expires_at: 'x', refresh_token: 'refresh', refresh_token_expires_at: 'y' },
+    profile: buildUser(overrides.user),
+    filled: buildFilledFlags(overrides.filled),
+  };
+}
+
+export function buildPublicBriefcase(id: number, status: BriefcaseStatus, nearest = false): PublicBriefcase {
+  return {
+    id,
+    attributes: {
+      auction_type: 'classic',
+      start_datetime: '2026-11-22T08:00:00.000Z',
+      status,
+      nearest,
+      company: { name: 'ПАО «Северный Банк»', logo_url: null },
+    },
   };
 }

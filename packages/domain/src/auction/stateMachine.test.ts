@@ -24,6 +24,9 @@ describe('procedure transitions', () => {
       'finished>closed_without_bids',
       'finished>closed_without_winners',
       'finished>closed_with_next_round',
+      'closed>closed_with_next_round',
+      'closed_without_bids>closed_with_next_round',
+      'closed_without_winners>closed_with_next_round',
     ]);
   });
   it('moves lots one way through their statuses', () => {

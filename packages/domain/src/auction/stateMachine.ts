@@ -3,7 +3,9 @@
  *
  * Procedure: created → pending → ready | rejected (moderation: an administrator approves what a seller sent, the
  * seller confirms what an administrator made for it); ready → active at the start; active → finished when its last
- * lot ends; finished → closed | closed_without_bids | closed_without_winners | closed_with_next_round.
+ * lot ends; finished → closed | closed_without_bids | closed_without_winners | closed_with_next_round; a closed
+ * procedure (closed, closed_without_bids, closed_without_winners) → closed_with_next_round when an administrator
+ * creates the next round from its unsold lots.
  * Lot: created → pending → ready → active → finished → closed. Every other move is refused; nothing moves back.
  */
 import type { BriefcaseStatus, LotStatus } from '../statuses.ts';
@@ -16,9 +18,10 @@ export const PROCEDURE_TRANSITIONS: Readonly<Record<BriefcaseStatus, readonly Br
   ready: ['active'],
   active: ['finished'],
   finished: ['closed', 'closed_without_bids', 'closed_without_winners', 'closed_with_next_round'],
-  closed: [],
-  closed_without_bids: [],
-  closed_without_winners: [],
+  // Unsold lots may go to a next round once the seller has decided every lot (decisions/0011).
+  closed: ['closed_with_next_round'],
+  closed_without_bids: ['closed_with_next_round'],
+  closed_without_winners: ['closed_with_next_round'],
   closed_with_next_round: [],
 };
 

@@ -170,7 +170,9 @@ export type CodePurpose =
   | 'sign_in'
   | 'phone_confirmation'
   | 'password_reset'
-  | 'email_confirmation';
+  | 'email_confirmation'
+  /** The one-minute code that hands a bank-identity sign-in over to the web app. */
+  | 'bank_id_handover';
 
 /** One-time codes (SMS codes, e-mailed tokens), stored hashed, with attempts and expiry. */
 export const oneTimeCodes = pgTable(

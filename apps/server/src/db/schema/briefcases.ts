@@ -195,6 +195,8 @@ export const lots = pgTable(
     stage: text('stage'),
     /** convert: the start price of the classic second round that the seller chose from the offers. */
     secondRoundStartPrice: money('second_round_start_price'),
+    /** The lot of the previous round this one was copied from (next and second rounds). */
+    convertedFrom: integer('converted_from'),
     predictedStartPrice: money('predicted_start_price'),
     predictedEndPrice: money('predicted_end_price'),
     analytics: jsonb('analytics').$type<AnalyticsJson>(),

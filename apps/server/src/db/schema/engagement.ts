@@ -1,5 +1,6 @@
 /** Questions, monitoring visits, events, surveys and call requests. */
-import { boolean, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
 import { briefcases, documents, lots } from './briefcases.ts';
 import { at, bigId, createdAt, id, updatedAt } from './common.ts';
@@ -41,7 +42,11 @@ export const pageVisits = pgTable(
     lastSeenAt: at('last_seen_at').notNull().defaultNow(),
     endedAt: at('ended_at'),
   },
-  (t) => [index('page_visits_briefcase_idx').on(t.briefcaseId, t.userId)],
+  (t) => [
+    index('page_visits_briefcase_idx').on(t.briefcaseId, t.userId),
+    // One open visit per user and procedure.
+    uniqueIndex('page_visits_open_key').on(t.briefcaseId, t.userId).where(sql`${t.endedAt} is null`),
+  ],
 );
 
 export type EventKind =

@@ -32,6 +32,8 @@ export const bids = pgTable(
   (t) => [
     index('bids_lot_idx').on(t.lotId, t.id),
     index('bids_company_idx').on(t.companyId),
+    // The procedure's counters (feed, statistics, the live stats after each bid) read bids by procedure.
+    index('bids_briefcase_company_idx').on(t.briefcaseId, t.companyId),
     uniqueIndex('bids_idempotency_key').on(t.userId, t.idempotencyKey),
   ],
 );
@@ -60,6 +62,28 @@ export const autobids = pgTable(
     // One autobid per company per lot; re-enabling updates it.
     uniqueIndex('autobids_lot_company_key').on(t.lotId, t.companyId),
   ],
+);
+
+/**
+ * A company's batch of autobids for a procedure (spec 2 §4 "Batch autobids"): one upload per company per
+ * procedure, ever; deleting the autobids afterwards does not allow a second upload.
+ */
+export const autobidBatches = pgTable(
+  'autobid_batches',
+  {
+    briefcaseId: integer('briefcase_id')
+      .notNull()
+      .references(() => briefcases.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    autobidsCount: integer('autobids_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.briefcaseId, t.companyId] })],
 );
 
 export const favouriteBriefcases = pgTable(

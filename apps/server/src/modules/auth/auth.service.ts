@@ -1,61 +1,30 @@
 /** Sign-in by e-mail and password, refresh-token rotation with reuse detection, sign-out. */
-import { randomUUID } from 'node:crypto';
 import type { AuthResult, Jwt } from '@etp/contracts';
-import type { Db } from '../../db/client.ts';
+import { validateEmail } from '@etp/domain';
 import { AppError } from '../../http/errors.ts';
-import { filledFlags, presentUser } from '../user/user.presenter.ts';
-import { loadUserContext } from '../user/user.queries.ts';
 import { AUTH_MESSAGES } from './auth.messages.ts';
 import {
   findRefreshTokenForUpdate,
   findUserByEmail,
-  insertRefreshToken,
   markRefreshTokenUsed,
   revokeFamily,
 } from './auth.queries.ts';
 import { verifyPassword } from './passwords.ts';
-import { newRefreshToken, sha256, type TokenService } from './tokens.ts';
+import { openSession, type SessionDeps, signInResult } from './sessions.ts';
+import { sha256 } from './tokens.ts';
 
-export interface AuthDeps {
-  db: Db;
-  tokens: TokenService;
-  refreshTtlDays: number;
-  now: () => Date;
-}
+export type AuthDeps = SessionDeps;
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-/** Opens a new session (refresh family) for the user and returns its first token pair. */
-async function openSession(deps: AuthDeps, userId: number, familyId: string = randomUUID()): Promise<Jwt> {
-  const now = deps.now();
-  const refresh = newRefreshToken();
-  const refreshExpiresAt = new Date(now.getTime() + deps.refreshTtlDays * 86_400_000);
-  await insertRefreshToken(deps.db, {
-    userId,
-    familyId,
-    tokenHash: sha256(refresh),
-    expiresAt: refreshExpiresAt,
-  });
-  const access = await deps.tokens.signAccess({ userId, sessionId: familyId }, now);
-  return {
-    token: access.token,
-    expires_at: access.expiresAt.toISOString(),
-    refresh_token: refresh,
-    refresh_token_expires_at: refreshExpiresAt.toISOString(),
-  };
-}
-
-export async function authorizeByEmail(deps: AuthDeps, email: string, password: string): Promise<AuthResult> {
+/**
+ * The e-mail stage's checks (spec 3 §4.1): a blank or malformed address and an unknown one answer on the
+ * e-mail field (email_required, user_not_found); a wrong password on the password field.
+ */
+export async function checkCredentials(deps: Pick<AuthDeps, 'db'>, email: string, password: string) {
   const trimmed = email.trim();
-  if (!trimmed) {
-    throw new AppError(422, 'email_required', AUTH_MESSAGES.emailRequired, {
-      email: [AUTH_MESSAGES.emailRequired],
-    });
-  }
-  if (!EMAIL_RE.test(trimmed)) {
-    throw new AppError(422, 'validation_failed', AUTH_MESSAGES.emailInvalid, {
-      email: [AUTH_MESSAGES.emailInvalid],
-    });
+  const problem = validateEmail(trimmed);
+  if (problem) {
+    const code = trimmed ? 'validation_failed' : 'email_required';
+    throw new AppError(422, code, problem, { email: [problem] });
   }
   const user = await findUserByEmail(deps.db, trimmed);
   if (!user) {
@@ -63,15 +32,29 @@ export async function authorizeByEmail(deps: AuthDeps, email: string, password: 
       email: [AUTH_MESSAGES.userNotFound],
     });
   }
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new AppError(401, 'invalid_credentials', AUTH_MESSAGES.wrongPassword, {
-      password: [AUTH_MESSAGES.wrongPassword],
-    });
+  if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword();
+  return user;
+}
+
+export const wrongPassword = () =>
+  new AppError(401, 'invalid_credentials', AUTH_MESSAGES.wrongPassword, {
+    password: [AUTH_MESSAGES.wrongPassword],
+  });
+
+/**
+ * The direct path: e-mail and password give the tokens at once (docs/decisions/0022-sign-in-stages.md).
+ * With SIGN_IN_SMS=required, an account that has a phone must finish the sms stage instead.
+ */
+export async function authorizeByEmail(
+  deps: AuthDeps & { smsRequired?: boolean },
+  email: string,
+  password: string,
+): Promise<AuthResult> {
+  const user = await checkCredentials(deps, email, password);
+  if (deps.smsRequired && user.phone) {
+    throw new AppError(403, 'sms_required', AUTH_MESSAGES.smsRequired);
   }
-  const ctx = await loadUserContext(deps.db, user.id);
-  if (!ctx) throw new AppError(404, 'user_not_found', AUTH_MESSAGES.userNotFound);
-  const jwt = await openSession(deps, user.id);
-  return { jwt, profile: presentUser(ctx), filled: filledFlags(ctx) };
+  return signInResult(deps, user.id);
 }
 
 type RefreshOutcome =

@@ -9,6 +9,7 @@ import type { AuthContext } from '../auth/guards.ts';
 import { publishLotSnapshots } from '../lots/lots.live.ts';
 import { type BriefcaseRow, rankedBid } from '../lots/lots.state.ts';
 import type { LeaderTagger } from '../lots/lots.tags.ts';
+import { publishStats } from '../statistics/statistics.live.ts';
 import { type EngineOutcome, finish, placeValidatedBid } from './bids.engine.ts';
 import { notifyAfterBid } from './bids.notify.ts';
 import { findActiveBids, findBidByIdempotencyKey, setBidState } from './bids.queries.ts';
@@ -145,4 +146,5 @@ async function afterCommit(
     outcome.previousLeader,
     outcome.maxedOutCompanies,
   );
+  await publishStats(ctx, outcome.briefcase.id);
 }

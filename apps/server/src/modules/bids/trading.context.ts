@@ -58,7 +58,11 @@ export async function bidActor(
   access: LotAccess,
 ): Promise<BidActor> {
   const company = auth.company;
-  const standing = company ? await findActiveBidOfCompany(tx, locked.lot.id, company.id) : null;
+  // A classic lot has no standing order or offer to read (standingAmount is null there).
+  const standing =
+    company && locked.briefcase.auctionType !== 'classic'
+      ? await findActiveBidOfCompany(tx, locked.lot.id, company.id)
+      : null;
   return {
     isOwner: access.master && auth.user.role !== 'admin',
     isAdmin: auth.user.role === 'admin',

@@ -1,8 +1,11 @@
 /** Resolves what a signed-in user may do with one procedure; shared by the card, lots and live channels. */
 import type { DbOrTx } from '../../db/client.ts';
+import { notFound, notInGoodStanding } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { canOpen, canSeeInFeed, isMaster } from './briefcases.policy.ts';
 import { type FeedRow, findCardRow, type Viewer } from './briefcases.queries.ts';
+
+export const BRIEFCASE_NOT_FOUND = 'Торговая процедура не найдена';
 
 export function viewerOf(auth: AuthContext): Viewer {
   return {
@@ -33,4 +36,16 @@ export async function resolveBriefcaseAccess(
   if (row.briefcase.hidden) return { kind: 'hidden', row };
   if (!canSeeInFeed(auth, facts) || !canOpen(auth, facts)) return { kind: 'missing' };
   return { kind: 'open', row, master };
+}
+
+/** The procedure when the user may open its card; 404 when it is missing or hidden from them, 403 without standing. */
+export async function requireOpenBriefcase(
+  db: DbOrTx,
+  auth: AuthContext,
+  id: number,
+): Promise<Extract<BriefcaseAccess, { kind: 'open' }>> {
+  const access = await resolveBriefcaseAccess(db, auth, id);
+  if (access.kind === 'not_in_good_standing') throw notInGoodStanding();
+  if (access.kind !== 'open') throw notFound(BRIEFCASE_NOT_FOUND);
+  return access;
 }

@@ -172,3 +172,9 @@ export async function toggleFavouriteBriefcase(
   await db.insert(favouriteBriefcases).values({ userId, briefcaseId }).onConflictDoNothing();
   return true;
 }
+
+/** Locks the procedure's row: status changes of a procedure happen under this lock, one at a time. */
+export async function lockBriefcase(tx: DbOrTx, id: number) {
+  const [row] = await tx.select().from(briefcases).where(eq(briefcases.id, id)).for('update');
+  return row ?? null;
+}

@@ -6,7 +6,7 @@ import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound, notInGoodStanding } from '../../http/errors.ts';
 import { authOf } from '../auth/guards.ts';
-import { resolveBriefcaseAccess, viewerOf } from './briefcases.access.ts';
+import { BRIEFCASE_NOT_FOUND, resolveBriefcaseAccess, viewerOf } from './briefcases.access.ts';
 import { presentCard, presentListItem } from './briefcases.presenter.ts';
 import {
   countByStatus,
@@ -15,7 +15,7 @@ import {
   toggleFavouriteBriefcase,
 } from './briefcases.queries.ts';
 
-export const BRIEFCASE_NOT_FOUND = 'Торговая процедура не найдена';
+export { BRIEFCASE_NOT_FOUND };
 
 const STATUS_KEYS = [
   'created',

@@ -7,6 +7,8 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { useServerNow } from '../../lib/useServerNow.ts';
 import { NotFoundBlock } from '../errors/NotFoundBlock.tsx';
+import { SurveyDialog } from '../surveys/SurveyDialog.tsx';
+import { useCsiTrigger } from '../surveys/useCsiTrigger.ts';
 import { BriefcaseHeader } from './BriefcaseHeader.tsx';
 import { BriefcaseTabs } from './BriefcaseTabs.tsx';
 import { cardTabOf, cardTabPath, visibleCardTabs } from './cardTabs.ts';
@@ -14,6 +16,7 @@ import { HiddenBriefcase } from './HiddenBriefcase.tsx';
 import { CARD_MESSAGES as T } from './messages.ts';
 import { PortfolioTab } from './PortfolioTab.tsx';
 import { TabEmptyState } from './TabEmptyState.tsx';
+import { usePresenceReporting } from './usePresenceReporting.ts';
 
 const NOT_FOUND = <NotFoundBlock title={T.notFoundTitle} hint={T.notFoundHint} backLabel={T.backToList} />;
 
@@ -30,6 +33,10 @@ export function BriefcaseCardPage() {
   const card = useBriefcase(id);
   const nowMs = useServerNow();
   usePageTitle(id ? T.title(id) : T.notFoundTitle);
+  usePresenceReporting(card.data?.attributes ? id : null, user);
+  // The trade page's satisfaction survey, once the procedure is finished (spec 3 §2.6).
+  const finished = card.data?.attributes?.status === 'finished' && user?.role !== 'admin';
+  const survey = useCsiTrigger(finished && id ? cardTabPath(id, 'trade') : null, id);
 
   if (id === null || tab === null) return NOT_FOUND;
   if (card.isPending) return <PageLoader />;
@@ -49,6 +56,7 @@ export function BriefcaseCardPage() {
       <BriefcaseHeader briefcase={b} nowMs={nowMs} />
       <BriefcaseTabs briefcase={b} tabs={tabs} current={tab} />
       {tab === 'briefcase' ? <PortfolioTab briefcase={b} /> : <TabEmptyState title={T.tabTitles[tab]} />}
+      {survey && <SurveyDialog survey={survey.survey} onSubmit={survey.submit} onClose={survey.dismiss} />}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useServerNow } from '../../lib/useServerNow.ts';
 import { hasFullAccess } from '../access/hasFullAccess.ts';
+import { WelcomeDialog } from '../auth/WelcomeDialog.tsx';
 import { FeedEmptyState } from './FeedEmptyState.tsx';
 import { FeedFilters } from './FeedFilters.tsx';
 import { FeedList } from './FeedList.tsx';
@@ -69,6 +70,7 @@ export function FeedPage() {
   return (
     <>
       {header}
+      <WelcomeDialog />
       {fullAccess && <FeedTabs value={params.tab} counts={counts.data} onChange={(tab) => update({ tab })} />}
       <FeedFilters control={control} />
       {feed.isFetching && !feed.isPending && <LinearProgress sx={{ mb: 1, borderRadius: 1 }} />}

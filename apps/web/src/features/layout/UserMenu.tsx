@@ -1,14 +1,19 @@
 import type { User } from '@etp/contracts';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
+import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
+import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import { Avatar, Box, Button, Divider, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useAuthorizedFileUrl } from '../../api/useAuthorizedFileUrl.ts';
 import { companyInitials } from '../../lib/companyInitials.ts';
 import { useSignOut } from '../auth/useSignOut.ts';
 import { LAYOUT_MESSAGES } from './messages.ts';
+import { useCompanySwitchItems } from './useCompanySwitchItems.tsx';
 import { userDisplayName } from './userDisplayName.ts';
 
 const { user: texts } = LAYOUT_MESSAGES;
@@ -21,6 +26,31 @@ export function UserMenu({ user }: { user: User }) {
   const name = userDisplayName(user);
   const company = user.company_name ?? texts.noCompany;
   const close = () => setAnchor(null);
+  const avatarUrl = useAuthorizedFileUrl(user.avatar_url);
+  const companyItems = useCompanySwitchItems(user, close);
+  const links = [
+    { to: '/profile', label: texts.profile, icon: <PersonOutlineIcon fontSize="small" /> },
+    { to: '/profile/client', label: texts.company, icon: <BusinessOutlinedIcon fontSize="small" /> },
+    ...(user.owner && user.company_id !== null
+      ? [
+          {
+            to: '/profile/client/users',
+            label: texts.employees,
+            icon: <GroupOutlinedIcon fontSize="small" />,
+          },
+        ]
+      : []),
+    { to: '/profile/events', label: texts.events, icon: <EventNoteOutlinedIcon fontSize="small" /> },
+    ...(user.role === 'admin'
+      ? [
+          {
+            to: '/admin/companies',
+            label: texts.accreditation,
+            icon: <VerifiedUserOutlinedIcon fontSize="small" />,
+          },
+        ]
+      : []),
+  ];
 
   return (
     <>
@@ -36,7 +66,7 @@ export function UserMenu({ user }: { user: User }) {
         sx={{ px: 1, minWidth: 0, maxWidth: 280 }}
       >
         <Avatar
-          src={user.avatar_url ?? undefined}
+          src={avatarUrl ?? undefined}
           alt=""
           sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main', mr: { xs: 0, md: 1 } }}
         >
@@ -72,18 +102,14 @@ export function UserMenu({ user }: { user: User }) {
           )}
         </Box>
         <Divider />
-        <MenuItem component={RouterLink} to="/profile" onClick={close}>
-          <ListItemIcon>
-            <PersonOutlineIcon fontSize="small" />
-          </ListItemIcon>
-          {texts.profile}
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/profile/client" onClick={close}>
-          <ListItemIcon>
-            <BusinessOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          {texts.company}
-        </MenuItem>
+        {links.map((link) => (
+          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
+            <ListItemIcon>{link.icon}</ListItemIcon>
+            {link.label}
+          </MenuItem>
+        ))}
+        {companyItems.length > 0 && <Divider />}
+        {companyItems}
         <Divider />
         <MenuItem
           onClick={() => {

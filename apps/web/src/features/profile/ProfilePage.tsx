@@ -1,45 +1,48 @@
-import { formatMoscowDate } from '@etp/domain';
-import { Paper, Typography } from '@mui/material';
-import { useCurrentUser } from '../../api/useCurrentUser.ts';
-import { KeyValueTable } from '../../components/KeyValueTable.tsx';
+import { Grid, Stack } from '@mui/material';
+import { ErrorBlock } from '../../components/ErrorBlock.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { InvitationCard } from '../employees/InvitationCard.tsx';
+import { DeleteProfileSection } from './DeleteProfileSection.tsx';
+import { EmailSection } from './EmailSection.tsx';
 import { PROFILE_MESSAGES as T } from './messages.ts';
+import { PasswordSection } from './PasswordSection.tsx';
+import { PersonalSection } from './PersonalSection.tsx';
+import { PhoneSection } from './PhoneSection.tsx';
+import { PreferencesSection } from './PreferencesSection.tsx';
 import { ProfileNav } from './ProfileNav.tsx';
+import { useProfile } from './profileApi.ts';
 
-/** /profile: the signed-in user's own data, as GET /api/v1/user gives it. Editing comes with the profile issue. */
+/** /profile: the signed-in user's own data and settings (spec 3 §2.5), each section saved on its own. */
 export function ProfilePage() {
-  const { user } = useCurrentUser();
-  if (!user) return null;
-  const filled = (value: string | null) => value || T.notFilled;
-  const confirmation = (ok: boolean) => (ok ? T.confirmed : T.notConfirmed);
+  const profile = useProfile();
   return (
     <>
       <PageHeader title={T.profileTitle} />
       <ProfileNav />
-      <Paper variant="outlined" sx={{ px: { xs: 2, md: 3 }, py: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {T.personal}
-        </Typography>
-        <KeyValueTable
-          caption={T.personal}
-          rows={[
-            { label: T.lastName, value: filled(user.last_name) },
-            { label: T.firstName, value: filled(user.first_name) },
-            {
-              label: T.email,
-              value: user.email ? `${user.email} (${confirmation(user.confirmed_email)})` : T.notFilled,
-            },
-            ...(user.unconfirmed_email ? [{ label: T.unconfirmedEmail, value: user.unconfirmed_email }] : []),
-            {
-              label: T.phone,
-              value: user.phone ? `${user.phone} (${confirmation(user.confirmed_phone)})` : T.notFilled,
-            },
-            { label: T.password, value: user.has_password ? T.passwordSet : T.passwordNotSet },
-            { label: T.role, value: T.roles[user.role] },
-            { label: T.registered, value: formatMoscowDate(user.created_at) },
-          ]}
-        />
-      </Paper>
+      <InvitationCard />
+      {profile.isPending ? (
+        <PageLoader />
+      ) : profile.error ? (
+        <ErrorBlock message={T.loadFailed} onRetry={() => void profile.refetch()} />
+      ) : (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, lg: 7 }}>
+            <Stack spacing={3}>
+              <PersonalSection profile={profile.data} />
+              <PhoneSection profile={profile.data} />
+              <EmailSection profile={profile.data} />
+              <PasswordSection profile={profile.data} />
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <Stack spacing={3}>
+              <PreferencesSection profile={profile.data} />
+              <DeleteProfileSection />
+            </Stack>
+          </Grid>
+        </Grid>
+      )}
     </>
   );
 }

@@ -1,0 +1,25 @@
+/** What the account calls need from the application context, named once. */
+import type { AppContext } from '../../appContext.ts';
+import { type CodeDeps, codeKey } from './codes.service.ts';
+import type { SessionDeps } from './sessions.ts';
+
+export interface AccountDeps extends SessionDeps, CodeDeps {
+  publicUrl: string;
+  supportEmail: string;
+  /** SIGN_IN_SMS=required: e-mail and password alone do not sign in. */
+  smsRequired: boolean;
+}
+
+export function accountDeps(ctx: AppContext): AccountDeps {
+  return {
+    db: ctx.db,
+    tokens: ctx.tokens,
+    refreshTtlDays: ctx.config.refreshTokenTtlDays,
+    now: ctx.now,
+    notifier: ctx.notifier,
+    codeKey: codeKey(ctx.config.jwtSecret),
+    publicUrl: ctx.config.publicUrl.replace(/\/+$/, ''),
+    supportEmail: ctx.config.supportEmail,
+    smsRequired: ctx.config.signInSms === 'required',
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The public landing page (spec 3 §2.7, §7.4; docs/decisions/0036-public-area.md): the schedule of procedures,
+ * without signing in, and the call request, limited per client address.
+ */
+import { feedbackPhoneBody, type PublicBriefcase } from '@etp/contracts';
+import { DAY_MS } from '@etp/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../appContext.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { parseFields } from '../../http/form.ts';
+import { logoUrl } from '../companies/company.presenter.ts';
+import { PUBLIC_TEXTS as T } from './public.messages.ts';
+import { findSchedule, insertCallRequest, type ScheduleRow } from './public.queries.ts';
+
+export const SCHEDULE_UPCOMING = 10;
+export const SCHEDULE_ENDED = 6;
+export const SCHEDULE_ENDED_DAYS = 30;
+export const CALL_REQUESTS_PER_HOUR = 5;
+
+function present(row: ScheduleRow, nearestId: number | undefined): PublicBriefcase {
+  return {
+    id: row.id,
+    attributes: {
+      auction_type: row.auctionType,
+      start_datetime: row.startDatetime?.toISOString() ?? null,
+      status: row.status,
+      nearest: row.id === nearestId,
+      company: { name: row.companyName, logo_url: logoUrl({ id: row.companyId, logoKey: row.logoKey }) },
+    },
+  };
+}
+
+export function publicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/v1/public_briefcases', async () => {
+      const now = ctx.now();
+      const { active, upcoming, ended } = await findSchedule(ctx.db, now, {
+        upcoming: SCHEDULE_UPCOMING,
+        ended: SCHEDULE_ENDED,
+        endedSince: new Date(now.getTime() - SCHEDULE_ENDED_DAYS * DAY_MS),
+      });
+      const nearestId = upcoming[0]?.id;
+      const rows = [...ended.reverse(), ...active, ...upcoming];
+      return ok(rows.map((row) => present(row, nearestId)));
+    });
+
+    app.post(
+      '/api/v1/feedback/phone',
+      {
+        config: {
+          rateLimit: {
+            max: CALL_REQUESTS_PER_HOUR,
+            timeWindow: '1 hour',
+            keyGenerator: (request) => `feedback:${request.ip}`,
+            errorResponseBuilder: () => new AppError(429, 'rate_limited', T.tooManyCallRequests),
+          },
+        },
+      },
+      async (request) => {
+        // The spec sends the fields in the query; a body is taken too.
+        const fields = parseFields(feedbackPhoneBody, {
+          ...(request.query as object),
+          ...(typeof request.body === 'object' ? request.body : {}),
+        });
+        await insertCallRequest(ctx.db, {
+          fullName: fields.full_name,
+          phone: fields.phone,
+          mode: fields.mode ?? null,
+          policyAgreement: true,
+          createdAt: ctx.now(),
+        });
+        const mode = fields.mode ? T.modes[fields.mode] : T.noMode;
+        await ctx.notifier.email(
+          ctx.config.supportEmail,
+          T.operatorMailSubject,
+          T.operatorMail(fields.full_name, fields.phone, mode),
+        );
+        return ok(null, `${T.callRequested}. ${T.callRequestedHint}`);
+      },
+    );
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * GET /dev/outbox (a page) and GET /dev/outbox.json?recipient= (for tests and scripts): what the platform has
+ * "sent", so a newcomer can read the SMS code or follow the e-mailed link. Registered only outside production.
+ */
+import { normalizeEmail, normalizePhone } from '@etp/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../appContext.ts';
+import { ok } from '../http/envelope.ts';
+import { renderOutboxPage } from './devOutbox.page.ts';
+import { listOutbox } from './outbox.queries.ts';
+
+const query = z.object({
+  recipient: z.string().trim().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** '+7 916 123-45-67' finds the SMS sent to 79161234567; an address is matched as typed and lower-cased. */
+function recipientsOf(recipient: string | undefined): string[] | undefined {
+  if (!recipient) return undefined;
+  const phone = normalizePhone(recipient);
+  return [...new Set([recipient, normalizeEmail(recipient), ...(phone ? [phone] : [])])];
+}
+
+export function devOutboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/dev/outbox', { schema: { querystring: query } }, async (request, reply) => {
+      const { recipient, limit } = request.query;
+      const messages = await listOutbox(ctx.db, { recipients: recipientsOf(recipient), limit });
+      return reply.type('text/html; charset=utf-8').send(renderOutboxPage(messages, recipient ?? ''));
+    });
+
+    app.get('/dev/outbox.json', { schema: { querystring: query } }, async (request) => {
+      const { recipient, limit } = request.query;
+      const messages = await listOutbox(ctx.db, { recipients: recipientsOf(recipient), limit });
+      return ok(
+        messages.map((m) => ({
+          id: m.id,
+          channel: m.channel,
+          recipient: m.recipient,
+          subject: m.subject,
+          body: m.body,
+          created_at: m.createdAt.toISOString(),
+          sent_at: m.sentAt?.toISOString() ?? null,
+          error: m.error,
+        })),
+      );
+    });
+  };
+}

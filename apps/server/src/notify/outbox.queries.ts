@@ -1,0 +1,38 @@
+/** SQL of the notification outbox. */
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { notificationOutbox } from '../db/schema/index.ts';
+
+export type OutboxRow = typeof notificationOutbox.$inferSelect;
+
+export async function insertOutboxMessage(
+  db: DbOrTx,
+  row: Pick<
+    typeof notificationOutbox.$inferInsert,
+    'channel' | 'recipient' | 'subject' | 'body' | 'createdAt'
+  >,
+): Promise<number> {
+  const [inserted] = await db.insert(notificationOutbox).values(row).returning({ id: notificationOutbox.id });
+  return inserted!.id;
+}
+
+export async function markOutboxSent(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db.update(notificationOutbox).set({ sentAt: at, error: null }).where(eq(notificationOutbox.id, id));
+}
+
+export async function markOutboxFailed(db: DbOrTx, id: number, error: string): Promise<void> {
+  await db.update(notificationOutbox).set({ error }).where(eq(notificationOutbox.id, id));
+}
+
+/** Newest first; `recipients` narrows to messages sent to any of these addresses or numbers. */
+export async function listOutbox(
+  db: DbOrTx,
+  options: { recipients?: string[]; limit: number },
+): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(notificationOutbox)
+    .where(options.recipients?.length ? inArray(notificationOutbox.recipient, options.recipients) : undefined)
+    .orderBy(desc(notificationOutbox.id))
+    .limit(options.limit);
+}

@@ -1,0 +1,16 @@
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import { runLoad } from '../support/load.ts';
+import { createBuyers, createClassicMarket } from '../support/market.ts';
+import { startBenchServer } from '../support/server.ts';
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+const s = await startBenchServer('postgres', { poolSize: 20 });
+const buyers = await createBuyers(s.ctx, s.url, 500, { signInViaApi: 0 });
+const lots = await createClassicMarket(s.ctx, { procedures: 20, lotsPerProcedure: 50 });
+const session = new Session(); session.connect();
+await session.post('Profiler.enable'); await session.post('Profiler.setSamplingInterval', { interval: 200 }); await session.post('Profiler.start');
+const load = await runLoad({ mode: 'closed', url: s.url, seconds: 8, concurrency: 64, lots, buyers });
+const { profile } = await session.post('Profiler.stop');
+writeFileSync('bench/.scratch/spread.cpuprofile', JSON.stringify(profile));
+console.log('acc/s', load.accepted / 8);
+await s.close();

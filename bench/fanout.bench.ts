@@ -1,0 +1,137 @@
+/**
+ * Fan-out: CLIENTS WebSocket clients (in two child processes) on one node, all subscribed to LotsStream of one
+ * procedure of LOTS classic lots, while a paced bidder places RATE bids/s through the HTTP API. For every accepted
+ * bid and every client: the time from the bid's HTTP acknowledgement to the first update at that client showing
+ * that bid (its price, or a later one that supersedes it). A client missing the final version of any lot counts
+ * as missing. Goal: p99 < 250 ms and no client missing an update.
+ *
+ * Reference, same run, same clients: a bare `ws` server broadcasting updates of the same shape and rate with the
+ * naive send loop (no database, no HTTP, no hub).
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { startBareServer } from './support/bareBroadcast.ts';
+import { ClientFleet } from './support/fanout.ts';
+import type { Ack } from './support/load.ts';
+import { runLoad } from './support/load.ts';
+import { createBuyers, createClassicMarket, refreshLots, type TradingLot } from './support/market.ts';
+import { clock, goal, machine, perSecond, ratio, sleep, summarize } from './support/report.ts';
+import { postgresUrl, startBenchServer } from './support/server.ts';
+
+const CLIENTS = Number(process.env.BENCH_FANOUT_CLIENTS ?? 10_000);
+const PROCESSES = 2;
+const LOTS = 10;
+const RATE = 200;
+const SECONDS = 15;
+const GOAL_P99_MS = 250;
+
+/** The price index of each lot's last accepted bid (-1: none). */
+const finalsOf = (lots: TradingLot[]) =>
+  lots.map((l) => ({ lotId: l.id, k: Math.round((l.nextPrice - l.startPrice) / l.stepPrice) - 1 }));
+
+async function ours(fleet: ClientFleet) {
+  const server = await startBenchServer('postgres', { poolSize: 20 });
+  try {
+    const buyers = await createBuyers(server.ctx, server.url, 200, { signInViaApi: 2 });
+    const lots = await createClassicMarket(server.ctx, { procedures: 1, lotsPerProcedure: LOTS });
+    const tokens = buyers.map((b) => b.tokens[0]!);
+    const connect = await fleet.connect(server.url, tokens, lots[0]!.briefcaseId, CLIENTS, lots);
+    const subscriptions = server.app.liveHub.subscriptions;
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const load = await runLoad(
+      { mode: 'paced', url: server.url, seconds: SECONDS, rate: RATE, lots, buyers, recordAcks: true },
+      (acks) => fleet.acks(acks),
+    );
+    delay.disable();
+    await sleep(500);
+    const report = await fleet.finish(finalsOf(await refreshLots(server.ctx, lots)), 15_000);
+    await fleet.closeClients();
+    return {
+      connect: { ...connect, hub_subscriptions: subscriptions },
+      bids: {
+        offered_per_s: RATE,
+        accepted: load.accepted,
+        accepted_per_s: perSecond(load.accepted, load.elapsed_ms),
+        refused: load.stale,
+        other_replies: load.other,
+        skipped_all_lots_busy: load.skipped,
+        ack_latency: summarize(load.latencies),
+      },
+      server_event_loop_delay_ms: {
+        p50: +(delay.percentile(50) / 1e6).toFixed(1),
+        p99: +(delay.percentile(99) / 1e6).toFixed(1),
+        max: +(delay.max / 1e6).toFixed(1),
+      },
+      delivery: report,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+async function reference(fleet: ClientFleet) {
+  const bare = await startBareServer();
+  const lots = Array.from({ length: LOTS }, (_, i) => ({ id: i + 1, briefcaseId: 1, startPrice: 1_000_000, stepPrice: 10_000 }));
+  const connect = await fleet.connect(bare.url, ['bare'], 1, CLIENTS, lots);
+  const next = lots.map(() => 0);
+  let outbox: Ack[] = [];
+  const start = clock();
+  const end = start + SECONDS * 1000;
+  let due = start;
+  let published = 0;
+  while (due < end) {
+    while (due <= clock() && due < end) {
+      const i = published++ % LOTS;
+      outbox.push(bare.publish(lots[i]!, next[i]!++));
+      due += 1000 / RATE;
+    }
+    fleet.acks(outbox);
+    outbox = [];
+    await sleep(1);
+  }
+  const elapsed = clock() - start;
+  const report = await fleet.finish(
+    lots.map((l, i) => ({ lotId: l.id, k: next[i]! - 1 })),
+    15_000,
+  );
+  await fleet.closeClients();
+  await bare.close();
+  return { connect, published, published_per_s: perSecond(published, elapsed), delivery: report };
+}
+
+export async function fanoutBenchmark() {
+  postgresUrl();
+  const fleet = new ClientFleet(PROCESSES);
+  try {
+    const measured = await ours(fleet);
+    const bare = await reference(fleet);
+    const p99 = measured.delivery.latency_ack_to_client.p99_ms;
+    const goals = [
+      goal(`p99 from bid acknowledgement to each client < ${GOAL_P99_MS} ms`, p99, GOAL_P99_MS, 'below'),
+      goal(
+        'every client saw the final version of every lot',
+        measured.delivery.missing_final + (CLIENTS - measured.connect.connected),
+        1,
+        'below',
+      ),
+    ];
+    return {
+      machine: machine(),
+      parameters: {
+        clients: CLIENTS,
+        client_processes: PROCESSES,
+        lots_in_procedure: LOTS,
+        bids_per_s: RATE,
+        seconds: SECONDS,
+        database: 'postgres',
+      },
+      ours: measured,
+      reference_bare_ws_broadcast: bare,
+      ratio_p99_ours_to_bare: ratio(p99, bare.delivery.latency_ack_to_client.p99_ms),
+      goals,
+      pass: goals.every((g) => g.pass),
+    };
+  } finally {
+    fleet.kill();
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Hot lot: BIDDERS companies bid on ONE classic lot through the real HTTP API (the app listening on a port, a
+ * keep-alive client in a child process). Each bidder bids the lot's next price (confirming when it leads) and
+ * learns the new price from its reply, from the lot's live updates (one WebSocket, as the bid dialog does) or,
+ * when neither has told it yet, by reading the lot. Accepted bids (200) and stale ones (409) are counted.
+ *
+ * Reference, same PostgreSQL server, same run: pgbench updating one row with as many clients as bidders. Every
+ * accepted bid changes one row under its lock and commits durably, so that is the ceiling; goal: our accepted
+ * bids/s >= 0.5 x pgbench tps. On PGlite the reference is the same UPDATE run serially in process.
+ */
+import { eq } from 'drizzle-orm';
+import { bids } from '../apps/server/src/db/schema/index.ts';
+import { runLoad } from './support/load.ts';
+import { createBuyers, createClassicMarket, readLots } from './support/market.ts';
+import { pgbenchSingleRow } from './support/pgbench.ts';
+import { pgliteSingleRow } from './support/pgliteRef.ts';
+import { goal, machine, perSecond, ratio, summarize } from './support/report.ts';
+import { type DriverKind, postgresUrl, startBenchServer } from './support/server.ts';
+
+const BIDDERS = 50;
+const SECONDS = 10;
+/** Sessions per bidder: POST /api/v1/bids allows 600 calls a minute per token, a budget 50 bidders exceed. */
+const SESSIONS = 4;
+const GOAL_RATIO = 0.5;
+
+async function measure(kind: DriverKind) {
+  const server = await startBenchServer(kind, { poolSize: 20 });
+  try {
+    const buyers = await createBuyers(server.ctx, server.url, BIDDERS, { signInViaApi: 3, sessions: SESSIONS });
+    const [lot] = await createClassicMarket(server.ctx, { procedures: 1, lotsPerProcedure: 1 });
+    const load = await runLoad({ mode: 'hot', url: server.url, seconds: SECONDS, lot: lot!, bidders: buyers });
+    const [final] = await readLots(server.ctx, [lot!.id]);
+    const stored = await server.ctx.db.$count(bids, eq(bids.lotId, lot!.id));
+    const ours = {
+      accepted_bids: load.accepted,
+      stale_bids_409: load.stale,
+      other_replies: load.other,
+      lot_reads: load.reads,
+      accepted_bids_per_s: perSecond(load.accepted, load.elapsed_ms),
+      attempts_per_s: perSecond(load.attempts, load.elapsed_ms),
+      ack_latency_accepted: summarize(load.latencies),
+      accepted_per_second_timeline: load.timeline,
+      lot_after: final,
+      // None lost, none doubled: the lot and the bids table both hold exactly the acknowledged bids.
+      consistent: final?.bidsCount === load.accepted && stored === load.accepted,
+      samples: load.samples,
+    };
+    const reference =
+      kind === 'postgres'
+        ? await pgbenchSingleRow(server.databaseUrl!, BIDDERS, SECONDS)
+        : await pgliteSingleRow(server.ctx.db, 5);
+    return { ours, reference, ratio: ratio(ours.accepted_bids_per_s, reference.tps) };
+  } finally {
+    await server.close();
+  }
+}
+
+export async function hotLotBenchmark() {
+  postgresUrl();
+  const postgres = await measure('postgres');
+  const pglite = await measure('pglite');
+  const verdict = goal(
+    `PostgreSQL: accepted bids/s on one lot >= ${GOAL_RATIO} x pgbench single-row UPDATE tps (-c ${BIDDERS})`,
+    postgres.ratio,
+    GOAL_RATIO,
+    'at_least',
+  );
+  return {
+    machine: machine(),
+    parameters: {
+      bidders: BIDDERS,
+      sessions_per_bidder: SESSIONS,
+      seconds: SECONDS,
+      lot: 'classic, start 10 000 ₽, step 100 ₽, no autobids, no anti-sniping',
+      bid: 'amount = next price, confirm: true (a leader must confirm raising its own bid)',
+      price_source: 'own accepted reply, else the lot live update (LotsStream), else GET /api/v1/lots/:id',
+    },
+    postgres,
+    pglite,
+    goal: verdict,
+    pass: verdict.pass,
+  };
+}

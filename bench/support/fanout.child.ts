@@ -1,0 +1,170 @@
+/**
+ * A fleet of WebSocket clients (one process). Every client subscribes to LotsStream of one procedure; for each lot
+ * it remembers the highest price index it has seen (k = (current_price - start) / step, one per accepted bid, as
+ * every bid is the next price). A client receiving index k has learnt of every bid up to k; each of those counts
+ * one latency sample from that bid's HTTP acknowledgement to this arrival.
+ */
+import WebSocket from 'ws';
+import type { Ack } from './load.ts';
+import type { ClientsReport, FanoutLot, ToClients } from './fanout.ts';
+import { clock, Histogram, sleep } from './report.ts';
+
+const CONNECTS_IN_FLIGHT = 100;
+
+let lots: FanoutLot[] = [];
+const lotIndex = new Map<number, number>();
+let seen = new Int32Array(0);
+let sockets: WebSocket[] = [];
+const ackAt: number[][] = [];
+const pending = new Map<number, number[]>();
+const histogram = new Histogram();
+const totals = { messages: 0, superseded: 0, out_of_order: 0, before_ack: 0 };
+
+const pendingKey = (lot: number, k: number) => lot * 10_000_000 + k;
+
+function arrived(client: number, raw: Buffer): void {
+  const t = clock();
+  const m = JSON.parse(raw.toString()) as { action?: string; payload?: { id: number; current_price: number } };
+  if (m.action !== 'lot_update' || !m.payload) return;
+  const lot = lotIndex.get(m.payload.id);
+  if (lot === undefined) return;
+  totals.messages++;
+  const info = lots[lot]!;
+  const k = Math.round((m.payload.current_price - info.startPrice) / info.stepPrice);
+  const slot = client * lots.length + lot;
+  const last = seen[slot]!;
+  if (k <= last) {
+    totals.out_of_order++;
+    return;
+  }
+  totals.superseded += k - last - 1;
+  seen[slot] = k;
+  const acks = ackAt[lot]!;
+  for (let j = last + 1; j <= k; j++) {
+    const at = acks[j];
+    if (at === undefined) {
+      const key = pendingKey(lot, j);
+      const list = pending.get(key);
+      if (list) list.push(t);
+      else pending.set(key, [t]);
+    } else {
+      if (t < at) totals.before_ack++;
+      histogram.record(t - at);
+    }
+  }
+}
+
+function acknowledged(acks: Ack[]): void {
+  for (const ack of acks) {
+    const lot = lotIndex.get(ack.lotId);
+    if (lot === undefined) continue;
+    const info = lots[lot]!;
+    const k = Math.round((ack.amount - info.startPrice) / info.stepPrice);
+    ackAt[lot]![k] = ack.at;
+    const key = pendingKey(lot, k);
+    const list = pending.get(key);
+    if (!list) continue;
+    pending.delete(key);
+    for (const t of list) {
+      if (t < ack.at) totals.before_ack++;
+      histogram.record(t - ack.at);
+    }
+  }
+}
+
+function connectOne(url: string, token: string, briefcaseId: number, index: number): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, {
+      perMessageDeflate: false,
+      skipUTF8Validation: true,
+    });
+    const timer = setTimeout(() => reject(new Error('subscribe timed out')), 60_000);
+    socket.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.once('open', () => socket.send(JSON.stringify({ command: 'authenticate', token })));
+    const handshake = (raw: Buffer) => {
+      const m = JSON.parse(raw.toString()) as { type?: string; message?: string };
+      if (m.type === 'authenticated') {
+        socket.send(JSON.stringify({ command: 'subscribe', channel: 'LotsStream', briefcase_id: briefcaseId }));
+      } else if (m.type === 'subscribed') {
+        clearTimeout(timer);
+        socket.off('message', handshake);
+        socket.on('message', (data: Buffer) => arrived(index, data));
+        resolve(socket);
+      } else if (m.type === 'rejected') {
+        clearTimeout(timer);
+        reject(new Error(m.message));
+      }
+    };
+    socket.on('message', handshake);
+  });
+}
+
+async function connect(message: Extract<ToClients, { kind: 'connect' }>): Promise<void> {
+  const start = clock();
+  lots = message.lots;
+  lotIndex.clear();
+  lots.forEach((lot, i) => {
+    lotIndex.set(lot.id, i);
+    ackAt[i] = [];
+  });
+  seen = new Int32Array(message.count * lots.length).fill(-1);
+  sockets = new Array(message.count);
+  let next = 0;
+  let failed = 0;
+  const errors: string[] = [];
+  await Promise.all(
+    Array.from({ length: CONNECTS_IN_FLIGHT }, async () => {
+      while (next < message.count) {
+        const i = next++;
+        try {
+          sockets[i] = await connectOne(message.url, message.tokens[i % message.tokens.length]!, message.briefcaseId, i);
+        } catch (error) {
+          failed++;
+          if (errors.length < 5) errors.push(String(error));
+        }
+      }
+    }),
+  );
+  process.send!({ kind: 'connected', connected: message.count - failed, failed, ms: clock() - start, errors });
+}
+
+async function finish(message: Extract<ToClients, { kind: 'finish' }>): Promise<void> {
+  const finals = message.finals.map((f) => ({ lot: lotIndex.get(f.lotId)!, k: f.k }));
+  const count = sockets.length;
+  const missing = () => {
+    let n = 0;
+    for (let c = 0; c < count; c++) {
+      if (finals.some((f) => seen[c * lots.length + f.lot]! < f.k)) n++;
+    }
+    return n;
+  };
+  const until = clock() + message.waitMs;
+  while (missing() > 0 && clock() < until) await sleep(100);
+  let unmatched = 0;
+  for (const list of pending.values()) unmatched += list.length;
+  const report: ClientsReport = {
+    clients: count - sockets.filter((s) => !s).length,
+    missing_final: missing(),
+    ...totals,
+    unmatched,
+    histogram: histogram.toJSON(),
+  };
+  process.send!({ kind: 'report', report });
+}
+
+process.on('message', (message: ToClients) => {
+  if (message.kind === 'connect') void connect(message);
+  else if (message.kind === 'acks') acknowledged(message.acks);
+  else if (message.kind === 'finish') void finish(message);
+  else {
+    for (const socket of sockets) socket?.terminate();
+    sockets = [];
+    histogram.counts.fill(0);
+    Object.assign(histogram, { total: 0, sum: 0, max: 0 });
+    Object.assign(totals, { messages: 0, superseded: 0, out_of_order: 0, before_ack: 0 });
+    pending.clear();
+  }
+});

@@ -1,0 +1,91 @@
+/**
+ * Load generation runs in child processes (loadgen.child.ts), so that the server's event loop measures the
+ * server only. The parent sends one LoadPlan and gets one LoadResult back.
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface PlanLot {
+  id: number;
+  briefcaseId: number;
+  startPrice: number;
+  stepPrice: number;
+  /** The price to bid now and who leads, as the database has them when the plan starts. */
+  nextPrice: number;
+  leaderCompanyId: number | null;
+}
+
+export interface PlanBuyer {
+  companyId: number;
+  tokens: string[];
+}
+
+export type LoadPlan =
+  /** Every bidder bids the next price of one lot, learning it from replies and the lot's live updates. */
+  | { mode: 'hot'; url: string; seconds: number; lot: PlanLot; bidders: PlanBuyer[] }
+  /** `concurrency` bids in flight at all times over many lots (at most one per lot), as fast as they come back. */
+  | { mode: 'closed'; url: string; seconds: number; lots: PlanLot[]; buyers: PlanBuyer[]; concurrency: number }
+  /** Open loop: a bid every 1/rate s whatever the replies; latency counts from the scheduled instant. */
+  | {
+      mode: 'paced';
+      url: string;
+      seconds: number;
+      lots: PlanLot[];
+      buyers: PlanBuyer[];
+      rate: number;
+      /** Return each accepted bid's lot, amount and acknowledgement time (the fan-out benchmark needs them). */
+      recordAcks?: boolean;
+    };
+
+export interface Ack {
+  lotId: number;
+  amount: number;
+  /** clock() when the HTTP reply arrived. */
+  at: number;
+}
+
+export interface LoadResult {
+  elapsed_ms: number;
+  attempts: number;
+  accepted: number;
+  stale: number;
+  /** Replies other than 200 and 409, by status. */
+  other: Record<string, number>;
+  /** Acknowledgement latency of each accepted bid, ms. */
+  latencies: number[];
+  /** Accepted bids in each second of the run. */
+  timeline: number[];
+  /** Paced: bids that could not be sent on time because every lot had a bid in flight. */
+  skipped: number;
+  /** Hot: lot reads (GET) a bidder needed when the live update had not told it the price yet. */
+  reads: number;
+  /** The first rejection of each unexpected status, to explain it. */
+  samples: Record<string, unknown>;
+}
+
+const CHILD = fileURLToPath(new URL('./loadgen.child.ts', import.meta.url));
+
+/** What the child sends: acknowledgements as they come (paced with recordAcks), then the result. */
+export type LoadMessage = { kind: 'acks'; acks: Ack[] } | { kind: 'result'; result: LoadResult };
+
+/** Runs a plan in a fresh child process; `onAcks` receives accepted bids while it runs (recordAcks). */
+export function runLoad(plan: LoadPlan, onAcks?: (acks: Ack[]) => void): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(CHILD, [], { execArgv: process.execArgv, serialization: 'advanced' });
+    let done = false;
+    child.on('message', (message: LoadMessage) => {
+      if (message.kind === 'acks') {
+        onAcks?.(message.acks);
+        return;
+      }
+      done = true;
+      resolve(message.result);
+      child.kill();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (!done) reject(new Error(`load generator exited with ${code}`));
+    });
+    child.send(plan);
+  });
+}

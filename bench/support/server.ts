@@ -1,0 +1,72 @@
+/**
+ * The real server for a benchmark: a fresh database (PostgreSQL: a new database on DATABASE_URL's server, dropped
+ * afterwards; PGlite: in memory), the app built by buildApp, listening on a free port of 127.0.0.1.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { type AppContext, createAppContext } from '../../apps/server/src/appContext.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { createTestDatabase, type DriverKind } from '../../apps/server/test/support/db.ts';
+
+export type { DriverKind };
+
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The PostgreSQL server of the run: DATABASE_URL, or the machine's local server. */
+export function postgresUrl(): string {
+  process.env.DATABASE_URL ??= DEFAULT_DATABASE_URL;
+  return process.env.DATABASE_URL;
+}
+
+export interface BenchServer {
+  kind: DriverKind;
+  url: string;
+  /** The database's own URL (PostgreSQL only), for the pgbench reference. */
+  databaseUrl: string | null;
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+export interface BenchServerOptions {
+  /** PostgreSQL connections of the app's pool (the test helper opens 10). */
+  poolSize?: number;
+}
+
+export async function startBenchServer(kind: DriverKind, options: BenchServerOptions = {}): Promise<BenchServer> {
+  if (kind === 'postgres') postgresUrl();
+  const created = await createTestDatabase(kind);
+  let database = created;
+  let closePool = async () => {};
+  if (kind === 'postgres' && options.poolSize && created.url) {
+    // Same fresh database, the app's own pool size.
+    const pool = await openDatabase({ kind: 'postgres', url: created.url, poolSize: options.poolSize });
+    database = { ...pool, url: created.url };
+    closePool = () => pool.close();
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    ACCESS_TOKEN_TTL_SECONDS: '86400',
+    DEMO_SEED: 'off',
+    DEMO_SIMULATION: 'off',
+  });
+  const ctx = createAppContext(config, database);
+  const app = await buildApp(ctx, { logger: false });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    kind,
+    url,
+    databaseUrl: created.url,
+    app,
+    ctx,
+    close: async () => {
+      await app.close();
+      await closePool();
+      await created.close();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/** The Statistics tab (spec 2 §2, §3 "Statistics") and its live counters. */
+import { z } from 'zod';
+
+export const statsLotSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  name: z.string(),
+  /** Null when there is no price yet, or for a sealed lot still trading (offers stay hidden until the end). */
+  current_price: z.number().nullable(),
+  start_price: z.number(),
+  bids_count: z.number().int(),
+});
+
+/** Bids per Moscow minute: `time` is the minute's start with +03:00. */
+export const statsHistogramPointSchema = z.object({
+  time: z.string(),
+  bids: z.number().int(),
+  users: z.number().int(),
+});
+
+/** The best bid of each minute (a chart candle, spec 2 §3): `x` is the bid time with +03:00. */
+export const statsPricePointSchema = z.object({
+  x: z.string(),
+  amount_cents: z.number(),
+  company_name: z.string(),
+  lot_id: z.number().int(),
+});
+
+export const briefcaseStatsAttributesSchema = z.object({
+  /** Companies that placed at least one bid. */
+  users: z.number().int(),
+  /** Downloads of the procedure's documents and reports. */
+  downloaded: z.number().int(),
+  bids: z.number().int(),
+  statuses: z.object({
+    total_lots: z.number().int(),
+    with_bids: z.number().int(),
+    finished_lots: z.number().int(),
+  }),
+  /** Sum of the lots' current prices (sealed lots count from their end on). */
+  current_price: z.number(),
+  lots: z.array(statsLotSchema),
+  histograms: z.object({
+    bids: z.array(statsHistogramPointSchema),
+    prices: z.array(statsPricePointSchema),
+  }),
+});
+export type BriefcaseStatsAttributes = z.infer<typeof briefcaseStatsAttributesSchema>;
+
+/** GET /api/v1/charts/briefcases/{id}/stats. */
+export const briefcaseStatsSchema = z.object({
+  id: z.number().int(),
+  attributes: briefcaseStatsAttributesSchema,
+});
+export type BriefcaseStats = z.infer<typeof briefcaseStatsSchema>;
+
+/** Payload of the 'stats' message on BriefcaseStats after every accepted bid. */
+export interface StatsLivePayload {
+  briefcase_id: number;
+  bids: number;
+  users: number;
+}
