@@ -71,7 +71,12 @@ async function ours(fleet: ClientFleet) {
 
 async function reference(fleet: ClientFleet) {
   const bare = await startBareServer();
-  const lots = Array.from({ length: LOTS }, (_, i) => ({ id: i + 1, briefcaseId: 1, startPrice: 1_000_000, stepPrice: 10_000 }));
+  const lots = Array.from({ length: LOTS }, (_, i) => ({
+    id: i + 1,
+    briefcaseId: 1,
+    startPrice: 1_000_000,
+    stepPrice: 10_000,
+  }));
   const connect = await fleet.connect(bare.url, ['bare'], 1, CLIENTS, lots);
   const next = lots.map(() => 0);
   let outbox: Ack[] = [];

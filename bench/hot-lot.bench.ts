@@ -26,9 +26,18 @@ const GOAL_RATIO = 0.5;
 async function measure(kind: DriverKind) {
   const server = await startBenchServer(kind, { poolSize: 20 });
   try {
-    const buyers = await createBuyers(server.ctx, server.url, BIDDERS, { signInViaApi: 3, sessions: SESSIONS });
+    const buyers = await createBuyers(server.ctx, server.url, BIDDERS, {
+      signInViaApi: 3,
+      sessions: SESSIONS,
+    });
     const [lot] = await createClassicMarket(server.ctx, { procedures: 1, lotsPerProcedure: 1 });
-    const load = await runLoad({ mode: 'hot', url: server.url, seconds: SECONDS, lot: lot!, bidders: buyers });
+    const load = await runLoad({
+      mode: 'hot',
+      url: server.url,
+      seconds: SECONDS,
+      lot: lot!,
+      bidders: buyers,
+    });
     const [final] = await readLots(server.ctx, [lot!.id]);
     const stored = await server.ctx.db.$count(bids, eq(bids.lotId, lot!.id));
     const ours = {

@@ -3,7 +3,7 @@
  * subscribe) for the same client fleet, and broadcasts lot updates shaped like ours with the naive loop
  * `for (socket of subscribers) socket.send(json)`: what plain WebSocket fan-out costs here, without our app.
  */
-import { WebSocketServer, type WebSocket } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { Ack } from './load.ts';
 import { clock } from './report.ts';
 
@@ -21,12 +21,21 @@ export async function startBareServer(): Promise<BareServer> {
   const subscribed = new Set<WebSocket>();
   server.on('connection', (socket) => {
     socket.on('message', (raw) => {
-      const command = JSON.parse(raw.toString()) as { command: string; channel?: string; briefcase_id?: number };
-      if (command.command === 'authenticate') socket.send(JSON.stringify({ type: 'authenticated', user_id: 1 }));
+      const command = JSON.parse(raw.toString()) as {
+        command: string;
+        channel?: string;
+        briefcase_id?: number;
+      };
+      if (command.command === 'authenticate')
+        socket.send(JSON.stringify({ type: 'authenticated', user_id: 1 }));
       if (command.command === 'subscribe') {
         subscribed.add(socket);
         socket.send(
-          JSON.stringify({ type: 'subscribed', channel: command.channel, briefcase_id: command.briefcase_id }),
+          JSON.stringify({
+            type: 'subscribed',
+            channel: command.channel,
+            briefcase_id: command.briefcase_id,
+          }),
         );
       }
     });

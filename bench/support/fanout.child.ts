@@ -5,8 +5,8 @@
  * one latency sample from that bid's HTTP acknowledgement to this arrival.
  */
 import WebSocket from 'ws';
-import type { Ack } from './load.ts';
 import type { ClientsReport, FanoutLot, ToClients } from './fanout.ts';
+import type { Ack } from './load.ts';
 import { clock, Histogram, sleep } from './report.ts';
 
 const CONNECTS_IN_FLIGHT = 100;
@@ -24,7 +24,10 @@ const pendingKey = (lot: number, k: number) => lot * 10_000_000 + k;
 
 function arrived(client: number, raw: Buffer): void {
   const t = clock();
-  const m = JSON.parse(raw.toString()) as { action?: string; payload?: { id: number; current_price: number } };
+  const m = JSON.parse(raw.toString()) as {
+    action?: string;
+    payload?: { id: number; current_price: number };
+  };
   if (m.action !== 'lot_update' || !m.payload) return;
   const lot = lotIndex.get(m.payload.id);
   if (lot === undefined) return;
@@ -87,7 +90,9 @@ function connectOne(url: string, token: string, briefcaseId: number, index: numb
     const handshake = (raw: Buffer) => {
       const m = JSON.parse(raw.toString()) as { type?: string; message?: string };
       if (m.type === 'authenticated') {
-        socket.send(JSON.stringify({ command: 'subscribe', channel: 'LotsStream', briefcase_id: briefcaseId }));
+        socket.send(
+          JSON.stringify({ command: 'subscribe', channel: 'LotsStream', briefcase_id: briefcaseId }),
+        );
       } else if (m.type === 'subscribed') {
         clearTimeout(timer);
         socket.off('message', handshake);
@@ -120,7 +125,12 @@ async function connect(message: Extract<ToClients, { kind: 'connect' }>): Promis
       while (next < message.count) {
         const i = next++;
         try {
-          sockets[i] = await connectOne(message.url, message.tokens[i % message.tokens.length]!, message.briefcaseId, i);
+          sockets[i] = await connectOne(
+            message.url,
+            message.tokens[i % message.tokens.length]!,
+            message.briefcaseId,
+            i,
+          );
         } catch (error) {
           failed++;
           if (errors.length < 5) errors.push(String(error));
@@ -128,7 +138,13 @@ async function connect(message: Extract<ToClients, { kind: 'connect' }>): Promis
       }
     }),
   );
-  process.send!({ kind: 'connected', connected: message.count - failed, failed, ms: clock() - start, errors });
+  process.send!({
+    kind: 'connected',
+    connected: message.count - failed,
+    failed,
+    ms: clock() - start,
+    errors,
+  });
 }
 
 async function finish(message: Extract<ToClients, { kind: 'finish' }>): Promise<void> {

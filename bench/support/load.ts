@@ -24,7 +24,14 @@ export type LoadPlan =
   /** Every bidder bids the next price of one lot, learning it from replies and the lot's live updates. */
   | { mode: 'hot'; url: string; seconds: number; lot: PlanLot; bidders: PlanBuyer[] }
   /** `concurrency` bids in flight at all times over many lots (at most one per lot), as fast as they come back. */
-  | { mode: 'closed'; url: string; seconds: number; lots: PlanLot[]; buyers: PlanBuyer[]; concurrency: number }
+  | {
+      mode: 'closed';
+      url: string;
+      seconds: number;
+      lots: PlanLot[];
+      buyers: PlanBuyer[];
+      concurrency: number;
+    }
   /** Open loop: a bid every 1/rate s whatever the replies; latency counts from the scheduled instant. */
   | {
       mode: 'paced';

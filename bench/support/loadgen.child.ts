@@ -62,10 +62,13 @@ async function hot(plan: Extract<LoadPlan, { mode: 'hot' }>, result: LoadResult)
   await new Promise((resolve, reject) => watcher.once('open', resolve).once('error', reject));
   watcher.on('message', (raw) => {
     const m = JSON.parse(raw.toString()) as { action?: string; payload?: Record<string, number> };
-    if (m.action === 'lot_update' && m.payload?.id === lot.id) learn(m.payload.version!, m.payload.next_price!);
+    if (m.action === 'lot_update' && m.payload?.id === lot.id)
+      learn(m.payload.version!, m.payload.next_price!);
   });
   watcher.send(JSON.stringify({ command: 'authenticate', token: plan.bidders[0]!.tokens[0] }));
-  watcher.send(JSON.stringify({ command: 'subscribe', channel: 'LotsStream', briefcase_id: lot.briefcaseId }));
+  watcher.send(
+    JSON.stringify({ command: 'subscribe', channel: 'LotsStream', briefcase_id: lot.briefcaseId }),
+  );
   await sleep(200);
   const start = clock();
   const end = start + plan.seconds * 1000;

@@ -7,7 +7,14 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../apps/server/src/appContext.ts';
-import { bids, briefcases, companies, lots, memberships, users } from '../../apps/server/src/db/schema/index.ts';
+import {
+  bids,
+  briefcases,
+  companies,
+  lots,
+  memberships,
+  users,
+} from '../../apps/server/src/db/schema/index.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords.ts';
 import { openSession } from '../../apps/server/src/modules/auth/sessions.ts';
 import { JsonClient } from './http.ts';
@@ -95,7 +102,7 @@ export async function createBuyers(
           password: PASSWORD,
         });
         if (reply.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(reply.body)}`);
-        tokens.push((reply.body?.data as { jwt: { token: string } }).jwt.token);
+        tokens.push((reply.body!.data as { jwt: { token: string } }).jwt.token);
       } else {
         tokens.push((await openSession(deps, user.id)).token);
       }

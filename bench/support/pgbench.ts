@@ -23,7 +23,11 @@ export interface PgbenchResult {
   latency_avg_ms: number;
 }
 
-export async function pgbenchSingleRow(databaseUrl: string, clients: number, seconds = 10): Promise<PgbenchResult> {
+export async function pgbenchSingleRow(
+  databaseUrl: string,
+  clients: number,
+  seconds = 10,
+): Promise<PgbenchResult> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query('create table if not exists bench_row (id int primary key, v bigint not null)');

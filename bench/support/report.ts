@@ -125,7 +125,12 @@ export interface Goal {
 }
 
 /** `value` against a threshold; `at_least` for throughputs and ratios, `below` for latencies. */
-export function goal(description: string, value: number, threshold: number, kind: 'at_least' | 'below'): Goal {
+export function goal(
+  description: string,
+  value: number,
+  threshold: number,
+  kind: 'at_least' | 'below',
+): Goal {
   return { description, pass: kind === 'at_least' ? value >= threshold : value < threshold };
 }
 

@@ -34,7 +34,10 @@ export interface BenchServerOptions {
   poolSize?: number;
 }
 
-export async function startBenchServer(kind: DriverKind, options: BenchServerOptions = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  kind: DriverKind,
+  options: BenchServerOptions = {},
+): Promise<BenchServer> {
   if (kind === 'postgres') postgresUrl();
   const created = await createTestDatabase(kind);
   let database = created;

@@ -193,8 +193,9 @@ test('an owner invites an employee, who accepts the invitation', async ({ page, 
   await signIn(invitee, employee.email);
   await expect(invitee).toHaveURL(/\/briefcases$/);
   await invitee.goto('/profile');
-  await expect(invitee.getByTestId('invitation-card')).toBeVisible();
-  await invitee.getByRole('button', { name: 'Принять' }).click();
+  const card = invitee.getByTestId('invitation-card');
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Принять' }).click();
   await expect(invitee.getByText(/Вы присоединились к компании/)).toBeVisible();
   await invitee.context().close();
 

@@ -29,13 +29,6 @@ export interface BidReceipt {
   duplicate: boolean;
 }
 
-/** What a committed bid leaves for the live update and the notifications. */
-interface CommittedBid extends EngineOutcome {
-  briefcase: BriefcaseRow;
-  /** The user who led before this bid, to tell them they were outbid. */
-  previousLeader: number | null;
-}
-
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && ('code' in error ? error.code === '23505' : false);
 
