@@ -1,6 +1,7 @@
 // `npm test`: every unit and integration test (PGlite always, PostgreSQL too when DATABASE_URL is set),
 // then the browser journeys against the production build. A missing Chromium fails the run loudly.
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { findChromium } from './chromium.mjs';
 
 const run = (command, args, env = {}) => {
@@ -32,5 +33,16 @@ if (!chromium) {
   process.exit(1);
 }
 run('npm', ['run', 'build', '--workspace', 'apps/web']);
-run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium });
+// A free port, so that a server left running elsewhere (or another run) cannot collide with the journeys.
+const port = await new Promise((resolve) => {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1', () => {
+    const { port: free } = probe.address();
+    probe.close(() => resolve(free));
+  });
+});
+run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+  CHROMIUM_PATH: chromium,
+  E2E_PORT: process.env.E2E_PORT ?? String(port),
+});
 console.log('\n✔ all tests passed');
