@@ -10,6 +10,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { bids } from '../apps/server/src/db/schema/index.ts';
+import { cpuMeter } from './support/cpu.ts';
 import { runLoad } from './support/load.ts';
 import { createBuyers, createClassicMarket, readLots } from './support/market.ts';
 import { pgbenchSingleRow } from './support/pgbench.ts';
@@ -31,6 +32,7 @@ async function measure(kind: DriverKind) {
       sessions: SESSIONS,
     });
     const [lot] = await createClassicMarket(server.ctx, { procedures: 1, lotsPerProcedure: 1 });
+    const meter = cpuMeter();
     const load = await runLoad({
       mode: 'hot',
       url: server.url,
@@ -38,6 +40,7 @@ async function measure(kind: DriverKind) {
       lot: lot!,
       bidders: buyers,
     });
+    const cpu = { wall_s: +(load.elapsed_ms / 1000).toFixed(1), ...meter(), load_generator: load.cpu_s };
     const [final] = await readLots(server.ctx, [lot!.id]);
     const stored = await server.ctx.db.$count(bids, eq(bids.lotId, lot!.id));
     const ours = {
@@ -49,6 +52,7 @@ async function measure(kind: DriverKind) {
       attempts_per_s: perSecond(load.attempts, load.elapsed_ms),
       ack_latency_accepted: summarize(load.latencies),
       accepted_per_second_timeline: load.timeline,
+      cpu_seconds: cpu,
       lot_after: final,
       // None lost, none doubled: the lot and the bids table both hold exactly the acknowledged bids.
       consistent: final?.bidsCount === load.accepted && stored === load.accepted,

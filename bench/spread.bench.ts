@@ -13,7 +13,8 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { bids } from '../apps/server/src/db/schema/index.ts';
-import { type LoadResult, runLoad } from './support/load.ts';
+import { cpuMeter } from './support/cpu.ts';
+import { type LoadPlan, type LoadResult, runLoad } from './support/load.ts';
 import { createBuyers, createClassicMarket, refreshLots } from './support/market.ts';
 import { pgbenchSingleRow } from './support/pgbench.ts';
 import { goal, machine, perSecond, ratio, summarize } from './support/report.ts';
@@ -29,7 +30,18 @@ const OFFERED_RATE = 500;
 const GOAL_THROUGHPUT = 2000;
 const GOAL_P99_MS = 25;
 
-function describe(load: LoadResult) {
+/** Runs the plan with the CPU of server, PostgreSQL and load generator counted. */
+async function measured(plan: LoadPlan) {
+  const meter = cpuMeter();
+  const load = await runLoad(plan);
+  return describe(load, {
+    wall_s: +(load.elapsed_ms / 1000).toFixed(1),
+    ...meter(),
+    load_generator: load.cpu_s,
+  });
+}
+
+function describe(load: LoadResult, cpu: Record<string, number>) {
   return {
     attempts: load.attempts,
     accepted_bids: load.accepted,
@@ -40,6 +52,7 @@ function describe(load: LoadResult) {
     accepted_bids_per_s: perSecond(load.accepted, load.elapsed_ms),
     ack_latency_accepted: summarize(load.latencies),
     accepted_per_second_timeline: load.timeline,
+    cpu_seconds: cpu,
     samples: load.samples,
   };
 }
@@ -54,18 +67,27 @@ async function measure(kind: DriverKind, options: { paced: boolean }) {
     });
     // Each run starts from the lots' prices and leaders as the previous run left them.
     const base = async () => ({ url: server.url, lots: await refreshLots(server.ctx, lots), buyers });
-    const max = describe(
-      await runLoad({ mode: 'closed', seconds: MAX_SECONDS, concurrency: CONCURRENCY, ...(await base()) }),
-    );
+    const max = await measured({
+      mode: 'closed',
+      seconds: MAX_SECONDS,
+      concurrency: CONCURRENCY,
+      ...(await base()),
+    });
     const result: Record<string, unknown> = { max_throughput: max };
     if (options.paced) {
-      const offered = describe(
-        await runLoad({ mode: 'paced', seconds: PACED_SECONDS, rate: OFFERED_RATE, ...(await base()) }),
-      );
+      const offered = await measured({
+        mode: 'paced',
+        seconds: PACED_SECONDS,
+        rate: OFFERED_RATE,
+        ...(await base()),
+      });
       const halfRate = Math.max(1, Math.round(max.accepted_bids_per_s / 2));
-      const half = describe(
-        await runLoad({ mode: 'paced', seconds: PACED_SECONDS, rate: halfRate, ...(await base()) }),
-      );
+      const half = await measured({
+        mode: 'paced',
+        seconds: PACED_SECONDS,
+        rate: halfRate,
+        ...(await base()),
+      });
       result.offered_500_per_s = offered;
       result[`offered_${halfRate}_per_s_half_of_max`] = half;
     }

@@ -13,13 +13,22 @@ const OUT = join(import.meta.dirname, 'screenshots');
 const ACCOUNT = { email: process.env.SCREENS_EMAIL ?? 'buyer.legal@etp-rd.ru', password: 'Demo-2026!' };
 const extra = (process.env.SCREENS_PATHS ?? '').split(',').filter(Boolean);
 
-const PUBLIC = ['/', '/users/sign_in', '/users/sign_up', '/users/password/edit', '/no-such-page'];
+const PUBLIC = [
+  '/',
+  '/users/sign_in',
+  '/users/sign_in?stage=restore',
+  '/users/sign_in?stage=noEmail',
+  '/users/sign_up',
+  '/users/password/edit',
+  '/no-such-page',
+];
 const PRIVATE = [
   '/briefcases',
   '/profile',
   '/profile/client',
   '/profile/client/users',
   '/profile/events',
+  '/briefcases?new_user=1',
   '/classic',
   ...extra,
 ];

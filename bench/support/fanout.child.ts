@@ -18,7 +18,10 @@ let sockets: WebSocket[] = [];
 const ackAt: number[][] = [];
 const pending = new Map<number, number[]>();
 const histogram = new Histogram();
-const totals = { messages: 0, superseded: 0, out_of_order: 0, before_ack: 0 };
+/** From the update's own timestamp `t` (the server's clock when it published, whole milliseconds). */
+const fromPublish = new Histogram();
+let cpuSince = process.cpuUsage();
+const totals = { messages: 0, superseded: 0, repeated: 0, out_of_order: 0, before_ack: 0 };
 
 const pendingKey = (lot: number, k: number) => lot * 10_000_000 + k;
 
@@ -26,6 +29,7 @@ function arrived(client: number, raw: Buffer): void {
   const t = clock();
   const m = JSON.parse(raw.toString()) as {
     action?: string;
+    t: number;
     payload?: { id: number; current_price: number };
   };
   if (m.action !== 'lot_update' || !m.payload) return;
@@ -37,9 +41,11 @@ function arrived(client: number, raw: Buffer): void {
   const slot = client * lots.length + lot;
   const last = seen[slot]!;
   if (k <= last) {
-    totals.out_of_order++;
+    if (k === last) totals.repeated++;
+    else totals.out_of_order++;
     return;
   }
+  fromPublish.record(t - m.t);
   totals.superseded += k - last - 1;
   seen[slot] = k;
   const acks = ackAt[lot]!;
@@ -138,6 +144,7 @@ async function connect(message: Extract<ToClients, { kind: 'connect' }>): Promis
       }
     }),
   );
+  cpuSince = process.cpuUsage();
   process.send!({
     kind: 'connected',
     connected: message.count - failed,
@@ -161,12 +168,15 @@ async function finish(message: Extract<ToClients, { kind: 'finish' }>): Promise<
   while (missing() > 0 && clock() < until) await sleep(100);
   let unmatched = 0;
   for (const list of pending.values()) unmatched += list.length;
+  const cpu = process.cpuUsage(cpuSince);
   const report: ClientsReport = {
+    cpu_s: (cpu.user + cpu.system) / 1e6,
     clients: count - sockets.filter((s) => !s).length,
     missing_final: missing(),
     ...totals,
     unmatched,
     histogram: histogram.toJSON(),
+    from_publish: fromPublish.toJSON(),
   };
   process.send!({ kind: 'report', report });
 }
@@ -178,9 +188,11 @@ process.on('message', (message: ToClients) => {
   else {
     for (const socket of sockets) socket?.terminate();
     sockets = [];
-    histogram.counts.fill(0);
-    Object.assign(histogram, { total: 0, sum: 0, max: 0 });
-    Object.assign(totals, { messages: 0, superseded: 0, out_of_order: 0, before_ack: 0 });
+    for (const h of [histogram, fromPublish]) {
+      h.counts.fill(0);
+      Object.assign(h, { total: 0, sum: 0, max: 0 });
+    }
+    Object.assign(totals, { messages: 0, superseded: 0, repeated: 0, out_of_order: 0, before_ack: 0 });
     pending.clear();
   }
 });

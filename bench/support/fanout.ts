@@ -22,12 +22,16 @@ export type ToClients =
   | { kind: 'close' };
 
 export interface ClientsReport {
+  /** CPU seconds of the client process from the end of connecting to its report. */
+  cpu_s: number;
   clients: number;
   /** Clients that never saw the final version of some lot. */
   missing_final: number;
   messages: number;
   /** Versions a client never received because a later one superseded them (conflation). */
   superseded: number;
+  /** The same version again (a slow client's catch-up may repeat one; harmless). */
+  repeated: number;
   /** Updates older than one the client had already seen (must be 0: order is kept). */
   out_of_order: number;
   /** Client arrivals of a bid's update before its HTTP acknowledgement reached the bidder. */
@@ -35,6 +39,8 @@ export interface ClientsReport {
   /** Arrivals whose acknowledgement never came (must be 0). */
   unmatched: number;
   histogram: ReturnType<Histogram['toJSON']>;
+  /** Latency from the update's publication (its `t`) to the client, for each new version a client received. */
+  from_publish: ReturnType<Histogram['toJSON']>;
 }
 
 export type FromClients =
@@ -101,18 +107,25 @@ export class ClientFleet {
   async finish(finals: { lotId: number; k: number }[], waitMs: number) {
     const replies = await this.ask(() => ({ kind: 'finish', finals, waitMs }), 'report');
     const histogram = new Histogram();
-    const sum = (key: Exclude<keyof ClientsReport, 'histogram'>) =>
+    const fromPublish = new Histogram();
+    const sum = (key: Exclude<keyof ClientsReport, 'histogram' | 'from_publish'>) =>
       replies.reduce((a, r) => a + r.report[key], 0);
-    for (const r of replies) histogram.merge(Histogram.fromJSON(r.report.histogram));
+    for (const r of replies) {
+      histogram.merge(Histogram.fromJSON(r.report.histogram));
+      fromPublish.merge(Histogram.fromJSON(r.report.from_publish));
+    }
     return {
+      clients_cpu_s: +sum('cpu_s').toFixed(2),
       clients: sum('clients'),
       missing_final: sum('missing_final'),
       messages: sum('messages'),
       superseded: sum('superseded'),
+      repeated: sum('repeated'),
       out_of_order: sum('out_of_order'),
       before_ack: sum('before_ack'),
       unmatched: sum('unmatched'),
       latency_ack_to_client: histogram.summary(),
+      latency_publish_to_client: fromPublish.summary(),
     };
   }
 

@@ -66,6 +66,8 @@ export interface LoadResult {
   skipped: number;
   /** Hot: lot reads (GET) a bidder needed when the live update had not told it the price yet. */
   reads: number;
+  /** CPU seconds the load generator itself used. */
+  cpu_s: number;
   /** The first rejection of each unexpected status, to explain it. */
   samples: Record<string, unknown>;
 }

@@ -15,6 +15,7 @@ function newResult(): LoadResult {
     timeline: [],
     skipped: 0,
     reads: 0,
+    cpu_s: 0,
     samples: {},
   };
 }
@@ -229,9 +230,12 @@ async function paced(plan: Extract<LoadPlan, { mode: 'paced' }>, result: LoadRes
 process.once('message', async (plan: LoadPlan) => {
   const result = newResult();
   streaming = plan.mode === 'paced' && plan.recordAcks === true;
+  const cpu = process.cpuUsage();
   if (plan.mode === 'hot') await hot(plan, result);
   else if (plan.mode === 'closed') await closed(plan, result);
   else await paced(plan, result);
+  const used = process.cpuUsage(cpu);
+  result.cpu_s = +((used.user + used.system) / 1e6).toFixed(2);
   await sleep(10);
   process.send!({ kind: 'result', result } satisfies LoadMessage);
 });

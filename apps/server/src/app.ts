@@ -145,6 +145,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
   const built = existsSync(join(distDir, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, { root: distDir, index: false });
+    // The static plugin refuses a directory without an index; the landing page is the web app's index.
+    app.get('/', (_request, reply) => reply.type('text/html').sendFile('index.html', distDir, { maxAge: 0 }));
   } else {
     app.log.warn({ distDir }, 'web app is not built; run `npm run build`');
   }

@@ -155,6 +155,9 @@ describe('the web app', () => {
     writeFileSync(join(dist, 'app.js'), 'console.log(1)');
     const t = await createTestApp('pglite', { WEB_DIST_DIR: dist });
     try {
+      const landing = await t.app.inject({ url: '/' });
+      expect(landing.statusCode).toBe(200);
+      expect(landing.body).toContain('ЭТП РД');
       const page = await t.app.inject({ url: '/briefcases/12/trade?page=2' });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');

@@ -1,6 +1,7 @@
 import { SMS_CODE_LENGTH } from '@etp/domain';
 import { Box, FormHelperText, InputBase, Stack } from '@mui/material';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { COMPONENT_MESSAGES as T } from './messages.ts';
 
 interface SmsCodeInputProps {
   /** Called once the last box is filled (spec 3 §4.1: the 4th digit submits the code). */
@@ -86,7 +87,7 @@ export function SmsCodeInput({ onComplete, error, disabled = false, label, reset
               inputMode: 'numeric',
               autoComplete: index === 0 ? 'one-time-code' : 'off',
               maxLength: SMS_CODE_LENGTH,
-              'aria-label': `${label}, цифра ${index + 1}`,
+              'aria-label': T.digit(label, index + 1),
               'aria-invalid': Boolean(error),
               'aria-describedby': error ? errorId : undefined,
             }}

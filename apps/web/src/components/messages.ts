@@ -11,4 +11,5 @@ export const COMPONENT_MESSAGES = {
   codeCheckFailed: 'Не удалось проверить код. Попробуйте позднее.',
   codeRequestFailed: 'Не удалось отправить код. Попробуйте позднее.',
   checking: 'Проверяем код…',
+  digit: (label: string, n: number) => `${label}, цифра ${n}`,
 } as const;

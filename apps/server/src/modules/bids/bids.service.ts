@@ -79,7 +79,7 @@ export async function placeBid(
     }
     throw error;
   }
-  await afterCommit(ctx, tag, outcome);
+  await afterCommit(ctx, tag, outcome, auth);
   const own = outcome.placed[0]!;
   return { bid_id: own.id, lot_id: own.lotId, amount: own.amount, duplicate: false };
 }
@@ -117,7 +117,7 @@ export async function withdrawBid(
     );
     return { ...done, briefcase: locked.briefcase, previousLeader: null };
   });
-  await afterCommit(ctx, tag, outcome);
+  await afterCommit(ctx, tag, outcome, auth);
 }
 
 async function afterCommit(
@@ -127,9 +127,13 @@ async function afterCommit(
     briefcase: Parameters<typeof publishLotSnapshots>[2][number]['briefcase'];
     previousLeader: number | null;
   },
+  caller: AuthContext,
 ): Promise<void> {
+  // The leader is most often the caller's own company, whose name the request has already loaded.
+  const company = caller.company;
+  const leaderName = company && outcome.leaderBid?.companyId === company.id ? company.name : null;
   await publishLotSnapshots(ctx, tag, [
-    { lot: outcome.lot, briefcase: outcome.briefcase, leaderBid: outcome.leaderBid, leaderName: null },
+    { lot: outcome.lot, briefcase: outcome.briefcase, leaderBid: outcome.leaderBid, leaderName },
   ]);
   await notifyAfterBid(
     ctx,

@@ -48,6 +48,8 @@ export const ACCREDITATION_MESSAGES = {
   noDocuments: 'Документы не приложены',
   employees: 'Пользователи компании',
   owner: 'администратор',
+  buyer: 'покупатель',
+  seller: 'продавец',
   approve: 'Аккредитовать',
   reject: 'Отказать',
   withdraw: 'Отозвать аккредитацию',

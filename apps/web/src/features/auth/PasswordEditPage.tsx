@@ -50,16 +50,11 @@ export function PasswordEditPage() {
   return (
     <AuthFrame title={T.passwordEditTitle} lead={T.passwordEditLead} footer={<ResendConfirmation />}>
       {tokenError && (
-        <Alert
-          severity="warning"
-          variant="outlined"
-          action={
-            <Button component={RouterLink} to="/users/sign_in?stage=restore" size="small">
-              {T.requestNewLink}
-            </Button>
-          }
-        >
-          {tokenError}
+        <Alert severity="warning" variant="outlined">
+          {tokenError}{' '}
+          <Link component={RouterLink} to="/users/sign_in?stage=restore">
+            {T.requestNewLink}
+          </Link>
         </Alert>
       )}
       <Stack component="form" spacing={2.5} noValidate onSubmit={submit}>

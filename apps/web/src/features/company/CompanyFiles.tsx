@@ -23,7 +23,7 @@ import type { CompanyFileChanges } from './companyFormState.ts';
 import { COMPANY_PAGE_MESSAGES as T } from './messages.ts';
 
 const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.odt,.rtf,.jpg,.jpeg,.png';
-const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('ru-RU')} КБ`;
+const kb = (bytes: number) => T.kilobytes(Math.max(1, Math.round(bytes / 1024)).toLocaleString('ru-RU'));
 
 interface CompanyFilesProps {
   company: Company | null;

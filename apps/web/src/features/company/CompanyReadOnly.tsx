@@ -5,12 +5,10 @@ import { KeyValueTable } from '../../components/KeyValueTable.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { COMPANY_PAGE_MESSAGES as T } from './messages.ts';
 
-const NO_DATA = 'Нет данных';
-
 /** What a collaborator sees of the company: its data, without the form (only the owner edits it). */
 export function CompanyReadOnly({ company }: { company: Company }) {
   const F = T.fields;
-  const v = (value: string | null) => value || NO_DATA;
+  const v = (value: string | null) => value || T.noData;
   return (
     <Stack spacing={3}>
       <Alert severity="info">{T.collaboratorNote}</Alert>
@@ -28,7 +26,7 @@ export function CompanyReadOnly({ company }: { company: Company }) {
             { label: F.management_name, value: v(company.management_name) },
             { label: F.address, value: v(company.address) },
             { label: F.current_address, value: v(company.current_address) },
-            { label: F.phone, value: company.phone ? formatPhone(company.phone) : NO_DATA },
+            { label: F.phone, value: company.phone ? formatPhone(company.phone) : T.noData },
             { label: F.email, value: v(company.email) },
             { label: F.bank, value: v(company.bank_account.bank) },
             { label: F.bik, value: v(company.bank_account.bik) },

@@ -47,6 +47,8 @@ export const COMPANY_PAGE_MESSAGES = {
     passport: '4 цифры серии и 6 цифр номера',
   },
   logo: 'Логотип',
+  kilobytes: (n: string) => `${n} КБ`,
+  noData: 'Нет данных',
   uploadLogo: 'Загрузить логотип',
   removeLogo: 'Удалить логотип',
   logoHint: 'PNG, JPEG или WebP, не больше 5 МБ. Логотип виден участникам торгов.',

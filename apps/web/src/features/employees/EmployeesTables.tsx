@@ -43,7 +43,7 @@ export function EmployeesTable({
         <TableHead>
           <TableRow>
             <TableCell>{C.name}</TableCell>
-            <TableCell>{C.email}</TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{C.email}</TableCell>
             <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{C.phone}</TableCell>
             <TableCell>{C.role}</TableCell>
             <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{C.since}</TableCell>
@@ -64,8 +64,18 @@ export function EmployeesTable({
                       color="text.secondary"
                     >{` (${T.you})`}</Typography>
                   )}
+                  {/* Phones have no room for the e-mail column: it goes under the name. */}
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ display: { xs: 'block', sm: 'none' }, overflowWrap: 'anywhere' }}
+                  >
+                    {employee.email}
+                  </Typography>
                 </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{employee.email}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' }}>
+                  {employee.email}
+                </TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
                   {employee.phone ? formatPhone(employee.phone) : ''}
                 </TableCell>

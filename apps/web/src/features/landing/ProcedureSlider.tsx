@@ -93,7 +93,7 @@ export function ProcedureSlider() {
               key={i}
               variant="rounded"
               width={SLIDER_CARD_WIDTH}
-              height={212}
+              height={224}
               sx={{ flexShrink: 0 }}
             />
           ))}

@@ -15,22 +15,25 @@ export function SliderCard({ item }: { item: PublicBriefcase }) {
   const link = sliderCardLink(item);
   const badge = sliderBadge(item);
   const content = (
-    <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, height: '100%' }}>
+    <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.25, height: '100%' }}>
       <Stack
         direction="row"
         sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, minHeight: 24 }}
       >
-        <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-          {a.start_datetime
-            ? formatMoscowDateTime(a.start_datetime, { viewerOffsetMinutes: viewerOffsetMinutes() })
-            : T.noDate}
+        <Typography variant="caption" color="text.secondary" noWrap>
+          {briefcaseStatusLabel(a.status)}
         </Typography>
         {badge && (
           <Chip size="small" color={badge === 'active' ? 'success' : 'info'} label={T.badges[badge]} />
         )}
       </Stack>
+      <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+        {a.start_datetime
+          ? formatMoscowDateTime(a.start_datetime, { viewerOffsetMinutes: viewerOffsetMinutes() })
+          : T.noDate}
+      </Typography>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-        <CompanyAvatar name={a.company.name} logoUrl={a.company.logo_url} size={40} />
+        <CompanyAvatar name={a.company.name} logoUrl={a.company.logo_url} size={36} />
         <Typography variant="body2" sx={{ minWidth: 0, fontWeight: 500 }} noWrap title={a.company.name}>
           {a.company.name}
         </Typography>
@@ -39,15 +42,9 @@ export function SliderCard({ item }: { item: PublicBriefcase }) {
         <Typography variant="h6" component="h3">
           {T.procedure(item.id)}
         </Typography>
-        <Stack
-          direction="row"
-          sx={{ justifyContent: 'space-between', alignItems: 'center', mt: 0.5, gap: 1 }}
-        >
+        <Box sx={{ mt: 0.5 }}>
           <AuctionTypeIcon type={a.auction_type} withLabel focusable={link === null} />
-          <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'right' }}>
-            {briefcaseStatusLabel(a.status)}
-          </Typography>
-        </Stack>
+        </Box>
       </Box>
     </CardContent>
   );
@@ -59,7 +56,7 @@ export function SliderCard({ item }: { item: PublicBriefcase }) {
         width: SLIDER_CARD_WIDTH,
         flexShrink: 0,
         scrollSnapAlign: 'center',
-        height: 212,
+        height: 224,
         opacity: link === null ? 0.55 : 1,
         borderColor: badge ? (badge === 'active' ? 'success.main' : 'info.main') : undefined,
         bgcolor: link === null ? 'action.hover' : 'background.paper',

@@ -23,7 +23,9 @@ export function TwoFactorBanner() {
   const missing = missingSecondFactors(user);
   if (missing.length === 0) return null;
   const list =
-    missing.length > 1 ? `${missing.slice(0, -1).join(', ')} и ${missing.at(-1)}` : (missing[0] ?? '');
+    missing.length > 1
+      ? `${missing.slice(0, -1).join(', ')}${twoFactor.and}${missing.at(-1)}`
+      : (missing[0] ?? '');
   return (
     <Container maxWidth="xl" sx={{ pt: 2 }}>
       <Alert

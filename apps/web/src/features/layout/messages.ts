@@ -56,6 +56,7 @@ export const LAYOUT_MESSAGES = {
     text: (missing: string) => `Укажите в профиле ${missing}: они нужны для входа и восстановления доступа.`,
     items: { phone: 'номер телефона', email: 'Email', password: 'пароль' },
     action: 'Перейти в профиль',
+    and: ' и ',
   },
   connecting: 'Установка соединения...',
   signOutFailed: 'Не удалось завершить сеанс на сервере, но вы вышли на этом устройстве.',

@@ -8,7 +8,6 @@ import {
   RadioGroup,
   Stack,
   Switch,
-  Typography,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { SectionCard } from '../../components/SectionCard.tsx';
@@ -62,66 +61,58 @@ export function PreferencesSection({ profile }: { profile: Profile }) {
   const settings = profile.notifications_settings as Record<Group, Record<string, boolean>>;
 
   return (
-    <SectionCard title={T.notificationsTitle} hint={T.notificationsHint} id="preferences">
-      <Stack spacing={2} divider={<Divider flexItem />}>
-        {GROUPS.map(({ group, flags }) => (
-          <FormGroup key={group}>
-            <FormLabel component="legend" sx={{ typography: 'subtitle2', color: 'text.primary', mb: 0.5 }}>
-              {T.notificationGroups[group]}
-            </FormLabel>
-            {flags.map((flag) => (
-              <FormControlLabel
-                key={flag}
-                label={T.notifications[flag]}
-                control={
-                  <Switch
-                    checked={settings[group]?.[flag] ?? false}
-                    onChange={(event) =>
-                      save.mutate({
-                        [`notifications_settings[${group}][${flag}]`]: String(event.target.checked),
-                      })
-                    }
-                  />
-                }
-                sx={{
-                  ml: 0,
-                  justifyContent: 'space-between',
-                  '& .MuiFormControlLabel-label': { flexGrow: 1 },
-                }}
-                labelPlacement="start"
-              />
-            ))}
-          </FormGroup>
-        ))}
-        <FormGroup>
-          <FormLabel
-            id="auth-strategy"
-            component="legend"
-            sx={{ typography: 'subtitle2', color: 'text.primary' }}
-          >
-            {T.strategyTitle}
-          </FormLabel>
-          <Typography variant="body2" color="text.secondary">
-            {T.strategyHint}
-          </Typography>
-          <RadioGroup
-            aria-labelledby="auth-strategy"
-            value={profile.auth_strategy}
-            onChange={(event) => {
-              if (isStrategy(event.target.value)) save.mutate({ auth_strategy: event.target.value });
-            }}
-          >
-            {STRATEGIES.map((strategy) => (
-              <FormControlLabel
-                key={strategy}
-                value={strategy}
-                control={<Radio />}
-                label={T.strategies[strategy]}
-              />
-            ))}
-          </RadioGroup>
-        </FormGroup>
-      </Stack>
-    </SectionCard>
+    <>
+      <SectionCard title={T.notificationsTitle} hint={T.notificationsHint} id="notifications">
+        <Stack spacing={2} divider={<Divider flexItem />}>
+          {GROUPS.map(({ group, flags }) => (
+            <FormGroup key={group}>
+              <FormLabel component="legend" sx={{ typography: 'subtitle2', color: 'text.primary', mb: 0.5 }}>
+                {T.notificationGroups[group]}
+              </FormLabel>
+              {flags.map((flag) => (
+                <FormControlLabel
+                  key={flag}
+                  label={T.notifications[flag]}
+                  control={
+                    <Switch
+                      checked={settings[group]?.[flag] ?? false}
+                      onChange={(event) =>
+                        save.mutate({
+                          [`notifications_settings[${group}][${flag}]`]: String(event.target.checked),
+                        })
+                      }
+                    />
+                  }
+                  sx={{
+                    ml: 0,
+                    justifyContent: 'space-between',
+                    '& .MuiFormControlLabel-label': { flexGrow: 1 },
+                  }}
+                  labelPlacement="start"
+                />
+              ))}
+            </FormGroup>
+          ))}
+        </Stack>
+      </SectionCard>
+      <SectionCard title={T.strategyTitle} hint={T.strategyHint} id="auth-strategy">
+        <RadioGroup
+          aria-labelledby="auth-strategy-title"
+          value={profile.auth_strategy}
+          onChange={(event) => {
+            if (isStrategy(event.target.value)) save.mutate({ auth_strategy: event.target.value });
+          }}
+        >
+          {STRATEGIES.map((strategy) => (
+            <FormControlLabel
+              key={strategy}
+              value={strategy}
+              control={<Radio />}
+              label={T.strategies[strategy]}
+            />
+          ))}
+        </RadioGroup>
+      </SectionCard>
+    </>
   );
 }

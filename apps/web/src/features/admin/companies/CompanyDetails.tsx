@@ -31,7 +31,7 @@ export function CompanyDetails({ company: c }: { company: AdminCompany }) {
           { label: F.fields.passport, value: v(c.passport) },
           {
             label: F.sections.roles,
-            value: [c.buyer && 'покупатель', c.seller && 'продавец'].filter(Boolean).join(', ') || T.noData,
+            value: [c.buyer && T.buyer, c.seller && T.seller].filter(Boolean).join(', ') || T.noData,
           },
           { label: F.fields.bank, value: v(c.bank_account.bank) },
           { label: F.fields.bik, value: v(c.bank_account.bik) },
