@@ -207,10 +207,11 @@ test('a visitor requests a call from the landing page', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('slider-card').first()).toBeVisible();
   await page.getByRole('button', { name: 'Заказать звонок: Оценить портфели' }).click();
-  await page.getByLabel('ФИО').fill('Иванов Иван Иванович');
-  await page.getByLabel('Телефон').fill('9161234567');
-  await page.getByLabel('Я согласен с политикой обработки персональных данных').check();
-  await page.getByRole('button', { name: 'Отправить заявку' }).click();
+  const modal = page.getByRole('dialog');
+  await modal.getByLabel('ФИО').fill('Иванов Иван Иванович');
+  await modal.getByLabel('Телефон').fill('9161234567');
+  await modal.getByLabel('Я согласен с политикой обработки персональных данных').check();
+  await modal.getByRole('button', { name: 'Отправить заявку' }).click();
   await expect(page.getByText('Заявка на звонок успешно отправлена')).toBeVisible();
   await expect(page.getByText('Ожидайте звонка, скоро с вами свяжется оператор.')).toBeVisible();
 });
