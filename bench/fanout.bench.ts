@@ -15,6 +15,7 @@ import { cpuMeter } from './support/cpu.ts';
 import { ClientFleet } from './support/fanout.ts';
 import { runLoad } from './support/load.ts';
 import { createBuyers, createClassicMarket, refreshLots, type TradingLot } from './support/market.ts';
+import { profiled } from './support/profile.ts';
 import { goal, machine, perSecond, ratio, sleep, summarize } from './support/report.ts';
 import { postgresUrl, startBenchServer } from './support/server.ts';
 
@@ -42,9 +43,11 @@ async function ours(fleet: ClientFleet) {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     const meter = cpuMeter();
-    const load = await runLoad(
-      { mode: 'paced', url: server.url, seconds: SECONDS, rate: RATE, lots, buyers, recordAcks: true },
-      (acks) => fleet.acks(acks),
+    const [load, profile] = await profiled('fanout', () =>
+      runLoad(
+        { mode: 'paced', url: server.url, seconds: SECONDS, rate: RATE, lots, buyers, recordAcks: true },
+        (acks) => fleet.acks(acks),
+      ),
     );
     delay.disable();
     await sleep(500);
@@ -69,6 +72,7 @@ async function ours(fleet: ClientFleet) {
       },
       cpu_seconds: { wall_s: +(load.elapsed_ms / 1000).toFixed(1), ...cpu },
       delivery: report,
+      ...(profile ? { server_profile: profile } : {}),
     };
   } finally {
     await server.close();

@@ -15,6 +15,7 @@ import { runLoad } from './support/load.ts';
 import { createBuyers, createClassicMarket, readLots } from './support/market.ts';
 import { pgbenchSingleRow } from './support/pgbench.ts';
 import { pgliteSingleRow } from './support/pgliteRef.ts';
+import { profiled } from './support/profile.ts';
 import { goal, machine, perSecond, ratio, summarize } from './support/report.ts';
 import { type DriverKind, postgresUrl, startBenchServer } from './support/server.ts';
 
@@ -33,13 +34,9 @@ async function measure(kind: DriverKind) {
     });
     const [lot] = await createClassicMarket(server.ctx, { procedures: 1, lotsPerProcedure: 1 });
     const meter = cpuMeter();
-    const load = await runLoad({
-      mode: 'hot',
-      url: server.url,
-      seconds: SECONDS,
-      lot: lot!,
-      bidders: buyers,
-    });
+    const [load, profile] = await profiled(`hot-lot-${kind}`, () =>
+      runLoad({ mode: 'hot', url: server.url, seconds: SECONDS, lot: lot!, bidders: buyers }),
+    );
     const cpu = { wall_s: +(load.elapsed_ms / 1000).toFixed(1), ...meter(), load_generator: load.cpu_s };
     const [final] = await readLots(server.ctx, [lot!.id]);
     const stored = await server.ctx.db.$count(bids, eq(bids.lotId, lot!.id));
@@ -57,6 +54,7 @@ async function measure(kind: DriverKind) {
       // None lost, none doubled: the lot and the bids table both hold exactly the acknowledged bids.
       consistent: final?.bidsCount === load.accepted && stored === load.accepted,
       samples: load.samples,
+      ...(profile ? { server_profile: profile } : {}),
     };
     const reference =
       kind === 'postgres'

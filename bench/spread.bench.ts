@@ -17,6 +17,7 @@ import { cpuMeter } from './support/cpu.ts';
 import { type LoadPlan, type LoadResult, runLoad } from './support/load.ts';
 import { createBuyers, createClassicMarket, refreshLots } from './support/market.ts';
 import { pgbenchSingleRow } from './support/pgbench.ts';
+import { profiled } from './support/profile.ts';
 import { goal, machine, perSecond, ratio, summarize } from './support/report.ts';
 import { type DriverKind, postgresUrl, startBenchServer } from './support/server.ts';
 
@@ -30,15 +31,12 @@ const OFFERED_RATE = 500;
 const GOAL_THROUGHPUT = 2000;
 const GOAL_P99_MS = 25;
 
-/** Runs the plan with the CPU of server, PostgreSQL and load generator counted. */
-async function measured(plan: LoadPlan) {
+/** Runs the plan with the CPU of server, PostgreSQL and load generator counted (and profiled: BENCH_PROFILE=1). */
+async function measured(plan: LoadPlan, name: string) {
   const meter = cpuMeter();
-  const load = await runLoad(plan);
-  return describe(load, {
-    wall_s: +(load.elapsed_ms / 1000).toFixed(1),
-    ...meter(),
-    load_generator: load.cpu_s,
-  });
+  const [load, profile] = await profiled(name, () => runLoad(plan));
+  const cpu = { wall_s: +(load.elapsed_ms / 1000).toFixed(1), ...meter(), load_generator: load.cpu_s };
+  return { ...describe(load, cpu), ...(profile ? { server_profile: profile } : {}) };
 }
 
 function describe(load: LoadResult, cpu: Record<string, number>) {
@@ -67,32 +65,40 @@ async function measure(kind: DriverKind, options: { paced: boolean }) {
     });
     // Each run starts from the lots' prices and leaders as the previous run left them.
     const base = async () => ({ url: server.url, lots: await refreshLots(server.ctx, lots), buyers });
-    const max = await measured({
-      mode: 'closed',
-      seconds: MAX_SECONDS,
-      concurrency: CONCURRENCY,
-      ...(await base()),
-    });
+    const max = await measured(
+      {
+        mode: 'closed',
+        seconds: MAX_SECONDS,
+        concurrency: CONCURRENCY,
+        ...(await base()),
+      },
+      `spread-max-${kind}`,
+    );
     const result: Record<string, unknown> = { max_throughput: max };
+    let accepted = max.accepted_bids;
     if (options.paced) {
-      const offered = await measured({
-        mode: 'paced',
-        seconds: PACED_SECONDS,
-        rate: OFFERED_RATE,
-        ...(await base()),
-      });
+      const offered = await measured(
+        {
+          mode: 'paced',
+          seconds: PACED_SECONDS,
+          rate: OFFERED_RATE,
+          ...(await base()),
+        },
+        `spread-offered-${kind}`,
+      );
       const halfRate = Math.max(1, Math.round(max.accepted_bids_per_s / 2));
-      const half = await measured({
-        mode: 'paced',
-        seconds: PACED_SECONDS,
-        rate: halfRate,
-        ...(await base()),
-      });
-      result.offered_500_per_s = offered;
-      result[`offered_${halfRate}_per_s_half_of_max`] = half;
+      const half = await measured(
+        { mode: 'paced', seconds: PACED_SECONDS, rate: halfRate, ...(await base()) },
+        `spread-half-${kind}`,
+      );
+      result.offered_500_per_s = { offered_per_s: OFFERED_RATE, ...offered };
+      result.offered_half_of_max = { offered_per_s: halfRate, ...half };
+      accepted += offered.accepted_bids + half.accepted_bids;
     }
     const [stored] = await server.ctx.db.select({ n: count() }).from(bids).where(eq(bids.state, 'active'));
     result.stored_bids = stored?.n ?? 0;
+    // None lost, none doubled: the bids table holds exactly the acknowledged bids.
+    result.consistent = result.stored_bids === accepted;
     if (kind === 'postgres') {
       // 50 sessions: the server's max_connections (100) also holds the app's pools.
       const reference = await pgbenchSingleRow(server.databaseUrl!, 50, 10);
@@ -119,12 +125,16 @@ export async function spreadBenchmark() {
       'at_least',
     ),
     goal(
-      `PostgreSQL: p99 acknowledgement at ${OFFERED_RATE} bids/s offered < ${GOAL_P99_MS} ms (and all offered bids accepted)`,
-      offered.skipped_all_lots_busy === 0 && offered.accepted_bids >= OFFERED_RATE * PACED_SECONDS * 0.99
-        ? offered.ack_latency_accepted.p99_ms
-        : Number.POSITIVE_INFINITY,
+      `PostgreSQL: p99 acknowledgement at ${OFFERED_RATE} bids/s offered < ${GOAL_P99_MS} ms`,
+      offered.ack_latency_accepted.p99_ms,
       GOAL_P99_MS,
       'below',
+    ),
+    goal(
+      `PostgreSQL: the server keeps up with ${OFFERED_RATE} bids/s offered (>= 99% of them accepted)`,
+      offered.accepted_bids,
+      Math.ceil(OFFERED_RATE * PACED_SECONDS * 0.99),
+      'at_least',
     ),
   ];
   return {

@@ -121,6 +121,8 @@ export class Histogram {
 
 export interface Goal {
   description: string;
+  value: number | null;
+  threshold: number;
   pass: boolean;
 }
 
@@ -131,7 +133,12 @@ export function goal(
   threshold: number,
   kind: 'at_least' | 'below',
 ): Goal {
-  return { description, pass: kind === 'at_least' ? value >= threshold : value < threshold };
+  return {
+    description,
+    value: Number.isFinite(value) ? value : null,
+    threshold,
+    pass: kind === 'at_least' ? value >= threshold : value < threshold,
+  };
 }
 
 export const perSecond = (count: number, ms: number) => round((count * 1000) / ms, 1);
