@@ -15,6 +15,13 @@ import { notifyAfterBid } from './bids.notify.ts';
 import { findActiveBids, findBidByIdempotencyKey, setBidState } from './bids.queries.ts';
 import { bidActor, checkLotAccess, lockTradingLot, rejected } from './trading.context.ts';
 
+/** What a committed bid leaves for the live update and the notifications. */
+interface CommittedBid extends EngineOutcome {
+  briefcase: BriefcaseRow;
+  /** The user who led before this bid, to tell them they were outbid. */
+  previousLeader: number | null;
+}
+
 export interface PlaceBidInput {
   lot_id: number;
   amount?: number | null;
@@ -45,10 +52,7 @@ export async function placeBid(
     if (seen) return { bid_id: seen.id, lot_id: seen.lotId, amount: seen.amount, duplicate: true };
   }
   const at = ctx.now();
-  let outcome: EngineOutcome & {
-    briefcase: Parameters<typeof publishLotSnapshots>[2][number]['briefcase'];
-    previousLeader: number | null;
-  };
+  let outcome: CommittedBid;
   try {
     outcome = await ctx.db.transaction(async (tx) => {
       const locked = await lockTradingLot(tx, input.lot_id);
@@ -123,10 +127,7 @@ export async function withdrawBid(
 async function afterCommit(
   ctx: AppContext,
   tag: LeaderTagger,
-  outcome: EngineOutcome & {
-    briefcase: Parameters<typeof publishLotSnapshots>[2][number]['briefcase'];
-    previousLeader: number | null;
-  },
+  outcome: CommittedBid,
   caller: AuthContext,
 ): Promise<void> {
   // The leader is most often the caller's own company, whose name the request has already loaded.
