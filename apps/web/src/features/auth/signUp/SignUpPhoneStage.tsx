@@ -1,12 +1,11 @@
-import { PHONE_MASKED_LENGTH, validatePhone } from '@etp/domain';
-import { Alert, Button, Link, Stack } from '@mui/material';
+import { Alert, Link } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { type Dispatch, type FormEvent, useState } from 'react';
+import { type Dispatch, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../api/ApiError.ts';
-import { PhoneField } from '../../../components/PhoneField.tsx';
 import { errorText, fieldErrorText } from '../../../lib/errorText.ts';
 import { AUTH_MESSAGES as T } from '../messages.ts';
+import { PhoneForm } from '../PhoneForm.tsx';
 import { signUpApi } from './signUpApi.ts';
 import type { SignUpEvent, SignUpState } from './signUpMachine.ts';
 
@@ -20,8 +19,7 @@ export function SignUpPhoneStage({
   state: PhoneState;
   dispatch: Dispatch<SignUpEvent>;
 }) {
-  const [phone, setPhone] = useState(state.phone);
-  const [error, setError] = useState<string | null>(
+  const [refusal, setRefusal] = useState<string | null>(
     state.errors.phone?.[0] ?? state.errors.code?.[0] ?? null,
   );
   const [exists, setExists] = useState(state.errorCode === 'user_exists');
@@ -31,33 +29,25 @@ export function SignUpPhoneStage({
       dispatch({ type: 'codeSent', phone: typed, code: { sentTo: sent.phone, sentAt: Date.now() } }),
     onError: (failure) => {
       setExists(failure instanceof ApiError && failure.code === 'user_exists');
-      setError(fieldErrorText(failure, 'phone') ?? errorText(failure, T.codeRequestFailed));
+      setRefusal(fieldErrorText(failure, 'phone') ?? errorText(failure, T.codeRequestFailed));
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const message = validatePhone(phone);
-    setError(message);
-    setExists(false);
-    if (!message) send.mutate(phone);
-  };
   return (
-    <Stack component="form" spacing={2.5} noValidate onSubmit={submit}>
-      <PhoneField
-        label={T.phone}
-        name="phone"
-        autoFocus
-        fullWidth
-        size="medium"
-        value={phone}
-        onChange={(value) => {
-          setPhone(value);
-          setError(null);
-          setExists(false);
-        }}
-        error={Boolean(error)}
-        helperText={exists ? undefined : error}
-      />
+    <PhoneForm
+      initialPhone={state.phone}
+      // An existing account is explained by the notice below, with the way out; not twice.
+      refusal={exists ? null : refusal}
+      onEdit={() => {
+        setRefusal(null);
+        setExists(false);
+      }}
+      onSubmit={(phone) => {
+        setExists(false);
+        send.mutate(phone);
+      }}
+      pending={send.isPending}
+      submitLabel={T.getCode}
+    >
       {exists && (
         <Alert severity="warning" variant="outlined">
           {T.userExists}{' '}
@@ -66,15 +56,6 @@ export function SignUpPhoneStage({
           </Link>
         </Alert>
       )}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={phone.length < PHONE_MASKED_LENGTH || send.isPending}
-        fullWidth
-      >
-        {T.getCode}
-      </Button>
-    </Stack>
+    </PhoneForm>
   );
 }
