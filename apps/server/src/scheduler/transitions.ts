@@ -55,8 +55,7 @@ async function startProcedure(ctx: AppContext, id: number, at: Date) {
   return ctx.db.transaction(async (tx) => {
     const procedure = await lockProcedure(tx, id);
     if (
-      !procedure ||
-      procedure.status !== 'ready' ||
+      procedure?.status !== 'ready' ||
       !procedure.startDatetime ||
       procedure.startDatetime > at
     )
@@ -154,7 +153,7 @@ async function endLot(ctx: AppContext, lotId: number, at: Date): Promise<boolean
 async function endProcedure(ctx: AppContext, id: number, at: Date) {
   return ctx.db.transaction(async (tx) => {
     const procedure = await lockProcedure(tx, id);
-    if (!procedure || procedure.status !== 'active') return null;
+    if (procedure?.status !== 'active') return null;
     return closeProcedureIfDone(tx, procedure, at, null);
   });
 }
