@@ -54,11 +54,7 @@ async function publishStatus(ctx: AppContext, row: typeof briefcases.$inferSelec
 async function startProcedure(ctx: AppContext, id: number, at: Date) {
   return ctx.db.transaction(async (tx) => {
     const procedure = await lockProcedure(tx, id);
-    if (
-      procedure?.status !== 'ready' ||
-      !procedure.startDatetime ||
-      procedure.startDatetime > at
-    )
+    if (procedure?.status !== 'ready' || !procedure.startDatetime || procedure.startDatetime > at)
       return null;
     const [row] = await tx
       .update(briefcases)
