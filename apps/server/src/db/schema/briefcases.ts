@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -34,6 +35,27 @@ export type LotStatusColumn = 'created' | 'pending' | 'ready' | 'active' | 'fini
 
 /** Portfolio analytics computed once at ingestion (spec 2 §3 Analytics). */
 export type AnalyticsJson = Record<string, unknown>;
+
+/** What the column-matching table shows for a custom registry (spec 1 step 2). */
+export interface RegistryPreviewJson {
+  headers: string[];
+  rows: (string | number | boolean | null)[][];
+  suggested: (string | null)[];
+}
+
+export interface PersonalDataFindingJson {
+  column: string;
+  header: string;
+  kind: string;
+  count: number;
+  rows: number[];
+}
+
+/** Raw bytes (PostgreSQL bytea) as a Node Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 export const briefcases = pgTable(
   'briefcases',
@@ -129,6 +151,16 @@ export const briefcases = pgTable(
     /** Share (0-100) of the registry's analytic attributes that are filled in. */
     fillingPercent: numeric('filling_percent', { precision: 5, scale: 2, mode: 'number' }),
     analytics: jsonb('analytics').$type<AnalyticsJson>(),
+    /** The uploaded registry's file name, as the seller named it. */
+    registryFileName: text('registry_file_name'),
+    /** Headers, first rows and suggested matching of a custom registry awaiting its column matching. */
+    registryPreview: jsonb('registry_preview').$type<RegistryPreviewJson>(),
+    /** Personal-data findings of the last upload: column, kind, count, first rows; never the values. */
+    personalDataFindings: jsonb('personal_data_findings').$type<PersonalDataFindingJson[]>(),
+    /** Compact snapshot of the registry's typed columns, for reloting without re-reading the rows. */
+    registryColumns: bytea('registry_columns'),
+    /** The lot index of every debt (Int32Array, row order), replaced whole by each reloting. */
+    lotAssignment: bytea('lot_assignment'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -283,9 +315,51 @@ export const documents = pgTable(
 export const registryReports = pgTable('registry_reports', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   briefcaseId: integer('briefcase_id').references(() => briefcases.id, { onDelete: 'cascade' }),
+  /** The uploader's company: a refused upload has no procedure, and only that company may read its report. */
+  companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   storageKey: text('storage_key').notNull(),
   errorsCount: integer('errors_count').notNull(),
   createdAt: createdAt(),
+});
+
+/** "Ask for help" requests of sellers whose registry raised the personal-data check (spec 1 §2 dialogs). */
+export const registryHelpRequests = pgTable('registry_help_requests', {
+  id: id(),
+  briefcaseId: integer('briefcase_id')
+    .notNull()
+    .references(() => briefcases.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  contact: text('contact').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A seller's custom-template lotting draft without a procedure (/api/v1/lotings): one per user. The kept file
+ * (registry_key) is the upload awaiting its matching; after matching only the typed columns and lots remain.
+ */
+export const lotings = pgTable('lotings', {
+  id: id(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+  registryKey: text('registry_key'),
+  registryFileName: text('registry_file_name'),
+  registryPreview: jsonb('registry_preview').$type<RegistryPreviewJson>(),
+  sourceMap: jsonb('source_map').$type<Record<string, string>>(),
+  registryReportId: uuid('registry_report_id'),
+  personalDataFound: boolean('personal_data_found').notNull().default(false),
+  personalDataFindings: jsonb('personal_data_findings').$type<PersonalDataFindingJson[]>(),
+  lotingParams: jsonb('loting_params').$type<{ loting_type: string; sort_type?: string; price?: number }>(),
+  registryColumns: bytea('registry_columns'),
+  lotAssignment: bytea('lot_assignment'),
+  /** The drafted lots and the portfolio's totals and analytics, as the lots.json and reloting calls answer. */
+  lots: jsonb('lots').$type<Record<string, unknown>[]>(),
+  totals: jsonb('totals').$type<Record<string, unknown>>(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /** Who downloaded which document or report of a procedure (the owner's download history). */
