@@ -10,6 +10,7 @@ import { appendAudit } from '../modules/audit/audit.queries.ts';
 import { finish, runAutobids } from '../modules/bids/bids.engine.ts';
 import { findActiveBids } from '../modules/bids/bids.queries.ts';
 import { lockTradingLot } from '../modules/bids/trading.context.ts';
+import { recordStatusEvents } from '../modules/events/trading.events.ts';
 import { closeProcedureIfDone } from '../modules/lots/lots.closing.ts';
 import { publishLots } from '../modules/lots/lots.live.ts';
 import { updateLot } from '../modules/lots/lots.queries.ts';
@@ -68,6 +69,7 @@ async function startProcedure(ctx: AppContext, id: number, at: Date) {
       payload: { from: 'ready', to: 'active' },
       at,
     });
+    await recordStatusEvents(tx, row!, at);
     const opened = await tx
       .update(lots)
       .set({ status: 'active', updatedAt: at })

@@ -29,6 +29,7 @@ export async function notifyAfterBid(
       briefcaseId: briefcase.id,
       lotId: lot.id,
       payload: { text: `${lotName} ТП №${briefcase.id}: ваша ставка перебита` },
+      createdAt: new Date(t),
     });
   }
   if (maxedOutCompanies.length === 0) return;

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { briefcases, lots } from '../../db/schema/index.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
+import { recordStatusEvents } from '../events/trading.events.ts';
 import type { BriefcaseRow } from './lots.state.ts';
 
 /**
@@ -52,5 +53,6 @@ export async function closeProcedureIfDone(
     payload: { from: procedure.status, to: next },
     at,
   });
+  if (updated) await recordStatusEvents(tx, updated, at);
   return updated ?? null;
 }

@@ -9,6 +9,7 @@ import type { AuthContext } from '../auth/guards.ts';
 import { finish } from '../bids/bids.engine.ts';
 import { findActiveBids } from '../bids/bids.queries.ts';
 import { checkLotAccess, lockTradingLot, rejected } from '../bids/trading.context.ts';
+import { recordWinnerEvents } from '../events/trading.events.ts';
 import { closeProcedureIfDone } from './lots.closing.ts';
 import { publishLotSnapshots, publishLots } from './lots.live.ts';
 import { presentLot } from './lots.presenter.ts';
@@ -178,6 +179,7 @@ export async function setWinner(
       payload: event,
       at,
     });
+    await recordWinnerEvents(tx, lot, winner?.companyId ?? null, at);
     const closed = await closeProcedureIfDone(tx, procedure!, at, auth.user.id);
     return { lot, closed, winnerCompanyId: winner?.companyId ?? null };
   });

@@ -8,6 +8,7 @@ import { BRIEFCASE_NOT_FOUND, requireOpenBriefcase } from '../briefcases/briefca
 import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { isMaster } from '../briefcases/briefcases.policy.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
+import { recordStatusEvents } from '../events/trading.events.ts';
 import type { BriefcaseRow } from '../lots/lots.state.ts';
 import { canConfirm, canModerate, type Moderator } from './moderation.policy.ts';
 import { markReady, markRejected } from './moderation.queries.ts';
@@ -37,6 +38,7 @@ export async function confirmBriefcase(
       payload: { from: procedure.status, to: 'ready' },
       at,
     });
+    await recordStatusEvents(tx, updated, at);
     return updated;
   });
   await publishBriefcaseStatus(ctx, row);
@@ -64,6 +66,7 @@ export async function rejectBriefcase(
       payload: { from: procedure.status, to: 'rejected', note },
       at,
     });
+    await recordStatusEvents(tx, updated, at);
     return updated;
   });
   await publishBriefcaseStatus(ctx, row);
