@@ -1,0 +1,183 @@
+/** The small parts around the sheet: package relationships, workbook, styles (date formats), shared strings. */
+import { XlsxError } from './errors.ts';
+import { assertNoDtd, attributes, decodeText, section, tags } from './text.ts';
+
+export interface WorkbookInfo {
+  sheetPath: string;
+  stylesPath: string | null;
+  sharedStringsPath: string | null;
+  date1904: boolean;
+}
+
+/** Resolves a relationship target against the folder of the part that owns the relationships. */
+export function resolveTarget(baseFolder: string, target: string): string {
+  const parts = target.startsWith('/') ? [] : baseFolder.split('/').filter(Boolean);
+  for (const segment of target.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') parts.pop();
+    else parts.push(segment);
+  }
+  return parts.join('/');
+}
+
+export function folderOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}
+
+export interface Relationship {
+  type: string;
+  target: string;
+}
+
+export function parseRelationships(xml: string, baseFolder: string): Map<string, Relationship> {
+  assertNoDtd(xml);
+  const result = new Map<string, Relationship>();
+  for (const rel of tags(xml, 'Relationship')) {
+    if (!rel.Id || !rel.Target || rel.TargetMode === 'External') continue;
+    result.set(rel.Id, { type: rel.Type ?? '', target: resolveTarget(baseFolder, rel.Target) });
+  }
+  return result;
+}
+
+export function parseWorkbook(
+  workbookPath: string,
+  xml: string,
+  rels: Map<string, Relationship>,
+): WorkbookInfo {
+  assertNoDtd(xml);
+  const sheets = section(xml, 'sheets');
+  let sheetPath: string | null = null;
+  if (sheets) {
+    for (const sheet of tags(sheets, 'sheet')) {
+      const id = sheet['r:id'] ?? Object.entries(sheet).find(([key]) => key.endsWith(':id'))?.[1];
+      const rel = id ? rels.get(id) : undefined;
+      if (rel && /\/worksheet$/.test(rel.type)) {
+        sheetPath = rel.target;
+        break;
+      }
+    }
+  }
+  if (!sheetPath) throw new XlsxError('no_sheet', `no worksheet in ${workbookPath}`);
+  let stylesPath: string | null = null;
+  let sharedStringsPath: string | null = null;
+  for (const rel of rels.values()) {
+    if (/\/styles$/.test(rel.type)) stylesPath = rel.target;
+    else if (/\/sharedStrings$/.test(rel.type)) sharedStringsPath = rel.target;
+  }
+  const workbookPr = tags(xml, 'workbookPr').next().value;
+  const flag = workbookPr?.date1904;
+  return { sheetPath, stylesPath, sharedStringsPath, date1904: flag === '1' || flag === 'true' };
+}
+
+/** Built-in number formats that show a date or time (ECMA-376 18.8.30). */
+const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]);
+
+/** A custom format is a date/time one when d, m, y, h or s appear outside quotes, brackets and escapes. */
+export function isDateFormatCode(code: string): boolean {
+  const bare = code
+    .replace(/"[^"]*"/g, '')
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/\\./g, '')
+    .replace(/[_*]./g, '');
+  if (/^general$/i.test(bare.trim())) return false;
+  // Only the first section (positive numbers) decides; a text section like `@` alone is not a date.
+  return /[dmyhs]/i.test(bare.split(';')[0] ?? '');
+}
+
+/** For every cell style index (cellXfs order): 1 when its number format is a date or time. */
+export function parseDateStyles(xml: string): Uint8Array {
+  assertNoDtd(xml);
+  const custom = new Map<number, string>();
+  const numFmts = section(xml, 'numFmts');
+  if (numFmts) {
+    for (const fmt of tags(numFmts, 'numFmt')) custom.set(Number(fmt.numFmtId), fmt.formatCode ?? '');
+  }
+  const cellXfs = section(xml, 'cellXfs') ?? '';
+  const flags: number[] = [];
+  for (const xf of tags(cellXfs, 'xf')) {
+    const id = Number(xf.numFmtId ?? 0);
+    const code = custom.get(id);
+    flags.push(code !== undefined ? (isDateFormatCode(code) ? 1 : 0) : BUILTIN_DATE_FORMATS.has(id) ? 1 : 0);
+  }
+  return Uint8Array.from(flags);
+}
+
+function isNameEnd(byte: number | undefined): boolean {
+  return byte === 62 || byte === 47 || byte === 32 || byte === 9 || byte === 10 || byte === 13;
+}
+
+/** Shared strings in order; rich-text runs concatenated, phonetic runs (<rPh>) left out. */
+export function parseSharedStrings(bytes: Buffer): string[] {
+  const head = bytes.toString('latin1', 0, Math.min(bytes.length, 4096));
+  assertNoDtd(head);
+  const strings: string[] = [];
+  const length = bytes.length;
+  let p = 0;
+  let current: string | null = null;
+  while (p < length) {
+    const lt = bytes.indexOf(60, p);
+    if (lt < 0 || lt + 2 >= length) break;
+    const c1 = bytes[lt + 1]!;
+    if (c1 === 33) {
+      // <!-- comment --> or a declaration
+      if (bytes[lt + 2] !== 45) assertNoDtd(bytes.toString('latin1', lt, Math.min(length, lt + 16)));
+      const end = bytes.indexOf(62, lt);
+      p = end < 0 ? length : end + 1;
+      continue;
+    }
+    if (c1 === 115 && bytes[lt + 2] === 105 && isNameEnd(bytes[lt + 3])) {
+      // <si> or <si/>
+      const gt = bytes.indexOf(62, lt);
+      if (gt < 0) break;
+      if (bytes[gt - 1] === 47) strings.push('');
+      else current = '';
+      p = gt + 1;
+      continue;
+    }
+    if (c1 === 47 && bytes[lt + 2] === 115 && bytes[lt + 3] === 105 && bytes[lt + 4] === 62) {
+      strings.push(current ?? '');
+      current = null;
+      p = lt + 5;
+      continue;
+    }
+    if (c1 === 116 && isNameEnd(bytes[lt + 2])) {
+      // <t> or <t xml:space="preserve"> or <t/>
+      const gt = bytes.indexOf(62, lt);
+      if (gt < 0) break;
+      if (bytes[gt - 1] === 47) {
+        p = gt + 1;
+        continue;
+      }
+      const end = bytes.indexOf(60, gt + 1);
+      if (end < 0) break;
+      if (current !== null) current += decodeText(bytes, gt + 1, end);
+      p = end;
+      continue;
+    }
+    if (c1 === 114 && bytes[lt + 2] === 80 && bytes[lt + 3] === 104 && isNameEnd(bytes[lt + 4])) {
+      // <rPh ...>...</rPh>: reading aid for East Asian text, not part of the value
+      const gt = bytes.indexOf(62, lt);
+      if (gt < 0) break;
+      if (bytes[gt - 1] === 47) {
+        p = gt + 1;
+        continue;
+      }
+      const close = bytes.indexOf('</rPh>', gt, 'latin1');
+      p = close < 0 ? length : close + 6;
+      continue;
+    }
+    const gt = bytes.indexOf(62, lt);
+    p = gt < 0 ? length : gt + 1;
+  }
+  return strings;
+}
+
+/** Reads [Content_Types].xml only to check the package declares a spreadsheet. */
+export function assertSpreadsheetContentTypes(xml: string): void {
+  assertNoDtd(xml);
+  if (!/spreadsheetml|ms-excel/i.test(xml))
+    throw new XlsxError('not_xlsx', 'content types name no spreadsheet');
+}
+
+export { attributes };
