@@ -1,9 +1,11 @@
 import { EventEmitter } from 'node:events';
+import { type LiveFrame, unpackLiveFrame } from '@etp/contracts';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { AuthContext } from '../modules/auth/guards.ts';
-import { InProcessBus } from './bus.ts';
-import { type DeliveryTuning, LiveHub } from './hub.ts';
+import { type Audience, InProcessBus } from './bus.ts';
+import { type Authorization, type DeliveryTuning, LiveHub } from './hub.ts';
 
 /** Just enough of a ws socket: what the hub sends (frames written to its stream, or ws.send) is decoded. */
 class FakeSocket extends EventEmitter {
@@ -11,6 +13,7 @@ class FakeSocket extends EventEmitter {
   extensions = '';
   bufferedAmount = 0;
   readonly received: Record<string, unknown>[] = [];
+  readonly frames: Record<string, unknown>[] = [];
   writes = 0;
   readonly _socket = {
     write: (bytes: Buffer) => {
@@ -22,17 +25,23 @@ class FakeSocket extends EventEmitter {
           length = bytes.readUInt16BE(at + 2);
           header = 4;
         }
-        this.received.push(JSON.parse(bytes.subarray(at + header, at + header + length).toString()));
+        this.take(bytes.subarray(at + header, at + header + length).toString());
         at += header + length;
       }
       return true;
     },
   };
   send(text: string) {
-    this.received.push(JSON.parse(text));
+    this.take(text);
   }
   close() {
     this.readyState = 3;
+  }
+  private take(text: string) {
+    const frame = JSON.parse(text) as Record<string, unknown>;
+    this.frames.push(frame);
+    if ('type' in frame) this.received.push(frame);
+    else this.received.push(...(unpackLiveFrame(frame as unknown as LiveFrame) as never[]));
   }
   /** Lot updates received, as `lot:version`. */
   updates() {
@@ -46,62 +55,103 @@ class FakeSocket extends EventEmitter {
 }
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
-const auth = { user: { id: 1, role: 'user' }, company: { id: 1 }, memberships: [] } as unknown as AuthContext;
+/** Long enough for the channel's rest after a round (a fraction of a millisecond here) and the next round. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const userAuth = (id: number) =>
+  ({
+    user: { id, role: 'user' },
+    sessionId: `s${id}`,
+    company: { id },
+    memberships: [],
+  }) as unknown as AuthContext;
 
-async function setUp(tuning: Partial<DeliveryTuning> = {}, sockets = 1) {
+interface SetUp {
+  tuning?: Partial<DeliveryTuning>;
+  sockets?: number;
+  authorize?: (auth: AuthContext) => Promise<Authorization>;
+  /** The user of the i-th socket. */
+  userOf?: (i: number) => number;
+}
+
+async function setUp({ tuning = {}, sockets = 1, authorize, userOf = () => 1 }: SetUp = {}) {
   const bus = new InProcessBus();
   const hub = new LiveHub({
     bus,
-    authenticate: async () => auth,
-    authorize: async () => ({ ok: true, master: false }),
+    authenticate: async (token) => userAuth(Number(token)),
+    authorize: authorize ?? (async () => ({ ok: true, master: false })),
     now: () => 0,
-    tuning,
+    tuning: { tickMs: 0, ...tuning },
   });
   const clients: FakeSocket[] = [];
   for (let i = 0; i < sockets; i++) {
     const socket = new FakeSocket();
     hub.attach(socket as unknown as WebSocket);
-    socket.emit('message', JSON.stringify({ command: 'authenticate', token: 't' }));
+    socket.emit('message', JSON.stringify({ command: 'authenticate', token: String(userOf(i)) }));
     await turn();
     socket.emit('message', JSON.stringify({ command: 'subscribe', channel: 'LotsStream', briefcase_id: 7 }));
     await turn();
     clients.push(socket);
   }
-  const lot = (id: number, version: number) =>
+  const lot = (id: number, version: number, audience: Audience = { kind: 'participants' }) =>
     bus.publish({
       message: {
         channel: 'LotsStream',
         briefcase_id: 7,
         action: 'lot_update',
         payload: { id, version },
-        t: 0,
+        t: version,
       },
-      audience: { kind: 'participants' },
+      audience,
     });
   return { hub, bus, clients, lot };
 }
 
 describe('live hub delivery', () => {
-  it('delivers every update in order, several of one turn in one write, while rounds are fast', async () => {
+  it('delivers every update in order, the updates of one tick in one batch frame, while rounds are fast', async () => {
     const { hub, clients, lot } = await setUp();
     const [socket] = clients as [FakeSocket];
     const writesBefore = socket.writes;
+    const framesBefore = socket.frames.length;
     await lot(1, 1);
     await lot(1, 2);
     await lot(2, 1);
     await lot(1, 3);
-    await turn();
+    await settle();
     expect(socket.updates()).toEqual(['1:1', '1:2', '2:1', '1:3']);
     expect(socket.writes - writesBefore).toBe(1);
+    const [batch] = socket.frames.slice(framesBefore);
+    expect(batch).toMatchObject({ channel: 'LotsStream', briefcase_id: 7, action: 'batch', t: 3 });
+    expect((batch as { messages: unknown[] }).messages).toHaveLength(4);
+    // A lone update goes unwrapped, in the spec's shape.
+    await lot(2, 2);
+    await settle();
+    expect(socket.frames.at(-1)).toMatchObject({ action: 'lot_update', payload: { id: 2, version: 2 } });
+    hub.close();
+  });
+
+  it('starts a channel round at most once per tick; what arrives meanwhile waits for the next', async () => {
+    const { hub, clients, lot } = await setUp({ tuning: { tickMs: 60 } });
+    const [socket] = clients as [FakeSocket];
+    await lot(1, 1);
+    await settle();
+    expect(socket.updates()).toEqual(['1:1']);
+    await lot(1, 2);
+    await lot(2, 1);
+    await sleep(20);
+    expect(socket.updates()).toEqual(['1:1']);
+    await sleep(70);
+    expect(socket.updates()).toEqual(['1:1', '1:2', '2:1']);
+    expect(socket.frames.at(-1)).toMatchObject({ action: 'batch' });
     hub.close();
   });
 
   it('conflates the updates of a lot that wait behind a slow round, keeping the newest and every other message', async () => {
     // Every round counts as slow.
-    const { hub, bus, clients, lot } = await setUp({ overloadedMs: -1 });
+    const { hub, bus, clients, lot } = await setUp({ tuning: { overloadedMs: -1 } });
     const [socket] = clients as [FakeSocket];
     await lot(1, 1);
-    await turn();
+    await settle();
     await lot(1, 2);
     await lot(1, 3);
     await bus.publish({
@@ -110,42 +160,169 @@ describe('live hub delivery', () => {
     });
     await lot(2, 1);
     await lot(1, 4);
-    await turn();
-    expect(socket.updates()).toEqual(['1:1', '1:4', '2:1']);
+    await settle();
+    expect(socket.updates()).toEqual(['1:1', '2:1', '1:4']);
     expect(socket.received.filter((m) => m.action === 'autobid_maxed_out')).toHaveLength(1);
     hub.close();
   });
 
+  it('under any load, gives every socket the final version of every lot and never an older one after a newer', async () => {
+    const lotIds = [1, 2, 3];
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('update' as const), lot: fc.constantFrom(...lotIds) }),
+      fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 3 }) }),
+      fc.record({ kind: fc.constant('slow' as const), socket: fc.integer({ min: 0, max: 2 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 40 }), fc.boolean(), async (steps, overloaded) => {
+        const { hub, clients, lot } = await setUp({
+          tuning: { overloadedMs: overloaded ? -1 : 1000, tickMs: 2, slowClientBytes: 100, catchUpMs: 1 },
+          sockets: 3,
+        });
+        const versions = new Map(lotIds.map((id) => [id, 0]));
+        for (const s of steps) {
+          if (s.kind === 'update') {
+            const version = versions.get(s.lot)! + 1;
+            versions.set(s.lot, version);
+            await lot(s.lot, version);
+          } else if (s.kind === 'wait') {
+            await sleep(s.ms);
+          } else {
+            const socket = clients[s.socket]!;
+            socket.bufferedAmount = socket.bufferedAmount ? 0 : 1000;
+          }
+        }
+        for (const socket of clients) socket.bufferedAmount = 0;
+        await sleep(30);
+        for (const socket of clients) {
+          const seen = new Map<number, number>();
+          for (const update of socket.updates()) {
+            const [id, version] = update.split(':').map(Number) as [number, number];
+            // Never older than what the socket already had (a catch-up may repeat the newest).
+            expect(version).toBeGreaterThanOrEqual(seen.get(id) ?? 0);
+            seen.set(id, version);
+          }
+          for (const [id, version] of versions) if (version > 0) expect(seen.get(id)).toBe(version);
+          if (!overloaded && socket === clients[0] && !steps.some((s) => s.kind === 'slow')) {
+            // While rounds are fast and sockets read, every version arrives, each once.
+            for (const [id, version] of versions) {
+              const got = socket.updates().filter((u) => u.startsWith(`${id}:`));
+              expect(got).toEqual(Array.from({ length: version }, (_, k) => `${id}:${k + 1}`));
+            }
+          }
+        }
+        hub.close();
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('holds lot updates back from a client that does not read, then sends it the latest of each lot', async () => {
-    const { hub, clients, lot } = await setUp({ slowClientBytes: 100, catchUpMs: 5 }, 2);
+    const { hub, clients, lot } = await setUp({
+      tuning: { slowClientBytes: 100, catchUpMs: 5 },
+      sockets: 2,
+    });
     const [fast, slow] = clients as [FakeSocket, FakeSocket];
     slow.bufferedAmount = 1000;
     await lot(1, 1);
-    await turn();
+    await settle();
     await lot(1, 2);
     await lot(2, 1);
-    await turn();
+    await settle();
     expect(fast.updates()).toEqual(['1:1', '1:2', '2:1']);
     expect(slow.updates()).toEqual([]);
     slow.bufferedAmount = 0;
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await sleep(30);
     expect(slow.updates().sort()).toEqual(['1:2', '2:1']);
     await lot(1, 3);
-    await turn();
+    await settle();
     expect(slow.updates().slice(-1)).toEqual(['1:3']);
     hub.close();
   });
 
-  it('sends each message with ws.send when the socket has an extension (frames cannot be shared)', async () => {
+  it("sends the seller's and the participants' updates only to their own audience", async () => {
+    const { hub, clients, lot } = await setUp({
+      sockets: 2,
+      userOf: (i) => i + 1,
+      authorize: async (auth) => ({ ok: true, master: auth.user.id === 1 }),
+    });
+    const [seller, buyer] = clients as [FakeSocket, FakeSocket];
+    await lot(1, 1, { kind: 'masters' });
+    await lot(1, 1, { kind: 'participants' });
+    await lot(2, 1, { kind: 'masters' });
+    await lot(2, 1, { kind: 'participants' });
+    await lot(3, 1, { kind: 'companies', ids: [2] });
+    await settle();
+    const kinds = (socket: FakeSocket) =>
+      socket.received.filter((m) => m.action === 'lot_update').map((m) => (m.payload as { id: number }).id);
+    expect(kinds(seller)).toEqual([1, 2]);
+    expect(kinds(buyer)).toEqual([1, 2, 3]);
+    expect(seller.writes).toBe(buyer.writes);
+    hub.close();
+  });
+
+  it('sends the frame with ws.send when the socket has an extension (frames cannot be shared)', async () => {
     const { hub, clients, lot } = await setUp();
     const [socket] = clients as [FakeSocket];
     socket.extensions = 'permessage-deflate';
     const writesBefore = socket.writes;
     await lot(1, 1);
     await lot(1, 2);
-    await turn();
+    await settle();
     expect(socket.updates()).toEqual(['1:1', '1:2']);
     expect(socket.writes).toBe(writesBefore);
+    hub.close();
+  });
+});
+
+describe('live hub subscriptions', () => {
+  it('checks access once per user, session, channel and procedure for a while, and refuses what is refused', async () => {
+    const calls: number[] = [];
+    const { hub, clients } = await setUp({
+      sockets: 6,
+      userOf: (i) => (i < 4 ? 1 : 2),
+      authorize: async (auth) => {
+        calls.push(auth.user.id);
+        return auth.user.id === 1 ? { ok: true, master: false } : { ok: false, message: 'Нет доступа' };
+      },
+    });
+    expect(calls.sort()).toEqual([1, 2]);
+    const replies = clients.map((s) => s.received.find((m) => m.type !== 'authenticated'));
+    expect(replies.slice(0, 4).every((r) => r?.type === 'subscribed')).toBe(true);
+    expect(replies.slice(4)).toEqual([
+      { type: 'rejected', channel: 'LotsStream', briefcase_id: 7, message: 'Нет доступа' },
+      { type: 'rejected', channel: 'LotsStream', briefcase_id: 7, message: 'Нет доступа' },
+    ]);
+    expect(hub.subscriptions).toBe(4);
+    hub.close();
+  });
+
+  it('checks access again once the remembered decision has expired', async () => {
+    let allowed = true;
+    const bus = new InProcessBus();
+    const hub = new LiveHub({
+      bus,
+      authenticate: async () => userAuth(1),
+      authorize: async () => (allowed ? { ok: true, master: false } : { ok: false, message: 'Нет доступа' }),
+      now: () => 0,
+      authorizeTtlMs: 20,
+    });
+    const subscribe = async () => {
+      const socket = new FakeSocket();
+      hub.attach(socket as unknown as WebSocket);
+      socket.emit('message', JSON.stringify({ command: 'authenticate', token: '1' }));
+      await settle();
+      socket.emit(
+        'message',
+        JSON.stringify({ command: 'subscribe', channel: 'LotsStream', briefcase_id: 7 }),
+      );
+      await settle();
+      return socket.received.at(-1)?.type;
+    };
+    expect(await subscribe()).toBe('subscribed');
+    allowed = false;
+    await sleep(30);
+    expect(await subscribe()).toBe('rejected');
     hub.close();
   });
 });

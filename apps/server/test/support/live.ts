@@ -1,8 +1,13 @@
-/** A WebSocket client for tests: collects every message and waits for the ones a test expects. */
+/**
+ * A WebSocket client for tests: collects every message and waits for the ones a test expects. A batch frame
+ * (LiveBatch) is unpacked into its messages, in order, as a web client does; `frames` counts frames received.
+ */
+import { type LiveFrame, unpackLiveFrame } from '@etp/contracts';
 import WebSocket from 'ws';
 
 export interface LiveTestClient {
   messages: Record<string, unknown>[];
+  frames: number;
   send(command: object): void;
   waitFor(
     predicate: (m: Record<string, unknown>) => boolean,
@@ -15,8 +20,14 @@ export async function connectLive(baseUrl: string, token?: string): Promise<Live
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`);
   const messages: Record<string, unknown>[] = [];
   const waiters = new Set<() => void>();
+  let frames = 0;
   socket.on('message', (raw) => {
-    messages.push(JSON.parse(raw.toString()));
+    frames++;
+    const frame = JSON.parse(raw.toString()) as Record<string, unknown>;
+    if (frame.action === 'batch') {
+      for (const m of unpackLiveFrame(frame as unknown as LiveFrame))
+        messages.push(m as unknown as Record<string, unknown>);
+    } else messages.push(frame);
     for (const wake of waiters) wake();
   });
   await new Promise<void>((resolve, reject) => {
@@ -25,6 +36,9 @@ export async function connectLive(baseUrl: string, token?: string): Promise<Live
   });
   const client: LiveTestClient = {
     messages,
+    get frames() {
+      return frames;
+    },
     send: (command) => socket.send(JSON.stringify(command)),
     waitFor: (predicate, timeoutMs = 5000) =>
       new Promise((resolve, reject) => {
