@@ -8,6 +8,7 @@ export * from './dictionaries.ts';
 export * from './fillingPercent.ts';
 export * from './money.ts';
 export * from './plural.ts';
+export * from './registry/index.ts';
 export * from './statuses.ts';
 export * from './time.ts';
 export * from './validation/index.ts';

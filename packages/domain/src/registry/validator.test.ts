@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { matchTemplateHeaders, TEMPLATE_HEADERS } from './attributes.ts';
+import type { Cell } from './types.ts';
+import { createRowValidator, REGISTRY_ERRORS_INLINE_LIMIT } from './validator.ts';
+
+const HEADERS = [
+  'Номер договора',
+  'Код региона',
+  'Сумма основного долга (ОД), руб.',
+  'Остаток задолженности (ОСЗ), руб.',
+];
+
+function validatorFor(extra: string[] = []) {
+  const headers = [...HEADERS, ...extra];
+  const { map } = matchTemplateHeaders(headers);
+  return createRowValidator(map, headers);
+}
+
+describe('matchTemplateHeaders', () => {
+  it('matches the template itself with no mismatch', () => {
+    const m = matchTemplateHeaders([...TEMPLATE_HEADERS]);
+    expect(m.mismatch).toBe(false);
+    expect(m.missingRequired).toEqual([]);
+    expect(m.map).toHaveLength(TEMPLATE_HEADERS.length);
+    expect(m.map[0]).toBe('contract_id');
+  });
+
+  it('ignores case, ё and punctuation, and any column order', () => {
+    const m = matchTemplateHeaders([
+      'остаток задолженности осз руб',
+      'НОМЕР ДОГОВОРА',
+      'Код региона',
+      'Сумма основного долга (ОД) руб',
+    ]);
+    expect(m.map).toEqual(['amount_bottomline', 'contract_id', 'region_code', 'amount_total']);
+    expect(m.mismatch).toBe(false);
+  });
+
+  it('reports unknown headers, repeats and missing required columns', () => {
+    const m = matchTemplateHeaders(['Номер договора', 'ФИО', 'Номер договора', null]);
+    expect(m.mismatch).toBe(true);
+    expect(m.map).toEqual(['contract_id', null, null]);
+    expect(m.missingRequired).toEqual(['region_code', 'amount_total', 'amount_bottomline']);
+  });
+});
+
+describe('createRowValidator', () => {
+  it('turns a clean row into a debt in kopecks', () => {
+    const v = validatorFor([
+      'Дата рождения должника',
+      'Пол должника',
+      'Должник умер',
+      'Форма выдачи кредита',
+    ]);
+    const debt = v.validate(['КД-1', '7', '1 234,56', 2000, '1985-03-04', 'Ж', 'да', 'электронная'], 2);
+    expect(v.errors).toEqual([]);
+    expect(debt).toMatchObject({
+      contractId: 'КД-1',
+      regionCode: 7,
+      amountTotal: 123456,
+      amountBottomline: 200000,
+      birthDate: '1985-03-04',
+      sex: 'female',
+    });
+    expect(debt?.features.dead).toBe(true);
+    expect(debt?.features.e_form).toBe(true);
+    expect(debt?.features.bankruptcy).toBe(false);
+  });
+
+  it('collects every error of a row with column letter, header, value and a Russian message', () => {
+    const v = validatorFor();
+    expect(v.validate([null, '99', '-5', 'abc'], 7)).toBeNull();
+    expect(v.errors).toEqual([
+      { row: 7, column: 'A', header: 'Номер договора', value: '', message: 'Должно быть заполнено' },
+      { row: 7, column: 'B', header: 'Код региона', value: '99', message: 'Неизвестный код региона 99' },
+      {
+        row: 7,
+        column: 'C',
+        header: 'Сумма основного долга (ОД), руб.',
+        value: '-5',
+        message: 'Сумма не может быть отрицательной',
+      },
+      {
+        row: 7,
+        column: 'D',
+        header: 'Остаток задолженности (ОСЗ), руб.',
+        value: 'abc',
+        message: 'Сумма должна быть числом в рублях, например 1 234,56',
+      },
+    ]);
+    expect(v.errorCount).toBe(4);
+  });
+
+  it('finds a repeated contract id and names the first row', () => {
+    const v = validatorFor();
+    expect(v.validate(['A-1', 77, 100, 100], 2)).not.toBeNull();
+    expect(v.validate(['A-2', 77, 100, 100], 3)).not.toBeNull();
+    expect(v.validate(['A-1', 77, 100, 100], 4)).toBeNull();
+    expect(v.errors.map((e) => [e.row, e.column, e.message])).toEqual([
+      [4, 'A', 'Номер договора A-1 повторяется (строка 2)'],
+    ]);
+    expect(v.validCount).toBe(2);
+  });
+
+  it('refuses ОСЗ below ОД', () => {
+    const v = validatorFor();
+    expect(v.validate(['A-1', 77, 200, 100], 2)).toBeNull();
+    expect(v.errors[0]?.message).toBe(
+      'Остаток задолженности (ОСЗ) не может быть меньше основного долга (ОД)',
+    );
+  });
+
+  it('says so on every row when the map lacks a required attribute', () => {
+    const v = createRowValidator(['contract_id'], ['Номер договора']);
+    expect(v.validate(['A-1'] as Cell[], 2)).toBeNull();
+    expect(v.errors.map((e) => e.header)).toEqual([
+      'Код региона',
+      'Сумма основного долга (ОД), руб.',
+      'Остаток задолженности (ОСЗ), руб.',
+    ]);
+  });
+
+  it('exports the inline error limit', () => {
+    expect(REGISTRY_ERRORS_INLINE_LIMIT).toBe(50);
+  });
+});
