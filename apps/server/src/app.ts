@@ -34,6 +34,7 @@ import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
+import { registriesRoutes } from './modules/registries/registries.routes.ts';
 import { roundsRoutes } from './modules/rounds/rounds.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { surveysRoutes } from './modules/surveys/surveys.routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(bankIdRoutes(ctx));
   await app.register(userRoutes(ctx));
   await app.register(briefcasesRoutes(ctx));
+  await app.register(registriesRoutes(ctx));
   await app.register(companiesRoutes(ctx));
   await app.register(auditRoutes(ctx));
   await app.register(lotsRoutes(ctx));

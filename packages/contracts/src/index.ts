@@ -14,5 +14,6 @@ export * from './moderation.ts';
 export * from './monitoring.ts';
 export * from './profile.ts';
 export * from './public.ts';
+export * from './registries.ts';
 export * from './rounds.ts';
 export * from './statistics.ts';

@@ -45,6 +45,7 @@ export interface RegistryPreviewJson {
 
 export interface PersonalDataFindingJson {
   column: string;
+  columnIndex: number;
   header: string;
   kind: string;
   count: number;

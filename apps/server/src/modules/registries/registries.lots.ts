@@ -1,0 +1,201 @@
+/**
+ * Lots of a procedure's registry in the wizard: the lots table (lots.json), what lotting offers
+ * (reloting_info), reloting from the stored typed columns, and the de-personalised lotted portfolio download.
+ */
+import type { Writable } from 'node:stream';
+import type { LotingParamsInput, WizardLot } from '@etp/contracts';
+import { LottingError, lottingPriceLimits } from '@etp/domain';
+import type { AppContext } from '../../appContext.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AuthContext } from '../auth/guards.ts';
+import { applyLotting } from './registries.lotting.ts';
+import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
+import {
+  deleteLotsRaw,
+  findRowsPage,
+  findWizardLots,
+  insertLotsRaw,
+  saveLottingRaw,
+} from './registries.queries.ts';
+import { withRawTransaction } from './registries.raw.ts';
+import { type RegistryBriefcase, requireManagedBriefcase } from './registries.service.ts';
+import { writePortfolio } from './registries.sheets.ts';
+import { decodeAssignment, decodeColumns } from './registries.snapshot.ts';
+
+type LotRow = Awaited<ReturnType<typeof findWizardLots>>[number];
+
+export function presentWizardLot(lot: LotRow): WizardLot {
+  return {
+    id: lot.id,
+    number: lot.number,
+    name: lot.name,
+    items_count: lot.itemsCount,
+    amount_total: lot.amountTotal,
+    amount_bottomline: lot.amountBottomline,
+    bottomline_mean: lot.bottomlineMean,
+    dpd: lot.dpd,
+    dplp: lot.dplp,
+    start_price: lot.startPrice,
+    min_price: lot.minPrice,
+    predicted_start_price: lot.predictedStartPrice,
+    predicted_end_price: lot.predictedEndPrice,
+    composite: lot.composite,
+    product_type: lot.productType,
+    federal_district: lot.federalDistrict,
+    stage: lot.stage,
+  };
+}
+
+export function presentRegistryBriefcase(b: RegistryBriefcase) {
+  return {
+    id: b.id,
+    briefcase_state: b.status,
+    auction_type: b.auctionType,
+    company_id: b.companyId,
+    amount_total: b.amountTotal,
+    amount_bottomline: b.amountBottomline,
+    amount_mean: b.amountMean,
+    bottomline_mean: b.bottomlineMean,
+    start_price: b.startPrice,
+    items_count: b.itemsCount,
+    dpd: b.dpd,
+    dplp: b.dplp,
+    filling_percent: b.fillingPercent,
+    loting_params: b.lotingParams,
+    excel_custom: b.excelCustom,
+    personal_data_found: b.personalDataFound,
+    personal_data_agreement: b.personalDataAgreement,
+    personal_data_skipped: b.personalDataSkipped,
+    registry_report_id: b.registryReportId,
+    registry_file_name: b.registryFileName,
+  };
+}
+
+export async function wizardLots(ctx: AppContext, auth: AuthContext, id: number) {
+  const briefcase = await requireManagedBriefcase(ctx, auth, id, { editable: false });
+  return (await findWizardLots(ctx.db, briefcase.id)).map(presentWizardLot);
+}
+
+export async function relotingInfo(ctx: AppContext, auth: AuthContext, id: number) {
+  const briefcase = await requireManagedBriefcase(ctx, auth, id, { editable: false });
+  if (!briefcase.registryColumns) throw new AppError(409, 'conflict', M.noRegistry);
+  const columns = decodeColumns(briefcase.registryColumns);
+  const limits = lottingPriceLimits(columns);
+  let withLotNumbers = columns.count > 0;
+  for (let i = 0; i < columns.count && withLotNumbers; i++)
+    if (columns.lotNumber[i]! <= 0) withLotNumbers = false;
+  return {
+    loting_params: briefcase.lotingParams,
+    min_price: limits.min_price,
+    max_price: limits.max_price,
+    items_count: columns.count,
+    lots_count: (await findWizardLots(ctx.db, briefcase.id)).length,
+    manual_splitting_available: withLotNumbers,
+    editable: briefcase.status === 'created' || briefcase.status === 'pending',
+  };
+}
+
+/** POST /api/v1/briefcases/{id}/reloting: new lots from the stored columns; reply lots and briefcase. */
+export async function reloting(ctx: AppContext, auth: AuthContext, id: number, params: LotingParamsInput) {
+  const briefcase = await requireManagedBriefcase(ctx, auth, id);
+  if (!briefcase.registryColumns) throw new AppError(409, 'conflict', M.noRegistry);
+  const columns = decodeColumns(briefcase.registryColumns);
+  const lotingParams = {
+    loting_type: params.loting_type,
+    sort_type: params.sort_type,
+    price: params.price ?? null,
+  };
+  let lotting: ReturnType<typeof applyLotting>;
+  try {
+    lotting = applyLotting(columns, lotingParams);
+  } catch (error) {
+    if (error instanceof LottingError) {
+      throw new AppError(422, 'validation_failed', error.message, { [error.field]: [error.message] });
+    }
+    throw error;
+  }
+  await withRawTransaction(ctx, async (session) => {
+    await deleteLotsRaw(session, briefcase.id);
+    await insertLotsRaw(session, briefcase.id, lotting.lots);
+    await saveLottingRaw(session, briefcase.id, {
+      lotingParams,
+      assignment: Buffer.from(
+        lotting.assignment.buffer,
+        lotting.assignment.byteOffset,
+        lotting.assignment.byteLength,
+      ),
+      startPrice: lotting.startPrice,
+    });
+  });
+  const updated = await requireManagedBriefcase(ctx, auth, id, { editable: false });
+  return {
+    lots: (await findWizardLots(ctx.db, briefcase.id)).map(presentWizardLot),
+    briefcase: presentRegistryBriefcase(updated),
+  };
+}
+
+const PORTFOLIO_HEADERS = [
+  'Лот',
+  'Номер договора',
+  'Код региона',
+  'ОД, ₽',
+  'ОСЗ, ₽',
+  'DPD',
+  'DPLP',
+  'Дата выдачи',
+  'Дата последнего платежа',
+  'Сумма последнего платежа, ₽',
+  'Выплачено, ₽',
+  'Платежи за 360 дней, ₽',
+  'Тип продукта',
+  'Вид кредита',
+  'Стадия',
+  'Первичный кредитор',
+  'Дата рождения',
+  'Пол',
+  'Местонахождение ИД',
+] as const;
+
+const rub = (kopecks: number | null) => (kopecks === null ? null : kopecks / 100);
+
+/** Streams the de-personalised lotted portfolio as xlsx: only stored (never personal) columns. */
+export async function writeLottedPortfolio(ctx: AppContext, briefcase: RegistryBriefcase, out: Writable) {
+  const lotRows = await findWizardLots(ctx.db, briefcase.id);
+  const assignment = briefcase.lotAssignment ? decodeAssignment(briefcase.lotAssignment) : new Int32Array(0);
+  const names = lotRows.map((l) => l.name ?? `Лот ${l.number}`);
+  async function* rows() {
+    let after = 0;
+    let index = 0;
+    for (;;) {
+      const page = await findRowsPage(ctx.db, briefcase.id, after, 10_000);
+      if (page.length === 0) return;
+      for (const r of page) {
+        const lot = names[assignment[index] ?? -1] ?? null;
+        index += 1;
+        yield [
+          lot,
+          r.contractId,
+          r.regionCode,
+          rub(r.amountTotal),
+          rub(r.amountBottomline),
+          r.dpd,
+          r.dplp,
+          r.issueDate,
+          r.lastPaymentDate,
+          rub(r.lastPaymentAmount),
+          rub(r.paidAmount),
+          rub(r.amountFor360Days),
+          r.productType,
+          r.loanKind,
+          r.stage,
+          r.firstCreditor,
+          r.birthDate,
+          r.sex === 'male' ? 'М' : r.sex === 'female' ? 'Ж' : null,
+          r.enforcementOrderPlacement,
+        ];
+      }
+      after = page[page.length - 1]!.rowNumber;
+    }
+  }
+  await writePortfolio(out, PORTFOLIO_HEADERS, rows());
+}

@@ -1,0 +1,29 @@
+/** Who may do what with a procedure's registry (spec 1 §4, §6). */
+import type { AuthContext } from '../auth/guards.ts';
+
+export interface RegistryFacts {
+  companyId: number;
+  status: string;
+}
+
+export const isAdministrator = (auth: AuthContext): boolean => auth.user.role === 'admin';
+
+/** The seller's company members, or an administrator. */
+export function canManageRegistry(auth: AuthContext, facts: Pick<RegistryFacts, 'companyId'>): boolean {
+  return isAdministrator(auth) || auth.memberships.some((m) => m.company.id === facts.companyId);
+}
+
+/** The owner's company members only (the personal-data agreement is the seller's word). */
+export function isOwner(auth: AuthContext, facts: Pick<RegistryFacts, 'companyId'>): boolean {
+  return auth.memberships.some((m) => m.company.id === facts.companyId);
+}
+
+/** Files, matching and lotting change only while the procedure is created or pending. */
+export function registryEditable(facts: Pick<RegistryFacts, 'status'>): boolean {
+  return facts.status === 'created' || facts.status === 'pending';
+}
+
+/** A user creates procedures for a company they belong to; an administrator for any company. */
+export function canCreateFor(auth: AuthContext, companyId: number): boolean {
+  return isAdministrator(auth) || auth.memberships.some((m) => m.company.id === companyId);
+}

@@ -1,0 +1,287 @@
+/** Every SQL statement of registry ingestion, matching, lotting and the personal-data flow. */
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  briefcases,
+  lots,
+  type PersonalDataFindingJson,
+  type RegistryPreviewJson,
+  registryHelpRequests,
+  registryReports,
+  registryRows,
+} from '../../db/schema/index.ts';
+import type { RawSession } from './registries.raw.ts';
+
+export interface LotRowDraft {
+  number: number;
+  name: string;
+  itemsCount: number;
+  amountTotal: number;
+  amountBottomline: number;
+  bottomlineMean: number;
+  dpd: number | null;
+  dplp: number | null;
+  startPrice: number;
+  minPrice: number | null;
+  productType: string | null;
+  federalDistrict: string | null;
+  stage: string | null;
+  analytics: Record<string, unknown>;
+}
+
+export interface RegistryTotals {
+  itemsCount: number;
+  amountTotal: number;
+  amountBottomline: number;
+  amountMean: number;
+  bottomlineMean: number;
+  startPrice: number;
+  dpd: number | null;
+  dplp: number | null;
+  fillingPercent: number | null;
+  analytics: Record<string, unknown>;
+}
+
+export async function insertBriefcaseRaw(
+  session: RawSession,
+  values: { companyId: number; userId: number; auctionType: string; creatorType: 'user' | 'admin' },
+): Promise<number> {
+  const [row] = await session.query<{ id: number }>(
+    `insert into briefcases (company_id, created_by_user_id, auction_type, creator_type, status)
+     values ($1, $2, $3, $4, 'created') returning id`,
+    [values.companyId, values.userId, values.auctionType, values.creatorType],
+  );
+  return row!.id;
+}
+
+/** Locks the procedure's row for the ingestion and returns its state. */
+export async function lockBriefcaseRaw(session: RawSession, id: number) {
+  const [row] = await session.query<{
+    id: number;
+    status: string;
+    company_id: number;
+    loting_params: unknown;
+  }>('select id, status, company_id, loting_params from briefcases where id = $1 for update', [id]);
+  return row ?? null;
+}
+
+/** Removes a procedure's stored registry: rows and lots (lots carry no bids while created or pending). */
+export async function clearRegistryRaw(session: RawSession, briefcaseId: number): Promise<void> {
+  await session.query('delete from registry_rows where briefcase_id = $1', [briefcaseId]);
+  await session.query('delete from lots where briefcase_id = $1', [briefcaseId]);
+}
+
+export async function deleteLotsRaw(session: RawSession, briefcaseId: number): Promise<void> {
+  await session.query('delete from lots where briefcase_id = $1', [briefcaseId]);
+}
+
+export async function insertLotsRaw(session: RawSession, briefcaseId: number, lots: readonly LotRowDraft[]) {
+  const CHUNK = 5000;
+  for (let i = 0; i < lots.length; i += CHUNK) {
+    const chunk = lots.slice(i, i + CHUNK);
+    const col = <K extends keyof LotRowDraft>(key: K) => chunk.map((l) => l[key]);
+    await session.query(
+      `insert into lots (briefcase_id, number, name, items_count, amount_total, amount_bottomline,
+         bottomline_mean, dpd, dplp, start_price, min_price, product_type, federal_district, stage, analytics)
+       select $1, * from unnest($2::int[], $3::text[], $4::int[], $5::bigint[], $6::bigint[], $7::bigint[],
+         $8::int[], $9::int[], $10::bigint[], $11::bigint[], $12::text[], $13::text[], $14::text[], $15::jsonb[])`,
+      [
+        briefcaseId,
+        col('number'),
+        col('name'),
+        col('itemsCount'),
+        col('amountTotal'),
+        col('amountBottomline'),
+        col('bottomlineMean'),
+        col('dpd'),
+        col('dplp'),
+        col('startPrice'),
+        col('minPrice'),
+        col('productType'),
+        col('federalDistrict'),
+        col('stage'),
+        chunk.map((l) => JSON.stringify(l.analytics)),
+      ],
+    );
+  }
+}
+
+export async function saveRegistryRaw(
+  session: RawSession,
+  briefcaseId: number,
+  values: RegistryTotals & {
+    fileName: string | null;
+    sourceMap: Record<string, string>;
+    excelCustom: boolean;
+    lotingParams: unknown;
+    columns: Buffer;
+    assignment: Buffer;
+    personalDataFound: boolean;
+    findings: PersonalDataFindingJson[] | null;
+  },
+): Promise<void> {
+  await session.query(
+    `update briefcases set items_count = $2, amount_total = $3, amount_bottomline = $4, amount_mean = $5,
+       bottomline_mean = $6, start_price = $7, dpd = $8, dplp = $9, filling_percent = $10, analytics = $11,
+       registry_file_name = $12, source_map = $13, excel_custom = $14, loting_params = $15,
+       registry_columns = $16, lot_assignment = $17, personal_data_found = $18, personal_data_findings = $19,
+       registry_report_id = null, registry_preview = null, registry_key = null, updated_at = now()
+     where id = $1`,
+    [
+      briefcaseId,
+      values.itemsCount,
+      values.amountTotal,
+      values.amountBottomline,
+      values.amountMean,
+      values.bottomlineMean,
+      values.startPrice,
+      values.dpd,
+      values.dplp,
+      values.fillingPercent,
+      JSON.stringify(values.analytics),
+      values.fileName,
+      JSON.stringify(values.sourceMap),
+      values.excelCustom,
+      JSON.stringify(values.lotingParams),
+      values.columns,
+      values.assignment,
+      values.personalDataFound,
+      values.findings ? JSON.stringify(values.findings) : null,
+    ],
+  );
+}
+
+/** A registry waiting for the seller: custom matching (preview) or the personal-data decision (findings). */
+export async function savePendingRegistryRaw(
+  session: RawSession,
+  briefcaseId: number,
+  values: {
+    fileName: string | null;
+    registryKey: string;
+    preview: RegistryPreviewJson | null;
+    excelCustom: boolean;
+    sourceMap: Record<string, string> | null;
+    findings: PersonalDataFindingJson[] | null;
+  },
+): Promise<void> {
+  await session.query(
+    `update briefcases set registry_file_name = $2, registry_key = $3, registry_preview = $4, excel_custom = $5,
+       source_map = $6, personal_data_found = $7, personal_data_findings = $8, personal_data_agreement = false,
+       personal_data_skipped = false, registry_report_id = null, items_count = 0, amount_total = 0,
+       amount_bottomline = 0, amount_mean = 0, bottomline_mean = 0, start_price = 0, dpd = null, dplp = null,
+       filling_percent = null, analytics = null, registry_columns = null, lot_assignment = null,
+       updated_at = now()
+     where id = $1`,
+    [
+      briefcaseId,
+      values.fileName,
+      values.registryKey,
+      values.preview ? JSON.stringify(values.preview) : null,
+      values.excelCustom,
+      values.sourceMap ? JSON.stringify(values.sourceMap) : null,
+      values.findings !== null && values.findings.length > 0,
+      values.findings ? JSON.stringify(values.findings) : null,
+    ],
+  );
+}
+
+export async function saveLottingRaw(
+  session: RawSession,
+  briefcaseId: number,
+  values: { lotingParams: unknown; assignment: Buffer; startPrice: number },
+): Promise<void> {
+  await session.query(
+    'update briefcases set loting_params = $2, lot_assignment = $3, start_price = $4, updated_at = now() where id = $1',
+    [briefcaseId, JSON.stringify(values.lotingParams), values.assignment, values.startPrice],
+  );
+}
+
+export async function setReportIdRaw(
+  session: RawSession,
+  briefcaseId: number,
+  reportId: string,
+): Promise<void> {
+  await session.query('update briefcases set registry_report_id = $2 where id = $1', [briefcaseId, reportId]);
+}
+
+// ---- Outside the ingestion transaction (drizzle) ----
+
+export async function findRegistryBriefcase(db: Db, id: number) {
+  const [row] = await db.select().from(briefcases).where(eq(briefcases.id, id));
+  return row ?? null;
+}
+
+export async function insertReport(
+  db: Db,
+  values: {
+    id: string;
+    briefcaseId: number | null;
+    companyId: number;
+    userId: number;
+    storageKey: string;
+    errorsCount: number;
+  },
+): Promise<void> {
+  await db.insert(registryReports).values(values);
+}
+
+export async function findReport(db: Db, id: string) {
+  const [row] = await db.select().from(registryReports).where(eq(registryReports.id, id));
+  return row ?? null;
+}
+
+export async function deleteReportsOf(db: Db, briefcaseId: number) {
+  return db.delete(registryReports).where(eq(registryReports.briefcaseId, briefcaseId)).returning();
+}
+
+export async function deleteBriefcaseRow(db: Db, id: number): Promise<void> {
+  await db.delete(briefcases).where(eq(briefcases.id, id));
+}
+
+export async function updateBriefcaseFlags(
+  db: Db,
+  id: number,
+  values: Partial<
+    Pick<typeof briefcases.$inferInsert, 'personalDataAgreement' | 'personalDataSkipped' | 'registryReportId'>
+  >,
+): Promise<void> {
+  await db.update(briefcases).set(values).where(eq(briefcases.id, id));
+}
+
+export async function insertHelpRequest(
+  db: Db,
+  values: { briefcaseId: number; userId: number; contact: string },
+) {
+  const [row] = await db.insert(registryHelpRequests).values(values).returning();
+  return row!;
+}
+
+export async function countHelpRequests(db: Db, briefcaseId: number, userId: number): Promise<number> {
+  const rows = await db
+    .select({ id: registryHelpRequests.id })
+    .from(registryHelpRequests)
+    .where(and(eq(registryHelpRequests.briefcaseId, briefcaseId), eq(registryHelpRequests.userId, userId)));
+  return rows.length;
+}
+
+export async function findWizardLots(db: Db, briefcaseId: number) {
+  return db.select().from(lots).where(eq(lots.briefcaseId, briefcaseId)).orderBy(asc(lots.number));
+}
+
+/** A page of the stored rows in registry order (keyset on row_number), for the portfolio download. */
+export async function findRowsPage(db: Db, briefcaseId: number, afterRow: number, limit: number) {
+  return db
+    .select()
+    .from(registryRows)
+    .where(and(eq(registryRows.briefcaseId, briefcaseId), gt(registryRows.rowNumber, afterRow)))
+    .orderBy(asc(registryRows.rowNumber))
+    .limit(limit);
+}
+
+export async function countRows(db: Db, briefcaseId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(registryRows)
+    .where(eq(registryRows.briefcaseId, briefcaseId));
+  return row?.n ?? 0;
+}

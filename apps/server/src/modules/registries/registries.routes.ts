@@ -1,0 +1,283 @@
+/**
+ * Registry calls of the wizard's step 2 (spec 1 §7): upload into a new procedure (POST /api/v1/briefcases,
+ * multipart) or replace it (POST /api/v1/briefcases/{id}/source), matching, lotting, lots, the check report,
+ * the template, the portfolio download, the personal-data flow, deletion and upload progress.
+ */
+import { PassThrough } from 'node:stream';
+import {
+  helpRequestBody,
+  idParams,
+  mapRegistryBody,
+  personalDataEmailBody,
+  registryUploadFields,
+  relotingBody,
+  reportIdParams,
+  uploadIdParams,
+} from '@etp/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../appContext.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { parseFields } from '../../http/form.ts';
+import { storageOf } from '../../storage/storageOf.ts';
+import { authOf } from '../auth/guards.ts';
+import { reloting, relotingInfo, wizardLots, writeLottedPortfolio } from './registries.lots.ts';
+import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
+import { requestHelp, sendPersonalDataLog } from './registries.personalData.ts';
+import { isAdministrator, isOwner } from './registries.policy.ts';
+import { progressBoardOf } from './registries.progress.ts';
+import { findReport } from './registries.queries.ts';
+import {
+  createBriefcaseWithRegistry,
+  deleteBriefcase,
+  ingestDespitePersonalData,
+  mapBriefcaseRegistry,
+  RegistryRefusal,
+  replaceRegistry,
+  requireManagedBriefcase,
+  type UploadResult,
+} from './registries.service.ts';
+import { registryTemplate } from './registries.sheets.ts';
+import { discard, receiveUpload } from './registries.upload.ts';
+
+/** The template's static download path (spec 1 §7 "Static download: {token}.xlsx"; decisions/0047). */
+export const TEMPLATE_PATH = '/api/v1/registry_template/etp_rd.xlsx';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Sends an upload's outcome: ok with data, or the spec's error reply (status, errors, report_id, personal_data_found). */
+export async function answerUpload(reply: FastifyReply, run: () => Promise<UploadResult>) {
+  try {
+    const result = await run();
+    return reply.send({
+      ...ok(result.data, result.message),
+      report_id: result.data.report_id,
+      personal_data_found: result.data.personal_data_found,
+    });
+  } catch (error) {
+    if (!(error instanceof RegistryRefusal)) throw error;
+    return reply.code(error.statusCode).send({
+      status: 'error',
+      data: error.data,
+      message: error.message,
+      errors: error.errors,
+      code: error.data.personal_data_found ? 'personal_data_found' : 'validation_failed',
+      report_id: error.data.report_id,
+      personal_data_found: error.data.personal_data_found,
+    });
+  }
+}
+
+function attachment(reply: FastifyReply, name: string) {
+  reply.header('content-type', XLSX);
+  reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
+  reply.header('cache-control', 'private, no-store');
+}
+
+export function registriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/api/v1/briefcases', { preHandler: ctx.guards.user }, async (request, reply) => {
+      const auth = authOf(request);
+      const upload = await receiveUpload(request);
+      try {
+        const fields = parseFields(registryUploadFields, upload.fields);
+        if (!upload.path)
+          throw new AppError(422, 'validation_failed', M.fileRequired, { source: [M.fileRequired] });
+        const path = upload.path;
+        return await answerUpload(reply, () =>
+          createBriefcaseWithRegistry(ctx, auth, {
+            companyId: fields.company_id,
+            auctionType: fields.auction_type,
+            filePath: path,
+            fileName: upload.fileName,
+            uploadId: fields.upload_id ?? null,
+          }),
+        );
+      } finally {
+        await discard(upload.path);
+      }
+    });
+
+    app.post(
+      '/api/v1/briefcases/:id/source',
+      { preHandler: ctx.guards.user, schema: { params: idParams } },
+      async (request, reply) => {
+        const auth = authOf(request);
+        await requireManagedBriefcase(ctx, auth, request.params.id);
+        const upload = await receiveUpload(request);
+        try {
+          if (!upload.path)
+            throw new AppError(422, 'validation_failed', M.fileRequired, { source: [M.fileRequired] });
+          const path = upload.path;
+          const uploadId = typeof upload.fields.upload_id === 'string' ? upload.fields.upload_id : null;
+          return await answerUpload(reply, () =>
+            replaceRegistry(ctx, auth, request.params.id, {
+              filePath: path,
+              fileName: upload.fileName,
+              uploadId,
+            }),
+          );
+        } finally {
+          await discard(upload.path);
+        }
+      },
+    );
+
+    app.get(
+      '/api/v1/registry_uploads/:upload_id',
+      { preHandler: ctx.guards.user, schema: { params: uploadIdParams } },
+      async (request) => {
+        const progress = progressBoardOf(ctx).get(request.params.upload_id, authOf(request).user.id);
+        if (!progress) throw notFound(M.uploadUnknown);
+        return ok({ phase: progress.phase, percent: progress.percent });
+      },
+    );
+
+    app.put(
+      '/api/v1/briefcases/:id/map_registry',
+      { preHandler: ctx.guards.user, schema: { params: idParams, body: mapRegistryBody } },
+      async (request, reply) =>
+        answerUpload(reply, () =>
+          mapBriefcaseRegistry(ctx, authOf(request), request.params.id, request.body.source_map),
+        ),
+    );
+
+    app.get(
+      '/api/v1/briefcases/:id/remaped_registry',
+      { preHandler: ctx.guards.user, schema: { params: idParams } },
+      async (request) => {
+        const briefcase = await requireManagedBriefcase(ctx, authOf(request), request.params.id, {
+          editable: false,
+        });
+        return ok({
+          excel_custom: briefcase.excelCustom,
+          source_map: briefcase.sourceMap ?? {},
+          preview: briefcase.registryPreview,
+          pending: Boolean(briefcase.registryKey && briefcase.registryPreview),
+        });
+      },
+    );
+
+    app.get(
+      '/api/v1/briefcases/:id/lots.json',
+      { preHandler: ctx.guards.user, schema: { params: idParams } },
+      async (request) => ok({ lots: await wizardLots(ctx, authOf(request), request.params.id) }),
+    );
+
+    app.get(
+      '/api/v1/briefcases/:id/reloting_info',
+      { preHandler: ctx.guards.user, schema: { params: idParams } },
+      async (request) => ok(await relotingInfo(ctx, authOf(request), request.params.id)),
+    );
+
+    app.post(
+      '/api/v1/briefcases/:id/reloting',
+      { preHandler: ctx.guards.user, schema: { params: idParams, body: relotingBody } },
+      async (request) =>
+        ok(await reloting(ctx, authOf(request), request.params.id, request.body.loting_params)),
+    );
+
+    app.get(
+      '/api/v1/briefcases/:id/portfolio.xlsx',
+      { preHandler: ctx.guards.user, schema: { params: idParams } },
+      async (request, reply) => {
+        const briefcase = await requireManagedBriefcase(ctx, authOf(request), request.params.id, {
+          editable: false,
+        });
+        if (!briefcase.registryColumns) throw new AppError(409, 'conflict', M.noRegistry);
+        attachment(reply, `Портфель ТП №${briefcase.id}.xlsx`);
+        const stream = new PassThrough();
+        writeLottedPortfolio(ctx, briefcase, stream).catch((error: unknown) =>
+          stream.destroy(error as Error),
+        );
+        return reply.send(stream);
+      },
+    );
+
+    app.delete(
+      '/api/v1/briefcases/:id',
+      { preHandler: ctx.guards.user, schema: { params: idParams } },
+      async (request) => {
+        await deleteBriefcase(ctx, authOf(request), request.params.id);
+        return ok(null);
+      },
+    );
+
+    for (const path of ['skip_validation', 'custom_skip_validation'] as const) {
+      app.post(
+        `/api/v1/briefcases/:id/${path}`,
+        { preHandler: ctx.guards.user, schema: { params: idParams } },
+        async (request, reply) => {
+          const auth = authOf(request);
+          if (!isAdministrator(auth)) throw forbidden(M.adminOnly);
+          const briefcase = await requireManagedBriefcase(ctx, auth, request.params.id);
+          return answerUpload(reply, () =>
+            ingestDespitePersonalData(ctx, auth, briefcase, 'personalDataSkipped'),
+          );
+        },
+      );
+    }
+
+    app.patch(
+      '/api/v1/briefcases/:id/personal_data_agree',
+      { preHandler: ctx.guards.user, schema: { params: idParams } },
+      async (request, reply) => {
+        const auth = authOf(request);
+        const briefcase = await requireManagedBriefcase(ctx, auth, request.params.id);
+        if (!isOwner(auth, briefcase)) throw forbidden(M.ownerOnly);
+        return answerUpload(reply, () =>
+          ingestDespitePersonalData(ctx, auth, briefcase, 'personalDataAgreement'),
+        );
+      },
+    );
+
+    app.post(
+      '/api/v1/briefcases/:id/validate_personal_data',
+      { preHandler: ctx.guards.user, schema: { params: idParams, body: personalDataEmailBody } },
+      async (request) => {
+        const briefcase = await requireManagedBriefcase(ctx, authOf(request), request.params.id, {
+          editable: false,
+        });
+        await sendPersonalDataLog(ctx, briefcase, request.body.email);
+        return ok(null, M.logSent);
+      },
+    );
+
+    app.post(
+      '/api/v1/briefcases/:id/help_request',
+      { preHandler: ctx.guards.user, schema: { params: idParams, body: helpRequestBody } },
+      async (request) => {
+        const auth = authOf(request);
+        const briefcase = await requireManagedBriefcase(ctx, auth, request.params.id, { editable: false });
+        const help = await requestHelp(ctx, auth, briefcase, request.body.contact);
+        return ok({ id: help.id }, M.helpRequested);
+      },
+    );
+
+    app.get(
+      '/api/v1/source_errors/:id/report.json',
+      { preHandler: ctx.guards.user, schema: { params: reportIdParams } },
+      async (request, reply) => {
+        const auth = authOf(request);
+        const report = await findReport(ctx.db, request.params.id);
+        const member =
+          report?.companyId !== null && auth.memberships.some((m) => m.company.id === report?.companyId);
+        if (!report || !(member || isAdministrator(auth))) throw notFound(M.reportNotFound);
+        const bytes = await storageOf(ctx).get(report.storageKey);
+        if (!bytes) throw notFound(M.reportNotFound);
+        attachment(reply, `Проверка реестра ${report.id}.xlsx`);
+        return reply.send(bytes);
+      },
+    );
+
+    app.get(TEMPLATE_PATH, async (_request, reply) => {
+      reply.header('content-type', XLSX);
+      reply.header(
+        'content-disposition',
+        `attachment; filename*=UTF-8''${encodeURIComponent('Шаблон ЭТП РД.xlsx')}`,
+      );
+      reply.header('cache-control', 'public, max-age=3600');
+      return reply.send(await registryTemplate());
+    });
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * Stores de-personalised debts in `registry_rows` in batches: each batch is one INSERT ... SELECT FROM unnest()
+ * with one array parameter per column (works the same on PostgreSQL and PGlite, no per-row parameters). One
+ * batch may be in flight while the next is filled, so parsing and storing overlap.
+ */
+import type { Debt } from '@etp/domain';
+import type { RawSession } from './registries.raw.ts';
+
+const BATCH_ROWS = 20_000;
+
+const INSERT_ROWS = `insert into registry_rows (briefcase_id, row_number, contract_id, lot_number, region_code,
+  amount_total, amount_bottomline, principal, dpd, dplp, issue_date, last_payment_date, last_payment_amount,
+  paid_amount, amount_for_360_days, product_type, loan_kind, stage, first_creditor, birth_date, sex,
+  enforcement_order_placement, features)
+select $1, * from unnest($2::int[], $3::text[], $4::int[], $5::smallint[], $6::bigint[], $7::bigint[],
+  $8::bigint[], $9::int[], $10::int[], $11::date[], $12::date[], $13::bigint[], $14::bigint[], $15::bigint[],
+  $16::text[], $17::text[], $18::text[], $19::text[], $20::date[], $21::text[], $22::text[], $23::jsonb[])`;
+
+type Columns = unknown[][];
+
+const COLUMN_COUNT = 22;
+
+function emptyColumns(): Columns {
+  return Array.from({ length: COLUMN_COUNT }, () => []);
+}
+
+export class RegistryRowWriter {
+  private columns = emptyColumns();
+  private count = 0;
+  private inFlight: Promise<void> = Promise.resolve();
+  private failure: unknown = null;
+  private readonly featuresJson = new Map<string, string>();
+  written = 0;
+
+  constructor(
+    private readonly session: RawSession,
+    private readonly briefcaseId: number,
+  ) {}
+
+  /** The features object as JSON, with only the present flags; identical sets share one string. */
+  private features(features: Record<string, boolean>): string {
+    let key = '';
+    for (const name in features) if (features[name]) key += `${name},`;
+    let json = this.featuresJson.get(key);
+    if (json === undefined) {
+      const present: Record<string, true> = {};
+      for (const name of key.split(',')) if (name) present[name] = true;
+      json = JSON.stringify(present);
+      this.featuresJson.set(key, json);
+    }
+    return json;
+  }
+
+  /** Queues the debt; a full batch is sent after the ones before it (synchronous: the reader cannot wait). */
+  add(debt: Debt, rowNumber: number): void {
+    const c = this.columns;
+    c[0]!.push(rowNumber);
+    c[1]!.push(debt.contractId);
+    c[2]!.push(debt.lotNumber ?? null);
+    c[3]!.push(debt.regionCode ?? null);
+    c[4]!.push(debt.amountTotal);
+    c[5]!.push(debt.amountBottomline);
+    c[6]!.push(debt.principal ?? null);
+    c[7]!.push(debt.dpd ?? null);
+    c[8]!.push(debt.dplp ?? null);
+    c[9]!.push(debt.issueDate ?? null);
+    c[10]!.push(debt.lastPaymentDate ?? null);
+    c[11]!.push(debt.lastPaymentAmount ?? null);
+    c[12]!.push(debt.paidAmount ?? null);
+    c[13]!.push(debt.amountFor360Days ?? null);
+    c[14]!.push(debt.productType ?? null);
+    c[15]!.push(debt.loanKind ?? null);
+    c[16]!.push(debt.stage ?? null);
+    c[17]!.push(debt.firstCreditor ?? null);
+    c[18]!.push(debt.birthDate ?? null);
+    c[19]!.push(debt.sex ?? null);
+    c[20]!.push(debt.enforcementOrderPlacement ?? null);
+    c[21]!.push(this.features(debt.features as Record<string, boolean>));
+    this.count += 1;
+    if (this.count >= BATCH_ROWS) this.flushBatch();
+  }
+
+  private flushBatch(): void {
+    if (this.count === 0) return;
+    const params = [this.briefcaseId, ...this.columns];
+    const count = this.count;
+    this.columns = emptyColumns();
+    this.count = 0;
+    this.inFlight = this.inFlight
+      .then(() => (this.failure ? undefined : this.session.query(INSERT_ROWS, params)))
+      .then(
+        () => {
+          if (!this.failure) this.written += count;
+        },
+        (error: unknown) => {
+          this.failure = error;
+        },
+      );
+  }
+
+  /** Batches sent and not yet stored: the caller may pause reading while this is high. */
+  get backlog(): Promise<void> {
+    return this.inFlight;
+  }
+
+  /** Sends what is left and waits until every batch is stored. */
+  async finish(): Promise<void> {
+    this.flushBatch();
+    await this.inFlight;
+    if (this.failure) throw this.failure;
+  }
+
+  /** Waits for the batch in flight before the transaction is rolled back. */
+  async abandon(): Promise<void> {
+    await this.inFlight;
+  }
+}

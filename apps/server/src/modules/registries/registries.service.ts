@@ -1,0 +1,391 @@
+/**
+ * Registry operations (one verb each): upload into a new or an existing procedure, column matching, the
+ * personal-data decisions, reloting and deletion. Every upload runs the pipeline of ingest.ts in one
+ * transaction; a refused upload leaves nothing behind but its check report.
+ */
+import { randomUUID } from 'node:crypto';
+import type { PersonalDataFinding, RegistryUploadData } from '@etp/contracts';
+import {
+  ATTRIBUTE_VALUES,
+  type AttributeValue,
+  REGISTRY_ATTRIBUTES,
+  REGISTRY_ERRORS_INLINE_LIMIT,
+  REQUIRED_ATTRIBUTES,
+} from '@etp/domain';
+import type { AppContext } from '../../appContext.ts';
+import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { storageOf } from '../../storage/storageOf.ts';
+import type { AuthContext } from '../auth/guards.ts';
+import { type IngestOptions, type IngestOutcome, ingestInto } from './ingest.ts';
+import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from './registries.files.ts';
+import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
+import { canCreateFor, canManageRegistry, registryEditable } from './registries.policy.ts';
+import { progressBoardOf } from './registries.progress.ts';
+import {
+  clearRegistryRaw,
+  deleteBriefcaseRow,
+  deleteReportsOf,
+  findRegistryBriefcase,
+  findReport,
+  insertBriefcaseRaw,
+  insertReport,
+  savePendingRegistryRaw,
+  updateBriefcaseFlags,
+} from './registries.queries.ts';
+import { type RawSession, withRawTransaction } from './registries.raw.ts';
+import { checkReport } from './registries.sheets.ts';
+import { assertZipSignature } from './registries.upload.ts';
+
+/** An upload answered with status error: the HTTP code, message, field errors and the reply's data. */
+export class RegistryRefusal extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors: Record<string, string[]>,
+    readonly data: RegistryUploadData,
+  ) {
+    super(message);
+  }
+}
+
+export interface UploadResult {
+  message: string;
+  data: RegistryUploadData;
+}
+
+export const emptyUploadData = (briefcaseId: number | null): RegistryUploadData => ({
+  briefcase_id: briefcaseId,
+  items_count: 0,
+  lots_count: 0,
+  excel_custom: false,
+  personal_data_found: false,
+  personal_data: [],
+  report_id: null,
+  errors_count: 0,
+  preview: null,
+});
+
+export type RegistryBriefcase = NonNullable<Awaited<ReturnType<typeof findRegistryBriefcase>>>;
+
+/** The procedure when the user may change its registry (member of its company or administrator). */
+export async function requireManagedBriefcase(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  options: { editable?: boolean } = { editable: true },
+): Promise<RegistryBriefcase> {
+  const briefcase = await findRegistryBriefcase(ctx.db, id);
+  if (!briefcase || !canManageRegistry(auth, briefcase)) throw notFound(M.notFound);
+  if (options.editable !== false && !registryEditable(briefcase))
+    throw new AppError(409, 'conflict', M.notEditable);
+  return briefcase;
+}
+
+interface RunInput {
+  auth: AuthContext;
+  companyId: number;
+  filePath: string;
+  fileName: string | null;
+  uploadId: string | null;
+  /** Creates the procedure inside the transaction (POST /briefcases), or names an existing one. */
+  target: { create: { auctionType: string } } | { briefcaseId: number };
+  map?: (AttributeValue | null)[];
+  allowPersonalData?: boolean;
+  dropColumns?: number[];
+  /** The upload is already a kept file (matching, personal-data decision): keep it until ingested. */
+  keptKey?: string | null;
+}
+
+const findingsOf = (outcome: IngestOutcome): PersonalDataFinding[] =>
+  outcome.kind === 'stored' || outcome.kind === 'personal_data' ? outcome.findings : [];
+
+function inlineErrors(outcome: Extract<IngestOutcome, { kind: 'invalid' }>): Record<string, string[]> {
+  return {
+    source: outcome.errors
+      .slice(0, REGISTRY_ERRORS_INLINE_LIMIT)
+      .map((e) => `Строка ${e.row}${e.column ? `, столбец ${e.column}` : ''}: ${e.message}`),
+  };
+}
+
+async function writeReport(
+  ctx: AppContext,
+  input: RunInput,
+  briefcaseId: number | null,
+  outcome: Extract<IngestOutcome, { kind: 'invalid' }>,
+): Promise<string> {
+  const id = randomUUID();
+  const storageKey = `registry_reports/${id}.xlsx`;
+  await storageOf(ctx).put(storageKey, await checkReport(outcome.errors, { errorCount: outcome.errorCount }));
+  await insertReport(ctx.db, {
+    id,
+    briefcaseId,
+    companyId: input.companyId,
+    userId: input.auth.user.id,
+    storageKey,
+    errorsCount: outcome.errorCount,
+  });
+  return id;
+}
+
+class Rollback extends Error {
+  constructor(readonly outcome: IngestOutcome) {
+    super('rollback');
+  }
+}
+
+/**
+ * Runs the pipeline for a new or an existing procedure and turns its outcome into the reply: stored (ok),
+ * headers not the template's (ok + matching preview), personal data (error, the procedure waits for the
+ * seller's decision), invalid rows (error + check report) or a refused file (error). Refusals roll back.
+ */
+export async function runUpload(ctx: AppContext, input: RunInput): Promise<UploadResult> {
+  const board = progressBoardOf(ctx);
+  const userId = input.auth.user.id;
+  board.set(input.uploadId, userId, 'checking', 0);
+  let briefcaseId: number | null = 'briefcaseId' in input.target ? input.target.briefcaseId : null;
+  let outcome: IngestOutcome;
+  let keptKey: string | null = null;
+  try {
+    if (!input.keptKey) await assertZipSignature(input.filePath);
+    outcome = await withRawTransaction(ctx, async (session: RawSession) => {
+      if ('create' in input.target) {
+        briefcaseId = await insertBriefcaseRaw(session, {
+          companyId: input.companyId,
+          userId,
+          auctionType: input.target.create.auctionType,
+          creatorType: input.auth.user.role === 'admin' ? 'admin' : 'user',
+        });
+      }
+      const options: IngestOptions = {
+        briefcaseId: briefcaseId!,
+        filePath: input.filePath,
+        fileName: input.fileName,
+        map: input.map,
+        allowPersonalData: input.allowPersonalData,
+        dropColumns: input.dropColumns,
+        onProgress: (phase, fraction) =>
+          board.set(
+            input.uploadId,
+            userId,
+            phase,
+            phase === 'checking' ? fraction * 90 : phase === 'storing' ? 92 : 95 + fraction * 4,
+          ),
+      };
+      const result = await ingestInto(session, options);
+      if (result.kind === 'invalid' || result.kind === 'refused') throw new Rollback(result);
+      if (result.kind === 'mismatch' || result.kind === 'personal_data') {
+        // The file waits for the seller: matching, or the personal-data decision. The old registry goes.
+        await clearRegistryRaw(session, briefcaseId!);
+        keptKey = input.keptKey ?? (await keepRegistryFile(ctx, input.filePath));
+        await savePendingRegistryRaw(session, briefcaseId!, {
+          fileName: input.fileName,
+          registryKey: keptKey,
+          preview: result.kind === 'mismatch' ? result.preview : null,
+          excelCustom: result.kind === 'mismatch' || Boolean(input.map),
+          sourceMap: input.map
+            ? Object.fromEntries(input.map.flatMap((v, i) => (v ? [[String(i), v]] : [])))
+            : null,
+          findings: result.kind === 'personal_data' ? result.findings : null,
+        });
+      }
+      return result;
+    });
+  } catch (error) {
+    if (keptKey && keptKey !== input.keptKey) await dropRegistryFile(ctx, keptKey);
+    board.set(input.uploadId, userId, 'failed', 100);
+    if (!(error instanceof Rollback)) throw error;
+    outcome = error.outcome;
+    const createdNothing = 'create' in input.target ? null : briefcaseId;
+    if (outcome.kind === 'invalid') {
+      const reportId = await writeReport(ctx, input, createdNothing, outcome);
+      const many = outcome.errorCount > REGISTRY_ERRORS_INLINE_LIMIT;
+      throw new RegistryRefusal(422, many ? M.manyErrors : M.processingFailed, inlineErrors(outcome), {
+        ...emptyUploadData(createdNothing),
+        report_id: reportId,
+        errors_count: outcome.errorCount,
+      });
+    }
+    const refused = outcome as Extract<IngestOutcome, { kind: 'refused' }>;
+    const wrong = refused.message === M.wrongFormat;
+    throw new RegistryRefusal(
+      422,
+      wrong ? M.wrongFormat : M.processingFailed,
+      { source: [refused.message] },
+      emptyUploadData(createdNothing),
+    );
+  }
+  board.set(input.uploadId, userId, 'done', 100);
+  if (outcome.kind === 'stored' && input.keptKey) await dropRegistryFile(ctx, input.keptKey);
+  const data: RegistryUploadData = {
+    ...emptyUploadData(briefcaseId),
+    personal_data: findingsOf(outcome),
+    personal_data_found: findingsOf(outcome).length > 0,
+  };
+  switch (outcome.kind) {
+    case 'stored':
+      return {
+        message: M.uploaded,
+        data: {
+          ...data,
+          items_count: outcome.itemsCount,
+          lots_count: outcome.lotsCount,
+          excel_custom: Boolean(input.map),
+        },
+      };
+    case 'mismatch':
+      return { message: M.headersMismatch, data: { ...data, excel_custom: true, preview: outcome.preview } };
+    case 'personal_data':
+      throw new RegistryRefusal(
+        422,
+        M.personalData,
+        { source: [M.personalData] },
+        { ...data, personal_data_found: true },
+      );
+    default:
+      throw new Error('unreachable');
+  }
+}
+
+/** POST /api/v1/briefcases: a new procedure (state created) of the company, with its registry. */
+export async function createBriefcaseWithRegistry(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: {
+    companyId: number;
+    auctionType: string;
+    filePath: string;
+    fileName: string | null;
+    uploadId: string | null;
+  },
+): Promise<UploadResult> {
+  if (!canCreateFor(auth, input.companyId)) throw forbidden(M.companyForbidden);
+  return runUpload(ctx, { ...input, auth, target: { create: { auctionType: input.auctionType } } });
+}
+
+/** POST /api/v1/briefcases/{id}/source: replaces the registry of a created or pending procedure. */
+export async function replaceRegistry(
+  ctx: AppContext,
+  auth: AuthContext,
+  briefcaseId: number,
+  input: { filePath: string; fileName: string | null; uploadId: string | null },
+): Promise<UploadResult> {
+  const briefcase = await requireManagedBriefcase(ctx, auth, briefcaseId);
+  const previousKey = briefcase.registryKey;
+  const result = await runUpload(ctx, {
+    ...input,
+    auth,
+    companyId: briefcase.companyId,
+    target: { briefcaseId },
+  });
+  if (previousKey) await dropRegistryFile(ctx, previousKey);
+  return result;
+}
+
+/** Turns a `source_map` body into the column → attribute array, refusing unknown, repeated or missing ones. */
+export function parseSourceMap(
+  sourceMap: Record<string, string | null>,
+  width: number,
+): (AttributeValue | null)[] {
+  const map: (AttributeValue | null)[] = Array.from({ length: width }, () => null);
+  const seen = new Set<string>();
+  for (const [column, value] of Object.entries(sourceMap)) {
+    if (value === null || value === '') continue;
+    const index = Number(column);
+    if (!(ATTRIBUTE_VALUES as readonly string[]).includes(value) || index >= width) {
+      throw new AppError(422, 'validation_failed', M.unknownAttribute, { source_map: [M.unknownAttribute] });
+    }
+    if (seen.has(value)) {
+      throw new AppError(422, 'validation_failed', M.duplicateAttribute, {
+        source_map: [M.duplicateAttribute],
+      });
+    }
+    seen.add(value);
+    map[index] = value as AttributeValue;
+  }
+  const missing = REQUIRED_ATTRIBUTES.filter((v) => !seen.has(v));
+  if (missing.length > 0) {
+    const names = missing.map((v) => REGISTRY_ATTRIBUTES.find((a) => a.value === v)?.text ?? v).join(', ');
+    throw new AppError(422, 'validation_failed', M.requiredUnmatched(names), {
+      source_map: [M.requiredUnmatched(names)],
+    });
+  }
+  return map;
+}
+
+/** PUT /api/v1/briefcases/{id}/map_registry: ingests the kept custom file with the seller's matching. */
+export async function mapBriefcaseRegistry(
+  ctx: AppContext,
+  auth: AuthContext,
+  briefcaseId: number,
+  sourceMap: Record<string, string | null>,
+): Promise<UploadResult> {
+  const briefcase = await requireManagedBriefcase(ctx, auth, briefcaseId);
+  if (!briefcase.registryKey || !briefcase.registryPreview) {
+    throw new AppError(409, 'conflict', M.noPendingFile);
+  }
+  const map = parseSourceMap(sourceMap, briefcase.registryPreview.headers.length);
+  return runUpload(ctx, {
+    auth,
+    companyId: briefcase.companyId,
+    filePath: keptRegistryPath(ctx, briefcase.registryKey),
+    fileName: briefcase.registryFileName,
+    uploadId: null,
+    target: { briefcaseId },
+    map,
+    keptKey: briefcase.registryKey,
+  });
+}
+
+/**
+ * The personal-data decision (skip_validation and custom_skip_validation by an administrator,
+ * personal_data_agree by the owner): the kept file is ingested with the columns holding personal data dropped.
+ */
+export async function ingestDespitePersonalData(
+  ctx: AppContext,
+  auth: AuthContext,
+  briefcase: RegistryBriefcase,
+  flag: 'personalDataSkipped' | 'personalDataAgreement',
+): Promise<UploadResult> {
+  if (!briefcase.registryKey || !briefcase.personalDataFound)
+    throw new AppError(409, 'conflict', M.noPersonalData);
+  const dropColumns = [...new Set((briefcase.personalDataFindings ?? []).map((f) => f.columnIndex))];
+  const map = briefcase.excelCustom && briefcase.sourceMap ? sourceMapArray(briefcase.sourceMap) : undefined;
+  const result = await runUpload(ctx, {
+    auth,
+    companyId: briefcase.companyId,
+    filePath: keptRegistryPath(ctx, briefcase.registryKey),
+    fileName: briefcase.registryFileName,
+    uploadId: null,
+    target: { briefcaseId: briefcase.id },
+    map,
+    allowPersonalData: true,
+    dropColumns,
+    keptKey: briefcase.registryKey,
+  });
+  await updateBriefcaseFlags(ctx.db, briefcase.id, { [flag]: true });
+  return result;
+}
+
+function sourceMapArray(sourceMap: Record<string, string>): (AttributeValue | null)[] {
+  const width = Math.max(0, ...Object.keys(sourceMap).map((k) => Number(k) + 1));
+  const map: (AttributeValue | null)[] = Array.from({ length: width }, () => null);
+  for (const [k, v] of Object.entries(sourceMap)) map[Number(k)] = v as AttributeValue;
+  return map;
+}
+
+/** DELETE /api/v1/briefcases/{id}: the procedure with its rows, lots, reports and kept file. */
+export async function deleteBriefcase(
+  ctx: AppContext,
+  auth: AuthContext,
+  briefcaseId: number,
+): Promise<void> {
+  const briefcase = await requireManagedBriefcase(ctx, auth, briefcaseId);
+  const reports = await deleteReportsOf(ctx.db, briefcaseId);
+  for (const report of reports) await storageOf(ctx).delete(report.storageKey);
+  if (briefcase.registryReportId) {
+    const report = await findReport(ctx.db, briefcase.registryReportId);
+    if (report) await storageOf(ctx).delete(report.storageKey);
+  }
+  await dropRegistryFile(ctx, briefcase.registryKey);
+  await deleteBriefcaseRow(ctx.db, briefcaseId);
+}

@@ -1,0 +1,85 @@
+import { rmSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { briefcases, lots, registryRows } from '../src/db/schema/index.ts';
+import { debt, registryXlsx, upload } from './registrySupport.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { DRIVERS } from './support/db.ts';
+import { buildCompany, buildUser } from './support/factories.ts';
+import { bearer, signIn } from './support/http.ts';
+import { tempDataDir } from './support/multipart.ts';
+
+describe.each(DRIVERS)('registry upload on %s', (driver) => {
+  let t: TestApp;
+  const dataDir = tempDataDir();
+  let token: string;
+  let companyId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { DATA_DIR: dataDir });
+    const company = await buildCompany(t.ctx.db);
+    companyId = company.id;
+    const user = await buildUser(t.ctx.db, { company });
+    token = (await signIn(t.app, user.email!)).jwt.token;
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates a procedure from the platform template and stores rows, lots, totals and analytics', async () => {
+    const rows = [
+      debt({ lot_number: 1, amount_total: 1000.5, amount_bottomline: 2000 }),
+      debt({ lot_number: 1, region_code: 50, sex: 'Ж', dead: 'да' }),
+      debt({ lot_number: 2, dpd: 100, dplp: 90 }),
+    ];
+    const response = await upload(t.app, token, registryXlsx(rows), {
+      company_id: String(companyId),
+      auction_type: 'classic',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.status).toBe('ok');
+    expect(body.message).toBe('Файл загружен');
+    expect(body.personal_data_found).toBe(false);
+    expect(body.report_id).toBeNull();
+    expect(body.data.items_count).toBe(3);
+    expect(body.data.lots_count).toBe(2);
+    const id = body.data.briefcase_id as number;
+
+    const [briefcase] = await t.ctx.db.select().from(briefcases).where(eq(briefcases.id, id));
+    expect(briefcase!.status).toBe('created');
+    expect(briefcase!.companyId).toBe(companyId);
+    expect(briefcase!.itemsCount).toBe(3);
+    expect(briefcase!.amountTotal).toBe(100_050 + 10_000_000 + 10_000_000);
+    expect(briefcase!.lotingParams).toMatchObject({ loting_type: 'manual_splitting' });
+    const stored = await t.ctx.db.select().from(registryRows).where(eq(registryRows.briefcaseId, id));
+    expect(stored).toHaveLength(3);
+    const lotRows = await t.ctx.db.select().from(lots).where(eq(lots.briefcaseId, id));
+    expect(lotRows.map((l) => l.itemsCount).sort()).toEqual([1, 2]);
+
+    // The card serves the analytics computed at ingestion.
+    const card = await t.app.inject({ url: `/api/v1/briefcases/${id}`, headers: bearer(token) });
+    expect(card.statusCode).toBe(200);
+    expect(card.json().data.attributes.analytics).toMatchObject({ bankruptcy: 3, dead: 1, dpd: 300 });
+    expect(card.json().data.attributes.items_count).toBe(3);
+
+    const lotsJson = await t.app.inject({
+      url: `/api/v1/briefcases/${id}/lots.json`,
+      headers: bearer(token),
+    });
+    expect(lotsJson.statusCode).toBe(200);
+    expect(lotsJson.json().data.lots).toHaveLength(2);
+  });
+
+  it('serves the template with a second sheet explaining every column', async () => {
+    const response = await t.app.inject({ url: '/api/v1/registry_template/etp_rd.xlsx' });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets).toHaveLength(2);
+    expect(workbook.worksheets[0]!.getRow(1).getCell(1).value).toBe('Номер договора');
+    expect(response.rawPayload.length).toBeLessThan(30_000);
+  });
+});
