@@ -99,9 +99,9 @@ const cellString = (cell: Cell) => (cell === null ? '' : String(cell));
 /** Excel's day 0 is 1899-12-30 (its 1900 leap-year bug makes serials from 61 on line up with this epoch). */
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const DAY_MS = 86_400_000;
-/** Serials accepted as dates: 1900-03-01 (61) to 2099-12-31 (73415). */
+/** Serials accepted as dates: 1900-03-01 (61) to 2099-12-31 (73050). */
 export const EXCEL_SERIAL_MIN = 61;
-export const EXCEL_SERIAL_MAX = 73_415;
+export const EXCEL_SERIAL_MAX = 73_050;
 export const DATE_YEAR_MIN = 1900;
 export const DATE_YEAR_MAX = 2099;
 

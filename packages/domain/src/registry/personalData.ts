@@ -41,7 +41,7 @@ export interface PersonalDataScanner {
 const PATRONYMIC = '(?:вич|вна|чна|ична|инична|оглы|кызы|улы|уулу)';
 const CAP = '[А-ЯЁ][а-яё]+(?:-[А-ЯЁ][а-яё]+)?';
 const FULL_NAME = new RegExp(
-  `(?:^|[^А-Яа-яЁё])(?:${CAP}\\s+${CAP}\\s+[А-ЯЁ][а-яё]*${PATRONYMIC}(?![а-яё])|${CAP}\\s+[А-ЯЁ][а-яё]*${PATRONYMIC}\\s+${CAP}(?![а-яё]))`,
+  `(?:^|[^А-Яа-яЁё])(?:${CAP}\\s+${CAP}\\s+[А-ЯЁ][а-яё]*${PATRONYMIC}(?![а-яё])|${CAP}\\s+[А-ЯЁ][а-яё]*${PATRONYMIC}\\s+${CAP}(?![а-яё])|${CAP}\\s+${CAP}\\s+${CAP}\\s+(?:оглы|кызы|улы|уулу)(?![а-яё]))`,
   'u',
 );
 const INITIALS =
@@ -53,6 +53,8 @@ const PASSPORT_WORD = /паспорт|серия/i;
 const SNILS = /(?:^|[^\d])(\d{3})[- ](\d{3})[- ](\d{3})[- ](\d{2})(?!\d)/;
 const STREET =
   /(?:^|[\s,.])(?:ул\.|улица|пр-т|пр-кт|проспект|пер\.|переулок|ш\.|шоссе|б-р|бульвар|наб\.|набережная|пл\.|площадь|мкр\.?|микрорайон)\s*[А-ЯЁA-Z0-9]/iu;
+const STREET_AFTER =
+  /[А-ЯЁ][а-яё]+\s+(?:улица|ул\.|проспект|пр-т|переулок|пер\.|шоссе|бульвар|набережная|площадь)(?![а-яё])/u;
 const HOUSE = /(?:^|[\s,.])(?:д\.|дом|кв\.|квартира|корп\.|стр\.)\s*\d/iu;
 const CITY = /(?:^|[\s,])(?:г\.|город|пос\.|с\.|дер\.)\s*[А-ЯЁ]/u;
 
@@ -115,7 +117,8 @@ function classify(text: string): PersonalDataKind | null {
     if (dots >= 2 && INITIALS.test(text)) return 'full_name';
   }
   if (digits >= 1 && lowerCyr >= 3 && (dots >= 1 || spaces >= 2)) {
-    if (STREET.test(text) && (HOUSE.test(text) || CITY.test(text))) return 'address';
+    if ((STREET.test(text) || STREET_AFTER.test(text)) && (HOUSE.test(text) || CITY.test(text)))
+      return 'address';
     if (CITY.test(text) && HOUSE.test(text)) return 'address';
   }
   return null;

@@ -123,7 +123,11 @@ export function suggestColumnMatch(
   const pairs: { column: number; value: AttributeValue; score: number }[] = [];
   headers.forEach((h, column) => {
     const header = normalizeHeader(h);
-    if (/(^| )(фио|фамилия|имя|отчество|паспорт|снилс|телефон|адрес|email|e mail|почта)( |$)/.test(header))
+    const isTemplateHeader = REGISTRY_ATTRIBUTES.some((a) => normalizeHeader(a.text) === header);
+    if (
+      !isTemplateHeader &&
+      /(^| )(фио|фамилия|имя|отчество|паспорт|снилс|телефон|адрес|email|e mail|почта)( |$)/.test(header)
+    )
       return;
     const shape = shapeOf(sampleRows.map((r) => r[column] ?? null));
     for (const attr of REGISTRY_ATTRIBUTES) {
@@ -132,7 +136,9 @@ export function suggestColumnMatch(
       if (score > 0 && shape !== 'empty' && !fits) score -= 50;
       if (fits) {
         score += 10;
-        if (shape === 'birth' && attr.value === 'birth_date') score += 15;
+        // Shapes that name their attribute even under a meaningless header.
+        if (shape === 'birth' && attr.value === 'birth_date') score += 40;
+        if (shape === 'sex' && attr.value === 'sex') score += 40;
         if (shape === 'region' && attr.value === 'region_code') score += 5;
       }
       if (score >= 45) pairs.push({ column, value: attr.value, score });
