@@ -20,7 +20,9 @@ import { goal, machine, perSecond, ratio, summarize } from './support/report.ts'
 import { type DriverKind, postgresUrl, startBenchServer } from './support/server.ts';
 
 const BIDDERS = 50;
-const SECONDS = 10;
+/** BENCH_QUICK=1: a short PostgreSQL-only run to compare while iterating (never committed as a result). */
+const QUICK = process.env.BENCH_QUICK === '1';
+const SECONDS = QUICK ? 5 : 10;
 /** Sessions per bidder: POST /api/v1/bids allows 600 calls a minute per token, a budget 50 bidders exceed. */
 const SESSIONS = 4;
 const GOAL_RATIO = 0.5;
@@ -69,7 +71,7 @@ async function measure(kind: DriverKind) {
 export async function hotLotBenchmark() {
   postgresUrl();
   const postgres = await measure('postgres');
-  const pglite = await measure('pglite');
+  const pglite = QUICK ? null : await measure('pglite');
   const verdict = goal(
     `PostgreSQL: accepted bids/s on one lot >= ${GOAL_RATIO} x pgbench single-row UPDATE tps (-c ${BIDDERS})`,
     postgres.ratio,

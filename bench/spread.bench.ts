@@ -25,8 +25,10 @@ const PROCEDURES = 20;
 const LOTS_PER_PROCEDURE = 50;
 const BUYERS = 500;
 const CONCURRENCY = 64;
-const MAX_SECONDS = 12;
-const PACED_SECONDS = 10;
+/** BENCH_QUICK=1: a short PostgreSQL-only run to compare while iterating (never committed as a result). */
+const QUICK = process.env.BENCH_QUICK === '1';
+const MAX_SECONDS = QUICK ? 5 : 12;
+const PACED_SECONDS = QUICK ? 5 : 10;
 const OFFERED_RATE = 500;
 const GOAL_THROUGHPUT = 2000;
 const GOAL_P99_MS = 25;
@@ -99,7 +101,7 @@ async function measure(kind: DriverKind, options: { paced: boolean }) {
     result.stored_bids = stored?.n ?? 0;
     // None lost, none doubled: the bids table holds exactly the acknowledged bids.
     result.consistent = result.stored_bids === accepted;
-    if (kind === 'postgres') {
+    if (kind === 'postgres' && !QUICK) {
       // 50 sessions: the server's max_connections (100) also holds the app's pools.
       const reference = await pgbenchSingleRow(server.databaseUrl!, 50, 10);
       result.reference = reference;
@@ -114,7 +116,7 @@ async function measure(kind: DriverKind, options: { paced: boolean }) {
 export async function spreadBenchmark() {
   postgresUrl();
   const postgres = await measure('postgres', { paced: true });
-  const pglite = await measure('pglite', { paced: false });
+  const pglite = QUICK ? null : await measure('pglite', { paced: false });
   const max = postgres.max_throughput as ReturnType<typeof describe>;
   const offered = postgres.offered_500_per_s as ReturnType<typeof describe>;
   const goals = [

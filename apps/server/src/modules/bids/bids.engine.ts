@@ -58,7 +58,10 @@ export async function runAutobids(
   state: LotState,
   briefcaseId: number,
   at: Date,
+  /** False when the lock's read found no enabled autobid: nothing to read then. */
+  anyEnabled = true,
 ): Promise<{ state: LotState; placed: BidRow[]; events: AuctionEvent[]; maxedOut: number[] }> {
+  if (!anyEnabled) return { state, placed: [], events: [], maxedOut: [] };
   const rows = await findEnabledAutobids(tx, state.id);
   const resolution = resolveAutobids(state, rows.map(toAutobid), at.getTime());
   const placed: BidRow[] = [];
@@ -94,6 +97,13 @@ export async function runAutobids(
   return { state: current, placed, events, maxedOut: resolution.maxedOut.map((a) => a.companyId) };
 }
 
+/** What the lock's read already told about the lot (see lockTradingLot). */
+export interface LockFacts {
+  autobidsEnabled: boolean;
+  /** The bidding company had a standing bid on the lot before this one. */
+  companyHasBid: boolean;
+}
+
 /** Stores a validated bid (see validateBid) in the lot's format, then lets autobids answer a classic one. */
 export async function placeValidatedBid(
   tx: Tx,
@@ -102,6 +112,7 @@ export async function placeValidatedBid(
   state: LotState,
   bid: Placement,
   at: Date,
+  facts: LockFacts = { autobidsEnabled: true, companyHasBid: true },
 ): Promise<EngineOutcome> {
   const now = at.getTime();
   const base = {
@@ -117,14 +128,18 @@ export async function placeValidatedBid(
   let events: AuctionEvent[];
   let placed: BidRow[];
   let maxedOut: number[] = [];
+  let bidders: number | undefined;
   if (briefcase.auctionType === 'classic') {
     const [row] = await insertBids(tx, [base]);
     const applied = applyClassicBid(state, { ...bid, bidId: row!.id }, now);
-    const answer = await runAutobids(tx, applied.lot, briefcase.id, at);
+    const answer = await runAutobids(tx, applied.lot, briefcase.id, at, facts.autobidsEnabled);
     next = answer.state;
     events = [...applied.events, ...answer.events];
     placed = [row!, ...answer.placed];
     maxedOut = answer.maxedOut;
+    // Classic bids are final: the bidders only grow, by one when this company bids for the first time. When
+    // autobids answered (other companies may have joined) they are counted again.
+    if (answer.placed.length === 0) bidders = lot.biddersCount + (facts.companyHasBid ? 0 : 1);
   } else {
     // Dutch orders and sealed offers: one standing bid per company, replaced by a new one.
     const standing = await findActiveBids(tx, lot.id);
@@ -140,7 +155,7 @@ export async function placeValidatedBid(
     events = result.events;
     placed = [row!];
   }
-  return finish(tx, lot, briefcase, next, placed, events, maxedOut, at, bid.userId);
+  return finish(tx, lot, briefcase, next, placed, events, maxedOut, at, bid.userId, bidders);
 }
 
 /** Writes the new state of the lot and the audit entries of its events. */
@@ -154,8 +169,10 @@ export async function finish(
   maxedOut: number[],
   at: Date,
   actorUserId: number | null,
+  /** The lot's bidders when the caller knows them; counted otherwise. */
+  knownBidders?: number,
 ): Promise<EngineOutcome> {
-  const bidders = await countBidders(tx, lot.id);
+  const bidders = knownBidders ?? (await countBidders(tx, lot.id));
   const updated = await updateLot(tx, lot.id, lotRowChanges(next, bidders, at));
   for (const event of events) {
     const { type, ...payload } = event;

@@ -1,7 +1,8 @@
 /** SQL of bids and autobids: inserts under the lot lock, the bid log, bidders, idempotency. */
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { autobids, bids, companies } from '../../db/schema/index.ts';
+import { autobids, bids, briefcases, companies, lots } from '../../db/schema/index.ts';
 
 export type BidRow = typeof bids.$inferSelect;
 export type NewBid = typeof bids.$inferInsert;
@@ -136,4 +137,28 @@ export async function findBidders(db: DbOrTx, lotId: number) {
 export async function findBidsByIds(db: DbOrTx, ids: number[]): Promise<BidRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(bids).where(inArray(bids.id, ids));
+}
+
+const leaderBids = alias(bids, 'leader_bid');
+
+/**
+ * Locks the lot row (FOR NO KEY UPDATE, see lockLot) and reads with it its procedure, its leading bid, whether an
+ * autobid is enabled on it and whether `companyId` has a standing bid on it: everything the engine needs under
+ * the lock, in one statement.
+ */
+export async function lockLotWithContext(tx: DbOrTx, lotId: number, companyId: number) {
+  const [row] = await tx
+    .select({
+      lot: lots,
+      briefcase: briefcases,
+      leader: leaderBids,
+      autobidsEnabled: sql<boolean>`exists (select 1 from ${autobids} where ${autobids.lotId} = ${lots.id} and ${autobids.enabled})`,
+      companyHasBid: sql<boolean>`exists (select 1 from ${bids} where ${bids.lotId} = ${lots.id} and ${bids.companyId} = ${companyId} and ${bids.state} <> 'withdrawn')`,
+    })
+    .from(lots)
+    .innerJoin(briefcases, eq(briefcases.id, lots.briefcaseId))
+    .leftJoin(leaderBids, eq(leaderBids.id, lots.leaderBidId))
+    .where(eq(lots.id, lotId))
+    .for('no key update', { of: lots });
+  return row ?? null;
 }

@@ -7,10 +7,11 @@ import type { AppContext } from '../../appContext.ts';
 import { conflict } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { publishLotSnapshots } from '../lots/lots.live.ts';
-import { type BriefcaseRow, rankedBid } from '../lots/lots.state.ts';
+import { type BriefcaseRow, rankedBid, toLotState } from '../lots/lots.state.ts';
 import type { LeaderTagger } from '../lots/lots.tags.ts';
 import { publishStats } from '../statistics/statistics.live.ts';
 import { type EngineOutcome, finish, placeValidatedBid } from './bids.engine.ts';
+import { lotBook } from './bids.fastpath.ts';
 import { notifyAfterBid } from './bids.notify.ts';
 import { findActiveBids, findBidByIdempotencyKey, setBidState } from './bids.queries.ts';
 import { bidActor, checkLotAccess, lockTradingLot, rejected } from './trading.context.ts';
@@ -47,33 +48,51 @@ export async function placeBid(
 ): Promise<BidReceipt> {
   const access = await checkLotAccess(ctx, auth, input.lot_id);
   const key = input.idempotency_key;
+  // A retried submission is answered with its bid even when the price has moved on since: look the key up first.
   if (key) {
     const seen = await findBidByIdempotencyKey(ctx.db, auth.user.id, key);
     if (seen) return { bid_id: seen.id, lot_id: seen.lotId, amount: seen.amount, duplicate: true };
   }
-  const at = ctx.now();
+  const book = lotBook(ctx);
+  const stale = book.staleRefusal(input.lot_id, auth, access.master, input, ctx.now().getTime());
+  if (stale) throw rejected(stale);
   let outcome: CommittedBid;
   try {
-    outcome = await ctx.db.transaction(async (tx) => {
-      const locked = await lockTradingLot(tx, input.lot_id);
-      const actor = await bidActor(tx, auth, locked, access);
-      const companyId = auth.company?.id ?? 0;
-      const check = validateBid(
-        locked.state,
-        { amount: input.amount, companyId, userId: auth.user.id, confirmRaise: input.confirm },
-        actor,
-        at.getTime(),
+    // Bids on one lot take turns on this node before they take a connection; while a bid waits, the ones before
+    // it commit and teach the book the new price, so a herd of equal bids is refused here, not under the lock.
+    outcome = await book.inTurn(input.lot_id, async () => {
+      const at = ctx.now();
+      const late = book.staleRefusal(input.lot_id, auth, access.master, input, at.getTime());
+      if (late) throw rejected(late);
+      const committed = await ctx.db.transaction(async (tx) => {
+        const companyId = auth.company?.id ?? 0;
+        const locked = await lockTradingLot(tx, input.lot_id, companyId);
+        book.remember(locked.state, locked.lot.version, locked.briefcase);
+        const actor = await bidActor(tx, auth, locked, access);
+        const check = validateBid(
+          locked.state,
+          { amount: input.amount, companyId, userId: auth.user.id, confirmRaise: input.confirm },
+          actor,
+          at.getTime(),
+        );
+        if (!check.ok) throw rejected(check);
+        const result = await placeValidatedBid(
+          tx,
+          locked.lot,
+          locked.briefcase,
+          locked.state,
+          { userId: auth.user.id, companyId, amount: check.amount, idempotencyKey: key },
+          at,
+          locked,
+        );
+        return { ...result, briefcase: locked.briefcase, previousLeader: locked.leaderBid?.userId ?? null };
+      });
+      book.remember(
+        toLotState(committed.lot, committed.briefcase, committed.leaderBid),
+        committed.lot.version,
+        committed.briefcase,
       );
-      if (!check.ok) throw rejected(check);
-      const result = await placeValidatedBid(
-        tx,
-        locked.lot,
-        locked.briefcase,
-        locked.state,
-        { userId: auth.user.id, companyId, amount: check.amount, idempotencyKey: key },
-        at,
-      );
-      return { ...result, briefcase: locked.briefcase, previousLeader: locked.leaderBid?.userId ?? null };
+      return committed;
     });
   } catch (error) {
     // The same key raced in twice: the other submission won; answer with its bid.

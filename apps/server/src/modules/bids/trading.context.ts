@@ -7,11 +7,11 @@ import type { AppContext } from '../../appContext.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, notFound, notInGoodStanding } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
-import { resolveBriefcaseAccess } from '../briefcases/briefcases.access.ts';
+import { resolveLotAccess } from '../briefcases/briefcases.access.ts';
 import { isAdmitted } from '../briefcases/briefcases.policy.ts';
-import { findBriefcaseOfLot, findLot, type LotRow, lockLot } from '../lots/lots.queries.ts';
+import type { LotRow } from '../lots/lots.queries.ts';
 import { type BriefcaseRow, toLotState } from '../lots/lots.state.ts';
-import { type BidRow, findActiveBidOfCompany, findBidsByIds } from './bids.queries.ts';
+import { type BidRow, findActiveBidOfCompany, lockLotWithContext } from './bids.queries.ts';
 
 export const LOT_NOT_FOUND = 'Лот не найден';
 
@@ -23,12 +23,10 @@ export interface LotAccess {
 
 /** Whether the caller may see the lot at all; 404 or 403 otherwise. */
 export async function checkLotAccess(ctx: AppContext, auth: AuthContext, lotId: number): Promise<LotAccess> {
-  const lot = await findLot(ctx.db, lotId);
-  if (!lot) throw notFound(LOT_NOT_FOUND);
-  const access = await resolveBriefcaseAccess(ctx.db, auth, lot.briefcaseId);
+  const access = await resolveLotAccess(ctx.db, auth, lotId);
   if (access.kind === 'not_in_good_standing') throw notInGoodStanding();
   if (access.kind !== 'open') throw notFound(LOT_NOT_FOUND);
-  return { lotId, briefcaseId: lot.briefcaseId, master: access.master };
+  return { lotId, briefcaseId: access.briefcaseId!, master: access.master };
 }
 
 export interface LockedLot {
@@ -36,18 +34,27 @@ export interface LockedLot {
   briefcase: BriefcaseRow;
   leaderBid: BidRow | null;
   state: LotState;
+  /** Whether any autobid of the lot is enabled (read with the lock). */
+  autobidsEnabled: boolean;
+  /** Whether the company asked about already has a standing bid on the lot (read with the lock). */
+  companyHasBid: boolean;
 }
 
-export async function lockTradingLot(tx: Tx, lotId: number): Promise<LockedLot> {
-  const lot = await lockLot(tx, lotId);
-  if (!lot) throw notFound(LOT_NOT_FOUND);
-  const briefcase = (await findBriefcaseOfLot(tx, lot.briefcaseId))!;
-  const [leaderBid] = lot.leaderBidId ? await findBidsByIds(tx, [lot.leaderBidId]) : [];
+/**
+ * Locks the lot row and reads, in the same statement, its procedure, its leading bid and (for `companyId`)
+ * whether that company has bid on it before: one round trip under the lock.
+ */
+export async function lockTradingLot(tx: Tx, lotId: number, companyId = 0): Promise<LockedLot> {
+  const row = await lockLotWithContext(tx, lotId, companyId);
+  if (!row) throw notFound(LOT_NOT_FOUND);
+  const { lot, briefcase, leader } = row;
   return {
     lot,
     briefcase,
-    leaderBid: leaderBid ?? null,
-    state: toLotState(lot, briefcase, leaderBid ?? null),
+    leaderBid: leader,
+    state: toLotState(lot, briefcase, leader),
+    autobidsEnabled: row.autobidsEnabled,
+    companyHasBid: row.companyHasBid,
   };
 }
 

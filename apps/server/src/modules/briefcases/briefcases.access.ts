@@ -1,8 +1,10 @@
 /** Resolves what a signed-in user may do with one procedure; shared by the card, lots and live channels. */
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { briefcaseCompanyLists, briefcases, lots } from '../../db/schema/index.ts';
 import { notFound, notInGoodStanding } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
-import { canOpen, canSeeInFeed, isMaster } from './briefcases.policy.ts';
+import { type BriefcaseAccessFacts, canOpen, canSeeInFeed, isMaster } from './briefcases.policy.ts';
 import { type FeedRow, findCardRow, type Viewer } from './briefcases.queries.ts';
 
 export const BRIEFCASE_NOT_FOUND = 'Торговая процедура не найдена';
@@ -30,12 +32,52 @@ export async function resolveBriefcaseAccess(
   const row = await findCardRow(db, viewerOf(auth), id);
   if (!row) return { kind: 'missing' };
   const facts = { ...row.briefcase, blacklisted: row.blacklisted, notInvited: row.notInvited };
+  const verdict = decideAccess(auth, facts);
+  return verdict.kind === 'open' || verdict.kind === 'hidden' ? { ...verdict, row } : verdict;
+}
+
+type AccessVerdict =
+  | { kind: 'missing' }
+  | { kind: 'not_in_good_standing' }
+  | { kind: 'hidden' }
+  | { kind: 'open'; master: boolean };
+
+/** The rules of resolveBriefcaseAccess over the facts alone (shared by the card and the lot calls). */
+function decideAccess(auth: AuthContext, facts: BriefcaseAccessFacts): AccessVerdict {
   const master = auth.user.role === 'admin' || isMaster(auth, facts);
-  if (master) return { kind: 'open', row, master };
+  if (master) return { kind: 'open', master };
   if (!auth.company?.goodStanding) return { kind: 'not_in_good_standing' };
-  if (row.briefcase.hidden) return { kind: 'hidden', row };
+  if (facts.hidden) return { kind: 'hidden' };
   if (!canSeeInFeed(auth, facts) || !canOpen(auth, facts)) return { kind: 'missing' };
-  return { kind: 'open', row, master };
+  return { kind: 'open', master };
+}
+
+/**
+ * Access to the procedure of a lot, from the lot id, in one small query: only the facts the rules need (the card's
+ * counters are not computed). Same verdicts as resolveBriefcaseAccess.
+ */
+export async function resolveLotAccess(
+  db: DbOrTx,
+  auth: AuthContext,
+  lotId: number,
+): Promise<AccessVerdict & { briefcaseId?: number }> {
+  const company = auth.company?.id ?? 0;
+  const [row] = await db
+    .select({
+      briefcaseId: lots.briefcaseId,
+      status: briefcases.status,
+      companyId: briefcases.companyId,
+      hidden: briefcases.hidden,
+      blacklisted: sql<boolean>`exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'blacklist' and l.company_id = ${company})`,
+      notInvited: sql<boolean>`(exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'whitelist')
+      and not exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'whitelist' and l.company_id = ${company}))`,
+    })
+    .from(lots)
+    .innerJoin(briefcases, eq(briefcases.id, lots.briefcaseId))
+    .where(eq(lots.id, lotId))
+    .limit(1);
+  if (!row) return { kind: 'missing' };
+  return { ...decideAccess(auth, row), briefcaseId: row.briefcaseId };
 }
 
 /** The procedure when the user may open its card; 404 when it is missing or hidden from them, 403 without standing. */

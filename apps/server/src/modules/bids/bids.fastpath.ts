@@ -1,0 +1,144 @@
+/**
+ * What this node knows about the lots it trades, so that a stale bid on a classic lot is refused before any lock
+ * or query, and bids on one lot wait their turn here instead of in a database connection (decisions/0015).
+ *
+ * A classic lot's next price never decreases while it trades. The book keeps, per lot, the last state this node
+ * read under the lot's lock or committed itself, and the highest next price the bus has announced since. A bid
+ * that the rules refuse with "price changed" against that state, or that is below the announced next price, is
+ * refused with the same text the locked path gives. Anything else (a bid that may be valid, another refusal,
+ * another format, a lot that stopped trading) takes the locked path.
+ */
+import { BID_MESSAGES, type BidActor, type LotState, type Rejection, validateBid } from '@etp/domain';
+import type { AppContext } from '../../appContext.ts';
+import type { BusEvent } from '../../realtime/bus.ts';
+import type { AuthContext } from '../auth/guards.ts';
+import { isAdmitted } from '../briefcases/briefcases.policy.ts';
+import type { BriefcaseRow } from '../lots/lots.state.ts';
+
+interface Known {
+  /** The lot's state at `version`, as read under its lock or committed by this node. */
+  state: LotState;
+  version: number;
+  briefcase: BriefcaseRow;
+  /** The highest next price announced on the bus for a later version (0 when none). */
+  announcedNext: number;
+  announcedVersion: number;
+}
+
+/** Lots this node remembers at most; the book is a cache and is simply cleared beyond that. */
+const MAX_LOTS = 20_000;
+
+export class LotBook {
+  private readonly lots = new Map<number, Known>();
+  private readonly tails = new Map<number, Promise<void>>();
+  readonly stop: () => void;
+
+  constructor(bus: AppContext['bus']) {
+    this.stop = bus.subscribe((event) => this.hear(event));
+  }
+
+  /** Remembers the state of a lot read under its lock or just committed (never an uncommitted one). */
+  remember(state: LotState, version: number, briefcase: BriefcaseRow): void {
+    const known = this.lots.get(state.id);
+    if (known && known.version >= version) return;
+    if (!known && this.lots.size >= MAX_LOTS) this.lots.clear();
+    this.lots.set(state.id, {
+      state,
+      version,
+      briefcase,
+      announcedNext: known && known.announcedVersion > version ? known.announcedNext : 0,
+      announcedVersion: known && known.announcedVersion > version ? known.announcedVersion : 0,
+    });
+  }
+
+  forget(lotId: number): void {
+    this.lots.delete(lotId);
+  }
+
+  /** Lot updates of every node: a newer price raises the bound; a lot that stops trading is forgotten. */
+  private hear(event: BusEvent): void {
+    const m = event.message;
+    if (m.channel !== 'LotsStream' || m.action !== 'lot_update') return;
+    const p = m.payload as { id?: number; status?: string; next_price?: number; version?: number } | null;
+    if (!p || typeof p.id !== 'number') return;
+    const known = this.lots.get(p.id);
+    if (!known) return;
+    if (p.status !== 'active') {
+      this.lots.delete(p.id);
+      return;
+    }
+    if (typeof p.version === 'number' && typeof p.next_price === 'number' && p.version > known.version) {
+      if (p.version > known.announcedVersion) known.announcedVersion = p.version;
+      if (p.next_price > known.announcedNext) known.announcedNext = p.next_price;
+    }
+  }
+
+  /**
+   * The refusal the locked path would give a stale bid on a classic lot, or null when only the locked path can
+   * tell. Only "price changed" is ever answered here: every other outcome goes to the lot's lock.
+   */
+  staleRefusal(
+    lotId: number,
+    auth: AuthContext,
+    master: boolean,
+    bid: { amount?: number | null; confirm?: boolean },
+    nowMs: number,
+  ): Rejection | null {
+    const known = this.lots.get(lotId);
+    if (known?.briefcase.auctionType !== 'classic' || known.state.status !== 'active') return null;
+    if (typeof bid.amount !== 'number') return null;
+    const company = auth.company;
+    const actor: BidActor = {
+      isOwner: master && auth.user.role !== 'admin',
+      isAdmin: auth.user.role === 'admin',
+      goodStanding: Boolean(company?.goodStanding),
+      allowedKind: company !== null && isAdmitted(company, known.briefcase),
+      standingAmount: null,
+    };
+    const input = {
+      amount: bid.amount,
+      companyId: company?.id ?? 0,
+      userId: auth.user.id,
+      confirmRaise: bid.confirm,
+    };
+    const check = validateBid(known.state, input, actor, nowMs);
+    if (!check.ok) {
+      return check.code === 'conflict' && check.message === BID_MESSAGES.priceChanged ? check : null;
+    }
+    // Valid against the state read here; a later version announced on the bus may have passed it. Without the
+    // confirmation the caller's own company might lead by now ("confirm" would be the answer), so only then.
+    if (bid.confirm === true && bid.amount < known.announcedNext) {
+      return { ok: false, code: 'conflict', message: BID_MESSAGES.priceChanged, field: 'amount' };
+    }
+    return null;
+  }
+
+  /** Runs `task` after every earlier task of this node on the same lot has finished. */
+  async inTurn<T>(lotId: number, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(lotId) ?? Promise.resolve();
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tail = previous.then(() => done);
+    this.tails.set(lotId, tail);
+    await previous;
+    try {
+      return await task();
+    } finally {
+      release();
+      if (this.tails.get(lotId) === tail) this.tails.delete(lotId);
+    }
+  }
+}
+
+const books = new WeakMap<AppContext, LotBook>();
+
+export function lotBook(ctx: AppContext): LotBook {
+  let book = books.get(ctx);
+  if (!book) {
+    book = new LotBook(ctx.bus);
+    books.set(ctx, book);
+  }
+  return book;
+}
