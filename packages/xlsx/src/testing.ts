@@ -2,7 +2,7 @@
  * Builds xlsx (and plain zip) files from parts, for tests that need exact or hostile input: any sheet XML,
  * shared strings, styles, extra entries, stored or deflated, and headers that lie about sizes.
  */
-import { crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 export interface ZipPart {
   name: string;
@@ -15,10 +15,17 @@ export interface ZipPart {
   /** Lie in the local and central headers. */
   declaredUncompressedSize?: number;
   declaredCompressedSize?: number;
+  /** General-purpose flags (bit 0: encrypted); 0x0800 (UTF-8 names) by default. */
+  flags?: number;
+}
+
+export interface ZipOptions {
+  /** Write the ZIP64 end-of-central-directory record and locator (with 0xFFFF/0xFFFFFFFF in the classic one). */
+  zip64?: boolean;
 }
 
 /** A zip archive (no ZIP64) of these entries, in order. */
-export function buildZip(parts: ZipPart[]): Buffer {
+export function buildZip(parts: ZipPart[], options: ZipOptions = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -33,7 +40,7 @@ export function buildZip(parts: ZipPart[]): Buffer {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
+    local.writeUInt16LE(part.flags ?? 0x0800, 6);
     local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc >>> 0, 14);
     local.writeUInt32LE(compressed, 18);
@@ -43,7 +50,7 @@ export function buildZip(parts: ZipPart[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(part.flags ?? 0x0800, 8);
     central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc >>> 0, 16);
     central.writeUInt32LE(compressed, 20);
@@ -57,11 +64,31 @@ export function buildZip(parts: ZipPart[]): Buffer {
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  if (!options.zip64) {
+    end.writeUInt16LE(parts.length, 8);
+    end.writeUInt16LE(parts.length, 10);
+    end.writeUInt32LE(directory.length, 12);
+    end.writeUInt32LE(offset, 16);
+    return Buffer.concat([...locals, directory, end]);
+  }
+  end.writeUInt16LE(0xffff, 8);
+  end.writeUInt16LE(0xffff, 10);
+  end.writeUInt32LE(0xffffffff, 12);
+  end.writeUInt32LE(0xffffffff, 16);
+  const record = Buffer.alloc(56);
+  record.writeUInt32LE(0x06064b50, 0);
+  record.writeBigUInt64LE(44n, 4);
+  record.writeUInt16LE(45, 12);
+  record.writeUInt16LE(45, 14);
+  record.writeBigUInt64LE(BigInt(parts.length), 24);
+  record.writeBigUInt64LE(BigInt(parts.length), 32);
+  record.writeBigUInt64LE(BigInt(directory.length), 40);
+  record.writeBigUInt64LE(BigInt(offset), 48);
+  const locator = Buffer.alloc(20);
+  locator.writeUInt32LE(0x07064b50, 0);
+  locator.writeBigUInt64LE(BigInt(offset + directory.length), 8);
+  locator.writeUInt32LE(1, 16);
+  return Buffer.concat([...locals, directory, record, locator, end]);
 }
 
 const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -85,6 +112,7 @@ export interface XlsxParts {
   method?: 'store' | 'deflate';
   /** Options for the sheet's own entry (e.g. lying sizes or pre-deflated bytes). */
   sheetEntry?: Omit<ZipPart, 'name' | 'data'>;
+  zip64?: boolean;
 }
 
 export function escapeXml(text: string): string {
@@ -148,7 +176,9 @@ export function buildXlsx(parts: XlsxParts): Buffer {
   const omit = new Set(parts.omit ?? []);
   const extra = parts.extra ?? [];
   const replaced = new Set(extra.map((part) => part.name));
-  return buildZip([...entries.filter((e) => !omit.has(e.name) && !replaced.has(e.name)), ...extra]);
+  return buildZip([...entries.filter((e) => !omit.has(e.name) && !replaced.has(e.name)), ...extra], {
+    zip64: parts.zip64,
+  });
 }
 
 /** Columns letters of a 0-based index: 0 -> A, 16383 -> XFD. */
@@ -171,4 +201,13 @@ export function rowXml(rowNumber: number, values: (string | number | boolean | n
     })
     .join('');
   return `<row r="${rowNumber}">${cells}</row>`;
+}
+
+/**
+ * Raw deflate data for `megabytes` MiB of zeros, about 1 KiB per MiB: one fully flushed block repeated (a full
+ * flush makes each copy independent), then an empty final block.
+ */
+export function deflatedZeros(megabytes: number): Buffer {
+  const block = deflateRawSync(Buffer.alloc(1 << 20), { finishFlush: constants.Z_FULL_FLUSH });
+  return Buffer.concat([...Array.from({ length: megabytes }, () => block), Buffer.from([0x03, 0x00])]);
 }

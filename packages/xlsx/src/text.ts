@@ -21,9 +21,107 @@ export function unescapeXstring(text: string): string {
   return text.replace(XSTRING_ESCAPE, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** Text content of bytes [start, end): UTF-8, entities and _xHHHH_ escapes resolved. */
-export function decodeText(bytes: Buffer, start: number, end: number): string {
-  return unescapeXstring(unescapeXml(bytes.toString('utf8', start, end)));
+let scratch = new Uint16Array(4096);
+let scratchBytes = Buffer.from(scratch.buffer);
+
+function named(b: Buffer, i: number, end: number): [code: number, length: number] {
+  const c1 = b[i + 1];
+  const c2 = b[i + 2];
+  if (c1 === 108 && c2 === 116 && b[i + 3] === 59) return [60, 4]; // &lt;
+  if (c1 === 103 && c2 === 116 && b[i + 3] === 59) return [62, 4]; // &gt;
+  if (c1 === 97 && c2 === 109 && b[i + 3] === 112 && b[i + 4] === 59) return [38, 5]; // &amp;
+  if (i + 5 < end && b[i + 5] === 59) {
+    const word = b.toString('latin1', i + 1, i + 5);
+    if (word === 'quot') return [34, 6];
+    if (word === 'apos') return [39, 6];
+  }
+  return [38, 1];
+}
+
+/** Text content of bytes [start, end): UTF-8, entities and _xHHHH_ escapes resolved (one pass over the bytes). */
+export function decodeText(b: Buffer, start: number, end: number): string {
+  let i = start;
+  let underscore = false;
+  for (; i < end; i++) {
+    const c = b[i]!;
+    if (c === 38 || c >= 128) break;
+    if (c === 95) underscore = true;
+  }
+  if (i === end) {
+    const ascii = b.toString('latin1', start, end);
+    return underscore ? unescapeXstring(ascii) : ascii;
+  }
+  // Output never has more UTF-16 units than the input has bytes.
+  if (end - start > scratch.length) {
+    scratch = new Uint16Array(end - start);
+    scratchBytes = Buffer.from(scratch.buffer);
+  }
+  const out = scratch;
+  let n = 0;
+  for (let k = start; k < i; k++) out[n++] = b[k]!;
+  while (i < end) {
+    const c = b[i]!;
+    if (c < 128) {
+      if (c === 38) {
+        if (b[i + 1] === 35) {
+          let j = i + 2;
+          let code = 0;
+          if (b[j] === 120 || b[j] === 88) {
+            for (j++; j < end; j++) {
+              const h = b[j]!;
+              if (h >= 48 && h <= 57) code = code * 16 + h - 48;
+              else if (h >= 97 && h <= 102) code = code * 16 + h - 87;
+              else if (h >= 65 && h <= 70) code = code * 16 + h - 55;
+              else break;
+              if (code > 0x10ffff) break;
+            }
+          } else {
+            for (; j < end; j++) {
+              const d = b[j]!;
+              if (d < 48 || d > 57) break;
+              code = code * 10 + d - 48;
+              if (code > 0x10ffff) break;
+            }
+          }
+          if (b[j] === 59 && code > 0 && code <= 0x10ffff) {
+            if (code < 0x10000) out[n++] = code;
+            else {
+              code -= 0x10000;
+              out[n++] = 0xd800 + (code >> 10);
+              out[n++] = 0xdc00 + (code & 0x3ff);
+            }
+            i = j + 1;
+            continue;
+          }
+          out[n++] = 38;
+          i++;
+          continue;
+        }
+        const [code, length] = named(b, i, end);
+        out[n++] = code;
+        i += length;
+        continue;
+      }
+      if (c === 95) underscore = true;
+      out[n++] = c;
+      i++;
+    } else if (c < 0xe0) {
+      out[n++] = ((c & 0x1f) << 6) | (b[i + 1]! & 0x3f);
+      i += 2;
+    } else if (c < 0xf0) {
+      out[n++] = ((c & 0x0f) << 12) | ((b[i + 1]! & 0x3f) << 6) | (b[i + 2]! & 0x3f);
+      i += 3;
+    } else {
+      const code =
+        (((c & 0x07) << 18) | ((b[i + 1]! & 0x3f) << 12) | ((b[i + 2]! & 0x3f) << 6) | (b[i + 3]! & 0x3f)) -
+        0x10000;
+      out[n++] = 0xd800 + (code >> 10);
+      out[n++] = 0xdc00 + (code & 0x3ff);
+      i += 4;
+    }
+  }
+  const text = scratchBytes.toString('utf16le', 0, n * 2);
+  return underscore ? unescapeXstring(text) : text;
 }
 
 /** XML entity expansion ("billion laughs") needs a DTD: no part of an xlsx may declare one. */
