@@ -14,7 +14,7 @@ import {
   reportIdParams,
   uploadIdParams,
 } from '@etp/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
@@ -31,6 +31,7 @@ import { findReport } from './registries.queries.ts';
 import {
   createBriefcaseWithRegistry,
   deleteBriefcase,
+  emptyUploadData,
   ingestDespitePersonalData,
   mapBriefcaseRegistry,
   RegistryRefusal,
@@ -39,24 +40,21 @@ import {
   type UploadResult,
 } from './registries.service.ts';
 import { registryTemplate } from './registries.sheets.ts';
-import { discard, receiveUpload } from './registries.upload.ts';
+import { discard, type ReceivedUpload, receiveUpload } from './registries.upload.ts';
 
 /** The template's static download path (spec 1 §7 "Static download: {token}.xlsx"; decisions/0047). */
 export const TEMPLATE_PATH = '/api/v1/registry_template/etp_rd.xlsx';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Sends an upload's outcome: ok with data, or the spec's error reply (status, errors, report_id, personal_data_found). */
-export async function answerUpload(reply: FastifyReply, run: () => Promise<UploadResult>) {
-  try {
-    const result = await run();
-    return reply.send({
-      ...ok(result.data, result.message),
-      report_id: result.data.report_id,
-      personal_data_found: result.data.personal_data_found,
-    });
-  } catch (error) {
-    if (!(error instanceof RegistryRefusal)) throw error;
-    return reply.code(error.statusCode).send({
+interface UploadAnswer {
+  code: number;
+  body: Record<string, unknown>;
+}
+
+function refusalAnswer(error: RegistryRefusal): UploadAnswer {
+  return {
+    code: error.statusCode,
+    body: {
       status: 'error',
       data: error.data,
       message: error.message,
@@ -64,8 +62,58 @@ export async function answerUpload(reply: FastifyReply, run: () => Promise<Uploa
       code: error.data.personal_data_found ? 'personal_data_found' : 'validation_failed',
       report_id: error.data.report_id,
       personal_data_found: error.data.personal_data_found,
-    });
+    },
+  };
+}
+
+/**
+ * An upload's outcome as the spec's reply: ok with data, or status error with errors, report_id and
+ * personal_data_found (also for a file refused before processing: too large, not an xlsx).
+ */
+export async function uploadAnswer(run: () => Promise<UploadResult>): Promise<UploadAnswer> {
+  try {
+    const result = await run();
+    return {
+      code: 200,
+      body: {
+        ...ok(result.data, result.message),
+        report_id: result.data.report_id,
+        personal_data_found: result.data.personal_data_found,
+      },
+    };
+  } catch (error) {
+    if (error instanceof RegistryRefusal) return refusalAnswer(error);
+    if (error instanceof AppError && (error.code === 'too_large' || error.message === M.wrongFormat)) {
+      return refusalAnswer(
+        new RegistryRefusal(error.statusCode, error.message, error.errors, emptyUploadData(null)),
+      );
+    }
+    throw error;
   }
+}
+
+const send = (reply: FastifyReply, answer: UploadAnswer) => reply.code(answer.code).send(answer.body);
+
+/** Receives the multipart upload, runs `run` with it, removes the temporary file, then answers. */
+async function withUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (upload: ReceivedUpload & { path: string }) => Promise<UploadResult>,
+) {
+  let answer: UploadAnswer;
+  let upload: ReceivedUpload | null = null;
+  try {
+    answer = await uploadAnswer(async () => {
+      upload = await receiveUpload(request);
+      const received = upload;
+      if (!received.path)
+        throw new AppError(422, 'validation_failed', M.fileRequired, { source: [M.fileRequired] });
+      return run({ ...received, path: received.path });
+    });
+  } finally {
+    await discard((upload as ReceivedUpload | null)?.path ?? null);
+  }
+  return send(reply, answer);
 }
 
 function attachment(reply: FastifyReply, name: string) {
@@ -78,24 +126,16 @@ export function registriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/v1/briefcases', { preHandler: ctx.guards.user }, async (request, reply) => {
       const auth = authOf(request);
-      const upload = await receiveUpload(request);
-      try {
+      return withUpload(request, reply, (upload) => {
         const fields = parseFields(registryUploadFields, upload.fields);
-        if (!upload.path)
-          throw new AppError(422, 'validation_failed', M.fileRequired, { source: [M.fileRequired] });
-        const path = upload.path;
-        return await answerUpload(reply, () =>
-          createBriefcaseWithRegistry(ctx, auth, {
-            companyId: fields.company_id,
-            auctionType: fields.auction_type,
-            filePath: path,
-            fileName: upload.fileName,
-            uploadId: fields.upload_id ?? null,
-          }),
-        );
-      } finally {
-        await discard(upload.path);
-      }
+        return createBriefcaseWithRegistry(ctx, auth, {
+          companyId: fields.company_id,
+          auctionType: fields.auction_type,
+          filePath: upload.path,
+          fileName: upload.fileName,
+          uploadId: fields.upload_id ?? null,
+        });
+      });
     });
 
     app.post(
@@ -104,22 +144,17 @@ export function registriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const auth = authOf(request);
         await requireManagedBriefcase(ctx, auth, request.params.id);
-        const upload = await receiveUpload(request);
-        try {
-          if (!upload.path)
-            throw new AppError(422, 'validation_failed', M.fileRequired, { source: [M.fileRequired] });
-          const path = upload.path;
-          const uploadId = typeof upload.fields.upload_id === 'string' ? upload.fields.upload_id : null;
-          return await answerUpload(reply, () =>
-            replaceRegistry(ctx, auth, request.params.id, {
-              filePath: path,
-              fileName: upload.fileName,
-              uploadId,
-            }),
-          );
-        } finally {
-          await discard(upload.path);
-        }
+        return withUpload(request, reply, (upload) => {
+          const uploadId =
+            upload.fields.upload_id && /^[0-9a-f-]{36}$/.test(upload.fields.upload_id)
+              ? upload.fields.upload_id
+              : null;
+          return replaceRegistry(ctx, auth, request.params.id, {
+            filePath: upload.path,
+            fileName: upload.fileName,
+            uploadId,
+          });
+        });
       },
     );
 
@@ -137,8 +172,11 @@ export function registriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/v1/briefcases/:id/map_registry',
       { preHandler: ctx.guards.user, schema: { params: idParams, body: mapRegistryBody } },
       async (request, reply) =>
-        answerUpload(reply, () =>
-          mapBriefcaseRegistry(ctx, authOf(request), request.params.id, request.body.source_map),
+        send(
+          reply,
+          await uploadAnswer(() =>
+            mapBriefcaseRegistry(ctx, authOf(request), request.params.id, request.body.source_map),
+          ),
         ),
     );
 
@@ -211,8 +249,9 @@ export function registriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           const auth = authOf(request);
           if (!isAdministrator(auth)) throw forbidden(M.adminOnly);
           const briefcase = await requireManagedBriefcase(ctx, auth, request.params.id);
-          return answerUpload(reply, () =>
-            ingestDespitePersonalData(ctx, auth, briefcase, 'personalDataSkipped'),
+          return send(
+            reply,
+            await uploadAnswer(() => ingestDespitePersonalData(ctx, auth, briefcase, 'personalDataSkipped')),
           );
         },
       );
@@ -225,8 +264,9 @@ export function registriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const auth = authOf(request);
         const briefcase = await requireManagedBriefcase(ctx, auth, request.params.id);
         if (!isOwner(auth, briefcase)) throw forbidden(M.ownerOnly);
-        return answerUpload(reply, () =>
-          ingestDespitePersonalData(ctx, auth, briefcase, 'personalDataAgreement'),
+        return send(
+          reply,
+          await uploadAnswer(() => ingestDespitePersonalData(ctx, auth, briefcase, 'personalDataAgreement')),
         );
       },
     );
