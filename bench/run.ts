@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { fanoutBenchmark } from './fanout.bench.ts';
 import { feedBenchmark } from './feed.bench.ts';
 import { hotLotBenchmark } from './hot-lot.bench.ts';
+import { ingestBenchmark } from './ingest.bench.ts';
 import { spreadBenchmark } from './spread.bench.ts';
 
 const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
@@ -18,6 +19,7 @@ const benchmarks = [
   { name: 'hot-lot', run: hotLotBenchmark },
   { name: 'spread', run: spreadBenchmark },
   { name: 'fanout', run: fanoutBenchmark },
+  { name: 'ingest', run: ingestBenchmark },
 ];
 const only = process.argv[2];
 

@@ -1,0 +1,113 @@
+/**
+ * Registry ingestion: a ~1,000,000-row registry in the "ЭТП РД" template written by openpyxl. In the same run:
+ * the reference (openpyxl read-only iterating every cell), our reader alone, reader + domain checks + lotting,
+ * and the whole ingestRegistry on PostgreSQL and on PGlite. Each of ours runs in its own process (peak RSS).
+ */
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureLibreOfficeRegistry, ensureOpenpyxlRegistry, PYTHON } from './support/ingestData.ts';
+import { machine } from './support/report.ts';
+import { postgresUrl } from './support/server.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const CHILD = join(here, 'support', 'ingest.child.ts');
+const ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000);
+
+const round = (v: number, digits = 2) => +v.toFixed(digits);
+
+function child<T>(...args: string[]): T {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', CHILD, ...args], {
+    cwd: here,
+    env: process.env,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = out.trim().split('\n').at(-1)!;
+  return JSON.parse(line) as T;
+}
+
+interface Reference {
+  seconds: number;
+  rows: number;
+  cells: number;
+}
+interface Timed {
+  seconds: number;
+  peak_rss_mb: number;
+}
+
+function reference(file: string): Reference & { cells_per_second: number } {
+  const out = execFileSync(PYTHON, [join(here, 'support', 'ingestReference.py'), file], { encoding: 'utf8' });
+  const result = JSON.parse(out) as Reference;
+  return {
+    ...result,
+    seconds: round(result.seconds),
+    cells_per_second: Math.round(result.cells / result.seconds),
+  };
+}
+
+export async function ingestBenchmark() {
+  const big = ensureOpenpyxlRegistry(ROWS);
+  const small = ensureLibreOfficeRegistry(2000);
+  console.log(`  registry: ${big.path} (${(big.bytes / 2 ** 20).toFixed(1)} MiB)`);
+
+  console.log('  reference: openpyxl read_only…');
+  const ref = reference(big.path);
+  const cells = ref.cells;
+  const vs = <T extends Timed>(t: T) => ({
+    ...t,
+    cells_per_second: Math.round(cells / t.seconds),
+    ratio_to_reference: round(ref.seconds / t.seconds, 1),
+  });
+
+  console.log('  our reader…');
+  const reader = vs(child<Timed & { cells: number; rows: number }>('reader', big.path));
+  if (reader.cells !== cells) throw new Error(`reader saw ${reader.cells} cells, openpyxl ${cells}`);
+  console.log('  reader + domain + lotting…');
+  const domain = vs(
+    child<Timed & { lotting_max_seconds: number; errors: number; debts: number }>('domain', big.path),
+  );
+  console.log('  ingestRegistry on PostgreSQL…');
+  postgresUrl();
+  const postgres = vs(child<Timed & { outcome: { kind: string } }>('pipeline', 'postgres', big.path));
+  console.log('  ingestRegistry on PGlite…');
+  const pglite = vs(child<Timed & { outcome: { kind: string } }>('pipeline', 'pglite', big.path));
+  const smallReference = reference(small.path);
+  const smallPipeline = child<Timed & { outcome: { kind: string } }>('pipeline', 'postgres', small.path);
+
+  const goals = {
+    ingestion_vs_reference: {
+      goal: 'whole ingestion on PostgreSQL ≥ 10 × the reference cells/s',
+      value: postgres.ratio_to_reference,
+      pass: postgres.outcome.kind === 'stored' && postgres.ratio_to_reference >= 10,
+    },
+    peak_rss: {
+      goal: 'peak RSS of the ingestion < 600 MB',
+      value: Math.max(postgres.peak_rss_mb, pglite.peak_rss_mb),
+      pass: Math.max(postgres.peak_rss_mb, pglite.peak_rss_mb) < 600,
+    },
+    lotting: {
+      goal: 'lotting 1M debts < 2 s',
+      value: domain.lotting_max_seconds,
+      pass: domain.lotting_max_seconds < 2,
+    },
+    reader_speed: {
+      goal: 'reader alone ≥ 15 M cells/s',
+      value: reader.cells_per_second,
+      pass: reader.cells_per_second >= 15_000_000,
+    },
+  };
+  return {
+    machine: machine(),
+    registry: { ...big, cells },
+    reference: { tool: 'openpyxl load_workbook(read_only=True), every cell', ...ref },
+    reader,
+    domain,
+    ingestion: { postgres, pglite },
+    small_libreoffice: { registry: small, reference: smallReference, ingestion_postgres: smallPipeline },
+    goals,
+    pass: Object.values(goals).every((g) => g.pass),
+  };
+}
