@@ -13,15 +13,29 @@ export type DictionaryItem = z.infer<typeof dictionaryItemSchema>;
 export const DICTIONARY_KEYS = ['activities', 'source_kinds', 'source_debtor_types'] as const;
 export type DictionaryKey = (typeof DICTIONARY_KEYS)[number];
 
+/** The registry attributes dictionary for column matching (spec 1 §3 "Registry attribute"), asked for by name. */
+export const REGISTRY_ATTRIBUTES_KEY = 'registry_attributes';
+
+export const registryAttributeItemSchema = z.object({
+  value: z.string(),
+  text: z.string(),
+  required: z.boolean(),
+  analytics: z.boolean(),
+  hint: z.string(),
+});
+export type RegistryAttributeItem = z.infer<typeof registryAttributeItemSchema>;
+
 export const dictionariesQuery = z.object({
   keys: z
     .union([z.string(), z.array(z.string())])
     .optional()
     .transform((v) => (v === undefined ? [...DICTIONARY_KEYS] : Array.isArray(v) ? v : v.split(',')))
-    .pipe(z.array(z.enum(DICTIONARY_KEYS))),
+    .pipe(z.array(z.enum([...DICTIONARY_KEYS, REGISTRY_ATTRIBUTES_KEY]))),
 });
 
-export const dictionariesSchema = z.partialRecord(z.enum(DICTIONARY_KEYS), z.array(dictionaryItemSchema));
+export const dictionariesSchema = z
+  .partialRecord(z.enum(DICTIONARY_KEYS), z.array(dictionaryItemSchema))
+  .and(z.object({ registry_attributes: z.array(registryAttributeItemSchema).optional() }));
 export type Dictionaries = z.infer<typeof dictionariesSchema>;
 
 export const serverTimeSchema = z.object({ time: z.string(), unix_ms: z.number() });
