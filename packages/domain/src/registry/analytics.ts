@@ -2,7 +2,7 @@
  * Portfolio analytics (spec 2 §3 Analytics, §2 Analytics tab) accumulated one debt at a time in constant memory:
  * the `analytics` jsonb of procedures and lots, plus the totals and DPD/DPLP means of their columns.
  */
-import { type DebtColumns, NO_DATE } from './columns.ts';
+import { type DebtColumns, featureBits, isoToYmd, NO_DATE } from './columns.ts';
 import type { Debt, FeatureKey } from './types.ts';
 import { FEATURE_KEYS } from './types.ts';
 
@@ -138,21 +138,11 @@ function bump(counts: Map<string, number>, key: string | null | undefined): void
   counts.set(key, (counts.get(key) ?? 0) + 1);
 }
 
-const DAY_MS = 86_400_000;
-
-/** Whole years between a birth day and a day (both days since the epoch). */
-function ageInYears(birthDay: number, asOf: Date): number {
-  const b = new Date(birthDay * DAY_MS);
-  let age = asOf.getUTCFullYear() - b.getUTCFullYear();
-  const m = asOf.getUTCMonth() - b.getUTCMonth();
-  if (m < 0 || (m === 0 && asOf.getUTCDate() < b.getUTCDate())) age -= 1;
-  return age;
-}
-
 const mean = (sum: number, n: number) => (n === 0 ? 0 : Math.round(sum / n));
 
 export function createAnalytics(options: AnalyticsOptions = {}): AnalyticsAccumulator {
-  const asOf = options.asOf ? new Date(`${options.asOf}T00:00:00Z`) : new Date();
+  // Whole years of age: floor((asOf - birth) / 10 000) with both dates as the numbers YYYYMMDD.
+  const asOf = isoToYmd(options.asOf ?? new Date().toISOString().slice(0, 10));
   let items = 0;
   let amountTotal = 0;
   let amountBottomline = 0;
@@ -184,7 +174,7 @@ export function createAnalytics(options: AnalyticsOptions = {}): AnalyticsAccumu
     dplp: number,
     region: number,
     bits: number,
-    birthDay: number,
+    birthYmd: number,
     sex: number,
   ) {
     items += 1;
@@ -211,8 +201,8 @@ export function createAnalytics(options: AnalyticsOptions = {}): AnalyticsAccumu
     while (b < BOTTOMLINE_BUCKETS.length - 1 && osz >= BOTTOMLINE_BUCKETS[b]![1]) b++;
     bottomline[b]! += 1;
     let a = AGE_BUCKETS.length;
-    if (birthDay !== NO_DATE) {
-      const age = ageInYears(birthDay, asOf);
+    if (birthYmd !== NO_DATE) {
+      const age = Math.floor((asOf - birthYmd) / 10_000);
       a = 0;
       while (a < AGE_BUCKETS.length - 1 && age >= AGE_BUCKETS[a]![1]) a++;
     }
@@ -222,9 +212,6 @@ export function createAnalytics(options: AnalyticsOptions = {}): AnalyticsAccumu
 
   return {
     add(d) {
-      let bits = 0;
-      for (let k = 0; k < FEATURE_KEYS.length; k++) if (d.features[FEATURE_KEYS[k]!]) bits |= 1 << k;
-      const birth = d.birthDate ? Math.floor(Date.parse(`${d.birthDate}T00:00:00Z`) / DAY_MS) : NO_DATE;
       core(
         d.amountTotal,
         d.amountBottomline,
@@ -234,8 +221,8 @@ export function createAnalytics(options: AnalyticsOptions = {}): AnalyticsAccumu
         d.dpd ?? -1,
         d.dplp ?? -1,
         d.regionCode ?? 0,
-        bits,
-        Number.isNaN(birth) ? NO_DATE : birth,
+        featureBits(d.features),
+        isoToYmd(d.birthDate ?? null),
         d.sex === 'male' ? 1 : d.sex === 'female' ? 2 : 0,
       );
       bump(kinds, d.productType);
@@ -253,7 +240,7 @@ export function createAnalytics(options: AnalyticsOptions = {}): AnalyticsAccumu
         c.dplp[i]!,
         c.regionCode[i]!,
         c.features[i]!,
-        c.birthDay[i]!,
+        c.birthYmd[i]!,
         c.sex[i]!,
       );
       bump(kinds, c.strings.productType[c.productType[i]!]);

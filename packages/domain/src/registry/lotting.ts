@@ -267,18 +267,25 @@ function makeGroups(columns: DebtColumns, type: LottingType): Groups {
 
 /** Index of the most frequent value per lot (ties: the smaller index), 0 when the lot has none. */
 function modeByLot(values: ArrayLike<number>, assignment: Int32Array, lotCount: number): Int32Array {
-  const counts = new Map<number, number>();
-  const best = new Int32Array(lotCount);
-  const bestCount = new Int32Array(lotCount);
   let size = 1;
-  for (let i = 0; i < values.length; i++) size = Math.max(size, values[i]! + 1);
+  for (let i = 0; i < values.length; i++) if (values[i]! >= size) size = values[i]! + 1;
+  const best = new Int32Array(lotCount);
+  if (size === 1) return best;
+  const bestCount = new Int32Array(lotCount);
+  // A dense counter when it is small (the usual case), a map when lots x values is large (manual lots).
+  const dense = lotCount * size <= 4_000_000 ? new Int32Array(lotCount * size) : null;
+  const sparse = dense ? null : new Map<number, number>();
   for (let i = 0; i < assignment.length; i++) {
     const v = values[i]!;
     if (v === 0) continue;
     const lot = assignment[i]!;
     const key = lot * size + v;
-    const c = (counts.get(key) ?? 0) + 1;
-    counts.set(key, c);
+    let c: number;
+    if (dense) c = ++dense[key]!;
+    else {
+      c = (sparse!.get(key) ?? 0) + 1;
+      sparse!.set(key, c);
+    }
     if (c > bestCount[lot]! || (c === bestCount[lot]! && v < best[lot]!)) {
       best[lot] = v;
       bestCount[lot] = c;

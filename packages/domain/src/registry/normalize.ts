@@ -10,15 +10,22 @@ export class Invalid {
   constructor(readonly message: string) {}
 }
 
-const isBlank = (cell: Cell | undefined): cell is null | undefined | '' =>
-  cell === null || cell === undefined || cell === '' || (typeof cell === 'string' && cell.trim() === '');
+const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 0x202f;
+
+/** Empty, or only spaces: checks the ends first so that ordinary text costs two character reads. */
+function isBlank(cell: Cell | undefined): cell is null | undefined | '' {
+  if (cell === null || cell === undefined || cell === '') return true;
+  if (typeof cell !== 'string') return false;
+  if (!isSpace(cell.charCodeAt(0)) && !isSpace(cell.charCodeAt(cell.length - 1))) return false;
+  return cell.trim() === '';
+}
 
 /** Trimmed text of a cell, null when empty. */
 export function parseText(cell: Cell | undefined): string | null {
   if (isBlank(cell)) return null;
   if (typeof cell === 'string') {
-    const t = cell.trim();
-    return t.length === cell.length ? cell : t;
+    if (!isSpace(cell.charCodeAt(0)) && !isSpace(cell.charCodeAt(cell.length - 1))) return cell;
+    return cell.trim();
   }
   if (typeof cell === 'number') return Number.isInteger(cell) ? String(cell) : String(cell);
   return cell ? 'да' : 'нет';
@@ -121,6 +128,7 @@ export function parseDate(cell: Cell | undefined): string | null | Invalid {
   if (isBlank(cell)) return null;
   if (typeof cell === 'number') return serialToIso(cell);
   if (typeof cell === 'boolean') return new Invalid(MSG.dateFormat);
+  if (cell.length === 10 && isCanonicalIso(cell)) return cell;
   const text = cell.trim();
   let m = ISO_DATE.exec(text);
   if (m) return isoOf(Number(m[1]), Number(m[2]), Number(m[3]));
@@ -128,6 +136,29 @@ export function parseDate(cell: Cell | undefined): string | null | Invalid {
   if (m) return isoOf(Number(m[3]), Number(m[2]), Number(m[1]));
   if (/^\d{2,5}(?:[.,]\d+)?$/.test(text)) return serialToIso(Number(text.replace(',', '.')));
   return new Invalid(MSG.dateFormat);
+}
+
+const DAYS_IN_MONTH = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** 'YYYY-MM-DD' that is a real day within the accepted years (the reader's form of date-styled cells). */
+function isCanonicalIso(s: string): boolean {
+  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return false;
+  let y = 0;
+  for (let i = 0; i < 4; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return false;
+    y = y * 10 + c;
+  }
+  const m1 = s.charCodeAt(5) - 48;
+  const m2 = s.charCodeAt(6) - 48;
+  const d1 = s.charCodeAt(8) - 48;
+  const d2 = s.charCodeAt(9) - 48;
+  if (m1 < 0 || m1 > 1 || m2 < 0 || m2 > 9 || d1 < 0 || d1 > 3 || d2 < 0 || d2 > 9) return false;
+  const m = m1 * 10 + m2;
+  const d = d1 * 10 + d2;
+  if (y < DATE_YEAR_MIN || y > DATE_YEAR_MAX || m < 1 || m > 12 || d < 1 || d > DAYS_IN_MONTH[m]!)
+    return false;
+  return m !== 2 || d < 29 || (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0));
 }
 
 function serialToIso(serial: number): string | Invalid {
@@ -140,6 +171,8 @@ const MALE = new Set(['м', 'муж', 'мужской', 'male', 'm', 'мужчи
 const FEMALE = new Set(['ж', 'жен', 'женский', 'female', 'f', 'женщина']);
 
 export function parseSex(cell: Cell | undefined): Sex | null | Invalid {
+  if (cell === 'М') return 'male';
+  if (cell === 'Ж') return 'female';
   if (isBlank(cell)) return null;
   const t = String(cell).trim().toLowerCase().replace(/\.$/, '');
   if (MALE.has(t)) return 'male';
@@ -159,6 +192,18 @@ export function parseFlag(cell: Cell | undefined): boolean | Invalid {
     if (cell === 0) return false;
     return new Invalid(MSG.flag);
   }
+  // The usual spellings first, without trimming or lower-casing.
+  switch (cell) {
+    case 'нет':
+    case 'Нет':
+    case '0':
+    case '':
+      return false;
+    case 'да':
+    case 'Да':
+    case '1':
+      return true;
+  }
   const t = cell.trim().toLowerCase();
   if (t === '' || NO.has(t)) return false;
   if (YES.has(t)) return true;
@@ -168,6 +213,8 @@ export function parseFlag(cell: Cell | undefined): boolean | Invalid {
 export type IssuenceForm = 'e_form' | 'paper_form';
 
 export function parseIssuenceForm(cell: Cell | undefined): IssuenceForm | null | Invalid {
+  if (cell === 'электронная' || cell === 'Электронная') return 'e_form';
+  if (cell === 'бумажная' || cell === 'Бумажная') return 'paper_form';
   if (isBlank(cell)) return null;
   const t = String(cell).trim().toLowerCase();
   if (/^(электрон|эл\.?$|онлайн|online|дистанц|e_form|цифров)/.test(t)) return 'e_form';

@@ -8,6 +8,8 @@ import {
   type AttributeValue,
   REQUIRED_ATTRIBUTES,
 } from './attributes.ts';
+import { FEATURE_BIT } from './columns.ts';
+import { ContractIdIndex } from './contractIds.ts';
 import { MSG } from './messages.ts';
 import {
   Invalid,
@@ -21,7 +23,15 @@ import {
   parseSex,
   parseText,
 } from './normalize.ts';
-import { type Cell, cellText, columnLetter, type Debt, FEATURE_KEYS, type RegistryError } from './types.ts';
+import {
+  type Cell,
+  cellText,
+  columnLetter,
+  type Debt,
+  FEATURE_KEYS,
+  type FeatureKey,
+  type RegistryError,
+} from './types.ts';
 
 /** Up to this many errors the upload reply lists them inline; past it only the check report and MSG.manyErrors. */
 export const REGISTRY_ERRORS_INLINE_LIMIT = 50;
@@ -39,67 +49,133 @@ interface Column {
   index: number;
   value: AttributeValue;
   kind: AttributeKind;
+  parse: (cell: Cell | undefined) => unknown;
+  set: Setter;
   required: boolean;
   letter: string;
   header: string;
 }
 
-type Draft = Omit<Debt, 'contractId' | 'amountTotal' | 'amountBottomline'> & {
+type Draft = Omit<Debt, 'contractId' | 'amountTotal' | 'amountBottomline' | 'features'> & {
+  bits: number;
   contractId: string | null;
   amountTotal: number | null;
   amountBottomline: number | null;
 };
 
-const FIELD: Partial<Record<AttributeValue, keyof Draft>> = {
-  contract_id: 'contractId',
-  lot_number: 'lotNumber',
-  region_code: 'regionCode',
-  amount_total: 'amountTotal',
-  amount_bottomline: 'amountBottomline',
-  principal: 'principal',
-  dpd: 'dpd',
-  dplp: 'dplp',
-  issue_date: 'issueDate',
-  last_payment_date: 'lastPaymentDate',
-  last_payment_amount: 'lastPaymentAmount',
-  paid_amount: 'paidAmount',
-  amount_for_360_days: 'amountFor360Days',
-  product_type: 'productType',
-  loan_kind: 'loanKind',
-  stage: 'stage',
-  first_creditor: 'firstCreditor',
-  birth_date: 'birthDate',
-  sex: 'sex',
-  enforcement_order_placement: 'enforcementOrderPlacement',
+type Setter = (d: Draft, v: never) => void;
+
+/** One monomorphic store per attribute (flags go to the draft's bit set). */
+const SETTERS: Readonly<Record<AttributeValue, Setter>> = {
+  contract_id: (d, v: string) => {
+    d.contractId = v;
+  },
+  lot_number: (d, v: number) => {
+    d.lotNumber = v;
+  },
+  region_code: (d, v: number) => {
+    d.regionCode = v;
+  },
+  amount_total: (d, v: number) => {
+    d.amountTotal = v;
+  },
+  amount_bottomline: (d, v: number) => {
+    d.amountBottomline = v;
+  },
+  principal: (d, v: number) => {
+    d.principal = v;
+  },
+  dpd: (d, v: number) => {
+    d.dpd = v;
+  },
+  dplp: (d, v: number) => {
+    d.dplp = v;
+  },
+  issue_date: (d, v: string) => {
+    d.issueDate = v;
+  },
+  last_payment_date: (d, v: string) => {
+    d.lastPaymentDate = v;
+  },
+  last_payment_amount: (d, v: number) => {
+    d.lastPaymentAmount = v;
+  },
+  paid_amount: (d, v: number) => {
+    d.paidAmount = v;
+  },
+  amount_for_360_days: (d, v: number) => {
+    d.amountFor360Days = v;
+  },
+  product_type: (d, v: string) => {
+    d.productType = v;
+  },
+  loan_kind: (d, v: string) => {
+    d.loanKind = v;
+  },
+  stage: (d, v: string) => {
+    d.stage = v;
+  },
+  first_creditor: (d, v: string) => {
+    d.firstCreditor = v;
+  },
+  birth_date: (d, v: string) => {
+    d.birthDate = v;
+  },
+  sex: (d, v: Debt['sex']) => {
+    d.sex = v;
+  },
+  enforcement_order_placement: (d, v: string) => {
+    d.enforcementOrderPlacement = v;
+  },
+  issuence_form: (d, v: 'e_form' | 'paper_form') => {
+    d.bits |= v === 'e_form' ? FEATURE_BIT.e_form : FEATURE_BIT.paper_form;
+  },
+  ...flagSetters(),
 };
 
-function parse(kind: AttributeKind, cell: Cell | undefined): unknown {
-  switch (kind) {
-    case 'text':
-      return parseText(cell);
-    case 'money':
-      return parseMoney(cell);
-    case 'integer':
-      return parseDays(cell);
-    case 'date':
-      return parseDate(cell);
-    case 'region':
-      return parseRegion(cell);
-    case 'sex':
-      return parseSex(cell);
-    case 'flag':
-      return parseFlag(cell);
-    case 'lot_number':
-      return parseLotNumber(cell);
-    case 'issuence_form':
-      return parseIssuenceForm(cell);
+function flagSetters() {
+  const out = {} as Record<FeatureKey, Setter>;
+  for (const key of FEATURE_KEYS) {
+    const bit = FEATURE_BIT[key];
+    out[key] = (d, v: boolean) => {
+      if (v) d.bits |= bit;
+    };
   }
+  return out;
 }
 
-function emptyFeatures(): Debt['features'] {
-  const out = {} as Debt['features'];
-  for (const key of FEATURE_KEYS) out[key] = false;
-  return out;
+const PARSERS: Readonly<Record<AttributeKind, (cell: Cell | undefined) => unknown>> = {
+  text: parseText,
+  money: parseMoney,
+  integer: parseDays,
+  date: parseDate,
+  region: parseRegion,
+  sex: parseSex,
+  flag: parseFlag,
+  lot_number: parseLotNumber,
+  issuence_form: parseIssuenceForm,
+};
+
+/** The features object of a bit set: one literal, so every debt's features share a shape. */
+function featuresOf(b: number): Debt['features'] {
+  return {
+    dead: (b & 1) !== 0,
+    bankruptcy: (b & 2) !== 0,
+    court_order: (b & 4) !== 0,
+    enforcement_proceedings: (b & 8) !== 0,
+    enforcement_proceedings_3_years: (b & 16) !== 0,
+    fraud: (b & 32) !== 0,
+    disability: (b & 64) !== 0,
+    mls: (b & 128) !== 0,
+    military_service: (b & 256) !== 0,
+    interact_refusal: (b & 512) !== 0,
+    impossibility_act: (b & 1024) !== 0,
+    secured_liability: (b & 2048) !== 0,
+    presence_participants: (b & 4096) !== 0,
+    phones: (b & 8192) !== 0,
+    e_form: (b & 16384) !== 0,
+    paper_form: (b & 32768) !== 0,
+  };
 }
 
 /**
@@ -119,6 +195,8 @@ export function createRowValidator(
       index,
       value,
       kind: attr.kind,
+      parse: PARSERS[attr.kind],
+      set: SETTERS[value],
       required: attr.required,
       letter: columnLetter(index),
       header: cellText(headers[index]) || attr.text,
@@ -131,7 +209,7 @@ export function createRowValidator(
   );
   const contractColumn = columns.find((c) => c.value === 'contract_id');
   const totalColumn = columns.find((c) => c.value === 'amount_total');
-  const firstRowOf = new Map<string, number>();
+  const firstRowOf = new ContractIdIndex();
   const errors: RegistryError[] = [];
   let validCount = 0;
 
@@ -176,12 +254,12 @@ export function createRowValidator(
         birthDate: null,
         sex: null,
         enforcementOrderPlacement: null,
-        features: emptyFeatures(),
+        bits: 0,
       };
       for (let i = 0; i < columns.length; i++) {
         const column = columns[i]!;
         const cell = cells[column.index];
-        const value = parse(column.kind, cell);
+        const value = column.parse(cell);
         if (value instanceof Invalid) {
           fail(rowNumber, column, cell, value.message);
           continue;
@@ -190,21 +268,13 @@ export function createRowValidator(
           if (column.required) fail(rowNumber, column, cell, MSG.required);
           continue;
         }
-        if (column.kind === 'flag') {
-          draft.features[column.value as keyof Debt['features']] = value as boolean;
-        } else if (column.kind === 'issuence_form') {
-          draft.features[value as 'e_form' | 'paper_form'] = true;
-        } else {
-          const field = FIELD[column.value];
-          if (field) (draft as unknown as Record<string, unknown>)[field] = value;
-        }
+        column.set(draft, value as never);
       }
       for (const missing of missingRequired)
         errors.push({ row: rowNumber, column: '', header: missing, value: '', message: MSG.required });
       if (draft.contractId !== null) {
-        const first = firstRowOf.get(draft.contractId);
-        if (first === undefined) firstRowOf.set(draft.contractId, rowNumber);
-        else
+        const first = firstRowOf.firstRowOrAdd(draft.contractId, rowNumber);
+        if (first !== 0)
           fail(rowNumber, contractColumn, draft.contractId, MSG.duplicateContract(draft.contractId, first));
       }
       if (
@@ -218,7 +288,29 @@ export function createRowValidator(
       if (draft.contractId === null || draft.amountTotal === null || draft.amountBottomline === null)
         return null;
       validCount += 1;
-      return draft as Debt;
+      return {
+        contractId: draft.contractId,
+        lotNumber: draft.lotNumber,
+        regionCode: draft.regionCode,
+        amountTotal: draft.amountTotal,
+        amountBottomline: draft.amountBottomline,
+        principal: draft.principal,
+        dpd: draft.dpd,
+        dplp: draft.dplp,
+        issueDate: draft.issueDate,
+        lastPaymentDate: draft.lastPaymentDate,
+        lastPaymentAmount: draft.lastPaymentAmount,
+        paidAmount: draft.paidAmount,
+        amountFor360Days: draft.amountFor360Days,
+        productType: draft.productType,
+        loanKind: draft.loanKind,
+        stage: draft.stage,
+        firstCreditor: draft.firstCreditor,
+        birthDate: draft.birthDate,
+        sex: draft.sex,
+        enforcementOrderPlacement: draft.enforcementOrderPlacement,
+        features: featuresOf(draft.bits),
+      };
     },
   };
 }

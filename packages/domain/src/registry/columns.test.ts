@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createDebtColumnsBuilder, FEATURE_BIT, featureBits, isoToYmd, NO_DATE } from './columns.ts';
+import { ContractIdIndex } from './contractIds.ts';
+import { debt, debtArbitrary } from './testDebts.ts';
+import { FEATURE_KEYS } from './types.ts';
+
+describe('DebtColumns', () => {
+  it('keeps every debt through growth by doubling', () => {
+    fc.assert(
+      fc.property(fc.array(debtArbitrary, { maxLength: 200 }), (debts) => {
+        const b = createDebtColumnsBuilder(1);
+        for (const d of debts) b.add(d);
+        const c = b.build();
+        expect(c.count).toBe(debts.length);
+        debts.forEach((d, i) => {
+          expect(c.amountBottomline[i]).toBe(d.amountBottomline);
+          expect(c.regionCode[i]).toBe(d.regionCode ?? 0);
+          expect(c.dpd[i]).toBe(d.dpd ?? -1);
+          expect(c.strings.productType[c.productType[i]!]).toBe(d.productType);
+          expect(c.features[i]).toBe(featureBits(d.features));
+        });
+      }),
+    );
+  });
+
+  it('feature bits follow FEATURE_KEYS', () => {
+    FEATURE_KEYS.forEach((key, k) => {
+      expect(FEATURE_BIT[key]).toBe(1 << k);
+      expect(featureBits(debt({ features: { [key]: true } }).features)).toBe(1 << k);
+    });
+  });
+
+  it('dates as YYYYMMDD give whole years by subtraction', () => {
+    expect(isoToYmd('1985-03-04')).toBe(19850304);
+    expect(isoToYmd(null)).toBe(NO_DATE);
+    expect(Math.floor((isoToYmd('2025-03-03') - isoToYmd('1985-03-04')) / 10_000)).toBe(39);
+    expect(Math.floor((isoToYmd('2025-03-04') - isoToYmd('1985-03-04')) / 10_000)).toBe(40);
+  });
+});
+
+describe('ContractIdIndex', () => {
+  it('answers like a Map: the first row of a repeated id, 0 for a new one', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 6 }), { maxLength: 3000 }), (ids) => {
+        const index = new ContractIdIndex();
+        const map = new Map<string, number>();
+        ids.forEach((id, i) => {
+          const row = i + 2;
+          const expected = map.get(id) ?? 0;
+          if (expected === 0) map.set(id, row);
+          expect(index.firstRowOrAdd(id, row)).toBe(expected);
+        });
+      }),
+    );
+  });
+});
