@@ -3,7 +3,10 @@
 /** 9999-12-31 in the 1900 system: past it a "date" cell is just a number. */
 const MAX_SERIAL = 2958465;
 const DAY_SECONDS = 86400;
-const cache = new Map<number, string>();
+/** Whole serials up to 2099-12-31 (73415) in the 1900 system, decoded once each. */
+const CACHED_SERIALS = 73416;
+const cache1900: string[] = new Array(CACHED_SERIALS).fill('');
+const cache1904: string[] = new Array(CACHED_SERIALS).fill('');
 
 function pad2(n: number): string {
   return n < 10 ? `0${n}` : `${n}`;
@@ -45,11 +48,12 @@ export function serialToIso(serial: number, date1904: boolean): string | number 
     seconds = 0;
   }
   if (seconds === 0) {
-    const key = date1904 ? -whole - 1 : whole;
-    let text = cache.get(key);
-    if (text === undefined) {
+    if (whole >= CACHED_SERIALS) return isoOfWholeSerial(whole, date1904);
+    const cache = date1904 ? cache1904 : cache1900;
+    let text = cache[whole]!;
+    if (text === '') {
       text = isoOfWholeSerial(whole, date1904);
-      if (cache.size < 100_000) cache.set(key, text);
+      cache[whole] = text;
     }
     return text;
   }

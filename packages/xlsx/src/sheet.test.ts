@@ -34,3 +34,25 @@ describe('SheetScanner', () => {
     for (const size of [1, 2, 3, 5, 7, 64, 100_000]) expect(scanInPieces(xml, size)).toEqual(expected);
   });
 });
+
+describe('repeated texts', () => {
+  it('never confuses texts of the same length and ends (the cache compares every byte)', () => {
+    const texts = [
+      '&#1050;одинаковые начало AAA и конец',
+      '&#1050;одинаковые начало BBB и конец',
+      'Ж'.repeat(40),
+    ];
+    const rows = texts.map(
+      (t, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>${t}</t></is></c></row>`,
+    );
+    const xml = worksheetXml(
+      rows
+        .join('')
+        .repeat(3)
+        .replace(/r="\d+"/g, ''),
+    );
+    const read = scanInPieces(xml, 1 << 16).map(([, cells]) => cells[0]);
+    const expected = ['Кодинаковые начало AAA и конец', 'Кодинаковые начало BBB и конец', 'Ж'.repeat(40)];
+    expect(read).toEqual([...expected, ...expected, ...expected]);
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { serialToIso } from './dates.ts';
 import { XlsxError } from './errors.ts';
-import { decodeText } from './text.ts';
+import { decodeText, TextCache } from './text.ts';
 
 export type Cell = string | number | boolean | null;
 
@@ -140,6 +140,7 @@ export class SheetScanner {
   private lastColumn = -1;
   private inRow = false;
   private inlineText = '';
+  private readonly texts = new TextCache();
 
   constructor(options: ScannerOptions) {
     this.sharedStrings = options.sharedStrings;
@@ -419,7 +420,7 @@ export class SheetScanner {
           value = isoOfDateCell(decodeText(b, valueStart, valueEnd));
           break;
         default:
-          value = decodeText(b, valueStart, valueEnd);
+          value = this.texts.decode(b, valueStart, valueEnd);
       }
     }
     if (value === null) {
@@ -456,10 +457,10 @@ export class SheetScanner {
       while (gt < len && b[gt] !== 62) gt++;
       if (gt >= len) return NEED_MORE;
       if (c1 === 116 && isNameEnd(b[p + 2]!) && b[gt - 1] !== 47) {
-        let q = gt + 1;
-        while (q < len && b[q] !== 60) q++;
-        if (q >= len) return NEED_MORE;
-        text += decodeText(b, gt + 1, q);
+        // Texts can be long (openpyxl writes Cyrillic as &#NNNN;): find the end natively, decode through the cache.
+        const q = b.indexOf(60, gt + 1);
+        if (q < 0) return NEED_MORE;
+        text += this.texts.decode(b, gt + 1, q);
         p = q;
         continue;
       }

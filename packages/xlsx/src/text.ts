@@ -21,6 +21,13 @@ export function unescapeXstring(text: string): string {
   return text.replace(XSTRING_ESCAPE, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/** Buffer's own range decoders (public but untyped): no argument checks on the hot path. */
+interface RangeDecoders {
+  latin1Slice(start: number, end: number): string;
+  ucs2Slice(start: number, end: number): string;
+}
+const fast = (bytes: Buffer) => bytes as unknown as RangeDecoders;
+
 let scratch = new Uint16Array(4096);
 let scratchBytes = Buffer.from(scratch.buffer);
 
@@ -48,7 +55,7 @@ export function decodeText(b: Buffer, start: number, end: number): string {
     if (c === 95) underscore = true;
   }
   if (i === end) {
-    const ascii = b.toString('latin1', start, end);
+    const ascii = fast(b).latin1Slice(start, end);
     return underscore ? unescapeXstring(ascii) : ascii;
   }
   // Output never has more UTF-16 units than the input has bytes.
@@ -120,8 +127,60 @@ export function decodeText(b: Buffer, start: number, end: number): string {
       i += 4;
     }
   }
-  const text = scratchBytes.toString('utf16le', 0, n * 2);
+  const text = fast(scratchBytes).ucs2Slice(0, n * 2);
   return underscore ? unescapeXstring(text) : text;
+}
+
+const CACHE_SLOTS = 1 << 16;
+const CACHE_LIMIT = 20_000;
+
+/**
+ * Decoded texts that repeat (a registry's product types, stages, creditors, written by openpyxl as character
+ * references), found by a hash of their length and end bytes and verified byte for byte (native compare), so a
+ * repeated text costs no per-byte work in JS. The first CACHE_LIMIT distinct texts are kept.
+ */
+export class TextCache {
+  private readonly keys: (Buffer | null)[] = new Array(CACHE_SLOTS).fill(null);
+  private readonly values: string[] = new Array(CACHE_SLOTS).fill('');
+  private readonly hashes = new Int32Array(CACHE_SLOTS);
+  private count = 0;
+
+  /** Text of bytes [start, end). */
+  decode(b: Buffer, start: number, end: number): string {
+    const length = end - start;
+    if (length < 4) return decodeText(b, start, end);
+    const hash = sampleHash(b, start, end);
+    let slot = hash & (CACHE_SLOTS - 1);
+    for (;;) {
+      const key = this.keys[slot];
+      if (key === null || key === undefined) break;
+      if (
+        this.hashes[slot] === hash &&
+        key.length === length &&
+        b.compare(key, 0, length, start, end) === 0
+      ) {
+        return this.values[slot]!;
+      }
+      slot = (slot + 1) & (CACHE_SLOTS - 1);
+    }
+    const text = decodeText(b, start, end);
+    if (this.count < CACHE_LIMIT) {
+      this.keys[slot] = Buffer.from(b.subarray(start, end));
+      this.values[slot] = text;
+      this.hashes[slot] = hash;
+      this.count++;
+    }
+    return text;
+  }
+}
+
+/** FNV-1a of the length and of at most 12 bytes at each end: cheap, and collisions are settled by comparing. */
+function sampleHash(b: Buffer, start: number, end: number): number {
+  let hash = Math.imul(0x811c9dc5 ^ (end - start), 16777619);
+  const head = Math.min(end, start + 12);
+  for (let i = start; i < head; i++) hash = Math.imul(hash ^ b[i]!, 16777619);
+  for (let i = Math.max(head, end - 12); i < end; i++) hash = Math.imul(hash ^ b[i]!, 16777619);
+  return hash;
 }
 
 /** XML entity expansion ("billion laughs") needs a DTD: no part of an xlsx may declare one. */
