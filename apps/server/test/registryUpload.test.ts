@@ -73,6 +73,23 @@ describe.each(DRIVERS)('registry upload on %s', (driver) => {
     expect(lotsJson.json().data.lots).toHaveLength(2);
   });
 
+  it('stores texts with quotes, backslashes, commas and braces as they were', async () => {
+    const odd = 'Д-"1"\\2,{3} NULL';
+    const response = await upload(
+      t.app,
+      token,
+      registryXlsx([debt({ contract_id: odd, first_creditor: 'NULL' })]),
+      {
+        company_id: String(companyId),
+        auction_type: 'dutch',
+      },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const id = response.json().data.briefcase_id as number;
+    const [row] = await t.ctx.db.select().from(registryRows).where(eq(registryRows.briefcaseId, id));
+    expect(row).toMatchObject({ contractId: odd, firstCreditor: 'NULL' });
+  });
+
   it('serves the template with a second sheet explaining every column', async () => {
     const response = await t.app.inject({ url: '/api/v1/registry_template/etp_rd.xlsx' });
     expect(response.statusCode).toBe(200);

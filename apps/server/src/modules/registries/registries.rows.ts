@@ -18,6 +18,24 @@ select $1, * from unnest($2::int[], $3::text[], $4::int[], $5::smallint[], $6::b
 
 type Columns = unknown[][];
 
+const quote = (value: string) => `"${value.replace(/[\\"]/g, '\\$&')}"`;
+
+/**
+ * A column as a PostgreSQL array literal: a queued batch then holds one string per column instead of thousands
+ * of JS values (the reader cannot wait for the database, so batches may queue up).
+ */
+export function arrayLiteral(values: readonly unknown[]): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0) out += ',';
+    const v = values[i];
+    if (v === null || v === undefined) out += 'NULL';
+    else if (typeof v === 'number') out += String(v);
+    else out += quote(String(v));
+  }
+  return `${out}}`;
+}
+
 const COLUMN_COUNT = 22;
 
 function emptyColumns(): Columns {
@@ -82,7 +100,7 @@ export class RegistryRowWriter {
 
   private flushBatch(): void {
     if (this.count === 0) return;
-    const params = [this.briefcaseId, ...this.columns];
+    const params = [this.briefcaseId, ...this.columns.map(arrayLiteral)];
     const count = this.count;
     this.columns = emptyColumns();
     this.count = 0;
