@@ -53,6 +53,7 @@ export async function startBenchServer(
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     RATE_LIMIT_PER_MINUTE: '100000000',
+    BIDS_RATE_LIMIT_PER_MINUTE: '100000000',
     ACCESS_TOKEN_TTL_SECONDS: '86400',
     DEMO_SEED: 'off',
     DEMO_SIMULATION: 'off',

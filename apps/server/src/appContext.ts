@@ -40,7 +40,7 @@ export function createAppContext(
     database,
     db: database.db,
     tokens,
-    guards: createGuards({ db: database.db, tokens, now }),
+    guards: createGuards({ db: database.db, tokens, now, bus, sessionCacheMs: config.sessionCacheMs }),
     now,
     notifier,
   };

@@ -45,6 +45,17 @@ const envSchema = z.object({
   DEMO_SIMULATION: z.enum(['auto', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  BIDS_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'BIDS_RATE_LIMIT_PER_MINUTE должен быть числом' })
+    .int('BIDS_RATE_LIMIT_PER_MINUTE должен быть целым числом')
+    .min(1, 'BIDS_RATE_LIMIT_PER_MINUTE должен быть не меньше 1')
+    .default(600),
+  SESSION_CACHE_MS: z.coerce
+    .number({ error: 'SESSION_CACHE_MS должен быть числом' })
+    .int('SESSION_CACHE_MS должен быть целым числом')
+    .min(0, 'SESSION_CACHE_MS должен быть не меньше 0')
+    .max(10_000, 'SESSION_CACHE_MS должен быть не больше 10000')
+    .default(2000),
   SMS_WEBHOOK_URL: z
     .string()
     .refine((v) => /^https?:\/\//.test(v), 'SMS_WEBHOOK_URL должен начинаться с http:// или https://')
@@ -82,6 +93,10 @@ export interface Config {
   demoSimulation: boolean;
   logLevel: string;
   rateLimitPerMinute: number;
+  /** Calls of POST /api/v1/bids one access token may make in a minute. */
+  bidsRateLimitPerMinute: number;
+  /** How long the bid route trusts a verified session and access decision, ms (decisions/0017); 0 turns it off. */
+  sessionCacheMs: number;
   /** SMS gateway: each SMS is POSTed there as JSON {to, text}; without it SMS stay in the outbox. */
   smsWebhookUrl: string | null;
   supportEmail: string;
@@ -132,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSimulation: e.DEMO_SIMULATION === 'auto' && e.NODE_ENV === 'development',
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    bidsRateLimitPerMinute: e.BIDS_RATE_LIMIT_PER_MINUTE,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     smsWebhookUrl: e.SMS_WEBHOOK_URL ?? null,
     supportEmail: e.SUPPORT_EMAIL,
     codesPerAddressPerHour: e.CODES_PER_ADDRESS_PER_HOUR,

@@ -39,7 +39,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get('/api/v1/user/sign_out', { preHandler: ctx.guards.user }, async (request) => {
-      await signOut(deps, authOf(request).sessionId);
+      const { sessionId } = authOf(request);
+      await signOut(deps, sessionId);
+      // The trading guard's cached contexts of this session go too, on every node.
+      await ctx.guards.sessionClosed(sessionId);
       return ok(null, AUTH_MESSAGES.signedOut);
     });
 

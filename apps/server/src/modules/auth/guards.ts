@@ -2,9 +2,13 @@
  * Route guards: who may call a route. Each reads the Bearer token, loads the user's context and sets
  * `request.auth`; failures answer 401 (no, bad or expired token, closed session) or 403 (role, standing).
  */
+import { performance } from 'node:perf_hooks';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { companies, memberships, refreshTokens, users } from '../../db/schema/index.ts';
 import { forbidden, notInGoodStanding, tokenExpired, unauthorized } from '../../http/errors.ts';
+import type { Bus, BusEvent } from '../../realtime/bus.ts';
 import { loadUserContext, type UserContext } from '../user/user.queries.ts';
 import { AUTH_MESSAGES } from './auth.messages.ts';
 import { isFamilyRevoked } from './auth.queries.ts';
@@ -12,6 +16,30 @@ import type { TokenService } from './tokens.ts';
 
 export interface AuthContext extends UserContext {
   sessionId: string;
+  /**
+   * Set when the context came from the trading guard's short-lived cache: the fingerprint of the user's rows as
+   * they were loaded. A write path that trusts the context checks it against the database inside its own
+   * statement (sessionStillValid) and reloads the context when it no longer matches.
+   */
+  cachedFingerprint?: string;
+}
+
+/**
+ * What of a user decides a trading call, as one string computed in SQL: role, deletion, current company, and each
+ * membership with its company's standing, kind, registry flags and name. Equal strings, same decisions.
+ */
+export function contextFingerprint(userId: number): SQL<string> {
+  return sql<string>`(select md5(concat_ws('|', u.role, u.deleted_at is null, u.current_company_id,
+    (select string_agg(concat_ws(':', m.company_id, m.owner, c.good_standing, c.kind, c.fssp, c.okved, c.name), ',' order by m.company_id)
+       from ${memberships} m join ${companies} c on c.id = m.company_id where m.user_id = u.id)))
+    from ${users} u where u.id = ${userId})`;
+}
+
+/** True when the session is open and the user's rows still match what the cached context was loaded from. */
+export function sessionStillValid(auth: AuthContext): SQL<boolean> {
+  if (auth.cachedFingerprint === undefined) return sql<boolean>`true`;
+  return sql<boolean>`(exists (select 1 from ${refreshTokens} r where r.family_id = ${auth.sessionId}::uuid and r.revoked_at is null)
+    and ${contextFingerprint(auth.user.id)} = ${auth.cachedFingerprint})`;
 }
 
 declare module 'fastify' {
@@ -30,11 +58,69 @@ export interface Guards {
   user: Guard;
   goodStanding: Guard;
   admin: Guard;
+  /**
+   * goodStanding for the hot trading calls (placing a bid): the verified context is kept for a short while per
+   * access token (decisions/0017), so a refused bid costs no query. Writes check it again (sessionStillValid).
+   */
+  tradingGoodStanding: Guard;
+  /** Loads the context again, uncached (after sessionStillValid said no); 401 when the session is closed. */
+  reload(auth: AuthContext): Promise<AuthContext>;
+  /** Forgets the session's cached contexts on every node (sign-out). */
+  sessionClosed(sessionId: string): Promise<void>;
 }
+
+/** The message that tells every node a session was closed: on the live bus, addressed to nobody. */
+const SESSION_CLOSED = 'session_closed';
+
+const MAX_CACHED = 20_000;
 
 export const isAdmin = (auth: AuthContext | null): boolean => auth?.user.role === 'admin';
 
-export function createGuards(deps: { db: Db; tokens: TokenService; now: () => Date }): Guards {
+export function createGuards(deps: {
+  db: Db;
+  tokens: TokenService;
+  now: () => Date;
+  /** Carries sign-outs to the other nodes' caches. */
+  bus?: Bus;
+  /** How long the trading guard trusts a verified context (0: never). */
+  sessionCacheMs?: number;
+}): Guards {
+  const cacheMs = deps.sessionCacheMs ?? 0;
+  const cache = new Map<string, { auth: AuthContext; until: number; expMs: number }>();
+  const forgetSession = (sessionId: string) => {
+    for (const [token, entry] of cache) if (entry.auth.sessionId === sessionId) cache.delete(token);
+  };
+  deps.bus?.subscribe((event: BusEvent) => {
+    const payload = event.message.payload as { [SESSION_CLOSED]?: unknown } | null;
+    if (typeof payload?.[SESSION_CLOSED] === 'string') forgetSession(payload[SESSION_CLOSED]);
+  });
+
+  async function loadContext(userId: number, sessionId: string): Promise<AuthContext> {
+    const [ctx, revoked] = await Promise.all([
+      loadUserContext(deps.db, userId),
+      isFamilyRevoked(deps.db, sessionId),
+    ]);
+    if (!ctx || revoked) throw unauthorized(AUTH_MESSAGES.refreshInvalid);
+    return { ...ctx, sessionId };
+  }
+
+  async function cachedContext(token: string): Promise<AuthContext> {
+    const hit = cache.get(token);
+    if (hit && performance.now() < hit.until && deps.now().getTime() < hit.expMs) return hit.auth;
+    const claims = await deps.tokens.verifyAccess(token, deps.now());
+    if (claims === 'expired') throw tokenExpired();
+    if (!claims) throw unauthorized();
+    const [auth, print] = await Promise.all([
+      loadContext(claims.userId, claims.sessionId),
+      deps.db.execute(sql`select ${contextFingerprint(claims.userId)} as value`),
+    ]);
+    const [row] = (print as unknown as { rows: { value: string | null }[] }).rows;
+    const withPrint = { ...auth, cachedFingerprint: row?.value ?? '' };
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(token, { auth: withPrint, until: performance.now() + cacheMs, expMs: tokenExpiryMs(token) });
+    return withPrint;
+  }
+
   async function authenticate(request: FastifyRequest): Promise<AuthContext> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -46,13 +132,12 @@ export function createGuards(deps: { db: Db; tokens: TokenService; now: () => Da
     const claims = await deps.tokens.verifyAccess(token, deps.now());
     if (claims === 'expired') throw tokenExpired();
     if (!claims) throw unauthorized();
-    const [ctx, revoked] = await Promise.all([
-      loadUserContext(deps.db, claims.userId),
-      isFamilyRevoked(deps.db, claims.sessionId),
-    ]);
-    if (!ctx || revoked) throw unauthorized(AUTH_MESSAGES.refreshInvalid);
-    return { ...ctx, sessionId: claims.sessionId };
+    return loadContext(claims.userId, claims.sessionId);
   }
+
+  const requireStanding = (auth: AuthContext) => {
+    if (auth.user.role !== 'admin' && !auth.company?.goodStanding) throw notInGoodStanding();
+  };
 
   return {
     authenticateToken,
@@ -71,7 +156,37 @@ export function createGuards(deps: { db: Db; tokens: TokenService; now: () => Da
     goodStanding: async (request) => {
       const auth = await authenticate(request);
       request.auth = auth;
-      if (auth.user.role !== 'admin' && !auth.company?.goodStanding) throw notInGoodStanding();
+      requireStanding(auth);
+    },
+    tradingGoodStanding: async (request) => {
+      if (cacheMs <= 0) {
+        request.auth = await authenticate(request);
+      } else {
+        const header = request.headers.authorization;
+        const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+        if (!match?.[1]) throw unauthorized();
+        request.auth = await cachedContext(match[1]);
+      }
+      requireStanding(request.auth);
+    },
+    reload: async (auth) => {
+      forgetSession(auth.sessionId);
+      const fresh = await loadContext(auth.user.id, auth.sessionId);
+      requireStanding(fresh);
+      return fresh;
+    },
+    sessionClosed: async (sessionId) => {
+      forgetSession(sessionId);
+      await deps.bus?.publish({
+        message: {
+          channel: 'UsersStream',
+          briefcase_id: null,
+          action: 'users',
+          payload: { [SESSION_CLOSED]: sessionId },
+          t: deps.now().getTime(),
+        },
+        audience: { kind: 'users', ids: [] },
+      });
     },
     admin: async (request) => {
       const auth = await authenticate(request);
@@ -85,4 +200,16 @@ export function createGuards(deps: { db: Db; tokens: TokenService; now: () => Da
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** The token's expiry (ms) from its payload; the token was verified before this is read. */
+function tokenExpiryMs(token: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+      exp?: number;
+    };
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
 }

@@ -1,8 +1,8 @@
 /** SQL of bids and autobids: inserts under the lot lock, the bid log, bidders, idempotency. */
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { autobids, bids, briefcases, companies, lots } from '../../db/schema/index.ts';
+import { autobids, bids, briefcaseCompanyLists, briefcases, companies, lots } from '../../db/schema/index.ts';
 
 export type BidRow = typeof bids.$inferSelect;
 export type NewBid = typeof bids.$inferInsert;
@@ -143,15 +143,25 @@ const leaderBids = alias(bids, 'leader_bid');
 
 /**
  * Locks the lot row (FOR NO KEY UPDATE, see lockLot) and reads with it its procedure, its leading bid, whether an
- * autobid is enabled on it and whether `companyId` has a standing bid on it: everything the engine needs under
+ * autobid is enabled on it, whether `companyId` has a standing bid on it, the company's place on the procedure's
+ * lists and (sessionValid) whether the caller's session and context still hold: everything the engine needs under
  * the lock, in one statement.
  */
-export async function lockLotWithContext(tx: DbOrTx, lotId: number, companyId: number) {
+export async function lockLotWithContext(
+  tx: DbOrTx,
+  lotId: number,
+  companyId: number,
+  sessionValid: SQL<boolean> = sql<boolean>`true`,
+) {
   const [row] = await tx
     .select({
       lot: lots,
       briefcase: briefcases,
       leader: leaderBids,
+      sessionValid,
+      blacklisted: sql<boolean>`exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'blacklist' and l.company_id = ${companyId})`,
+      notInvited: sql<boolean>`(exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'whitelist')
+      and not exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'whitelist' and l.company_id = ${companyId}))`,
       autobidsEnabled: sql<boolean>`exists (select 1 from ${autobids} where ${autobids.lotId} = ${lots.id} and ${autobids.enabled})`,
       companyHasBid: sql<boolean>`exists (select 1 from ${bids} where ${bids.lotId} = ${lots.id} and ${bids.companyId} = ${companyId} and ${bids.state} <> 'withdrawn')`,
     })

@@ -11,11 +11,11 @@ export const BID_TEXTS = { accepted: 'Ставка принята', withdrawn: '
 
 export function bidsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const tag = ctx.leaderTag;
-  const trading = { rateLimit: { max: 600, timeWindow: '1 minute' } };
+  const trading = { rateLimit: { max: ctx.config.bidsRateLimitPerMinute, timeWindow: '1 minute' } };
   return async (app) => {
     app.post(
       '/api/v1/bids',
-      { preHandler: ctx.guards.goodStanding, schema: { body: placeBidBody }, config: trading },
+      { preHandler: ctx.guards.tradingGoodStanding, schema: { body: placeBidBody }, config: trading },
       async (request) => ok(await placeBid(ctx, tag, authOf(request), request.body), BID_TEXTS.accepted),
     );
 

@@ -14,7 +14,15 @@ import { type EngineOutcome, finish, placeValidatedBid } from './bids.engine.ts'
 import { lotBook } from './bids.fastpath.ts';
 import { notifyAfterBid } from './bids.notify.ts';
 import { findActiveBids, findBidByIdempotencyKey, setBidState } from './bids.queries.ts';
-import { bidActor, checkLotAccess, lockTradingLot, rejected } from './trading.context.ts';
+import {
+  bidActor,
+  checkLotAccess,
+  checkLotAccessCached,
+  freshAccess,
+  lockTradingLot,
+  rejected,
+  StaleContext,
+} from './trading.context.ts';
 
 /** What a committed bid leaves for the live update and the notifications. */
 interface CommittedBid extends EngineOutcome {
@@ -46,7 +54,22 @@ export async function placeBid(
   auth: AuthContext,
   input: PlaceBidInput,
 ): Promise<BidReceipt> {
-  const access = await checkLotAccess(ctx, auth, input.lot_id);
+  try {
+    return await placeBidAs(ctx, tag, auth, input);
+  } catch (error) {
+    if (!(error instanceof StaleContext)) throw error;
+    // The cached context no longer matches the database: load it again and decide afresh.
+    return placeBidAs(ctx, tag, await ctx.guards.reload(auth), input);
+  }
+}
+
+async function placeBidAs(
+  ctx: AppContext,
+  tag: LeaderTagger,
+  auth: AuthContext,
+  input: PlaceBidInput,
+): Promise<BidReceipt> {
+  const access = await checkLotAccessCached(ctx, auth, input.lot_id);
   const key = input.idempotency_key;
   // A retried submission is answered with its bid even when the price has moved on since: look the key up first.
   if (key) {
@@ -66,9 +89,11 @@ export async function placeBid(
       if (late) throw rejected(late);
       const committed = await ctx.db.transaction(async (tx) => {
         const companyId = auth.company?.id ?? 0;
-        const locked = await lockTradingLot(tx, input.lot_id, companyId);
+        const locked = await lockTradingLot(tx, input.lot_id, auth);
+        // Session, context and access as the database has them now, whatever the caches said.
+        const current = freshAccess(auth, locked);
         book.remember(locked.state, locked.lot.version, locked.briefcase);
-        const actor = await bidActor(tx, auth, locked, access);
+        const actor = await bidActor(tx, auth, locked, current);
         const check = validateBid(
           locked.state,
           { amount: input.amount, companyId, userId: auth.user.id, confirmRaise: input.confirm },

@@ -2,12 +2,14 @@
  * What every trading call needs about the caller and the lot: access to the procedure (checked before the
  * transaction), then, under the lot's row lock, the lot, its procedure, its leader and the caller's standing.
  */
+
+import { performance } from 'node:perf_hooks';
 import { type BidActor, type LotState, REJECTION_HTTP_STATUS, type Rejection } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, notFound, notInGoodStanding } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/guards.ts';
-import { resolveLotAccess } from '../briefcases/briefcases.access.ts';
+import { type AuthContext, sessionStillValid } from '../auth/guards.ts';
+import { decideAccess, resolveLotAccess } from '../briefcases/briefcases.access.ts';
 import { isAdmitted } from '../briefcases/briefcases.policy.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
 import { type BriefcaseRow, toLotState } from '../lots/lots.state.ts';
@@ -29,6 +31,54 @@ export async function checkLotAccess(ctx: AppContext, auth: AuthContext, lotId: 
   return { lotId, briefcaseId: access.briefcaseId!, master: access.master };
 }
 
+const accessCaches = new WeakMap<AppContext, Map<string, { access: LotAccess; until: number }>>();
+
+/**
+ * checkLotAccess, remembered for a context that came from the trading guard's cache (for as long as that cache
+ * keeps contexts, decisions/0017). Only refusals rely on it: a bid that goes to the lot's lock has its access
+ * decided again there from the rows read with the lock (freshAccess).
+ */
+export async function checkLotAccessCached(
+  ctx: AppContext,
+  auth: AuthContext,
+  lotId: number,
+): Promise<LotAccess> {
+  if (auth.cachedFingerprint === undefined || ctx.config.sessionCacheMs <= 0) {
+    return checkLotAccess(ctx, auth, lotId);
+  }
+  let cache = accessCaches.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    accessCaches.set(ctx, cache);
+  }
+  const key = `${auth.sessionId}|${auth.user.id}|${auth.company?.id ?? 0}|${lotId}`;
+  const hit = cache.get(key);
+  if (hit && performance.now() < hit.until) return hit.access;
+  const access = await checkLotAccess(ctx, auth, lotId);
+  if (cache.size >= 50_000) cache.clear();
+  cache.set(key, { access, until: performance.now() + ctx.config.sessionCacheMs });
+  return access;
+}
+
+/** The caller's context changed since it was cached (or the session closed): reload it and start again. */
+export class StaleContext extends Error {}
+
+/** Access decided again from the rows read with the lock; the errors of checkLotAccess. */
+export function freshAccess(auth: AuthContext, locked: LockedLot): LotAccess {
+  if (!locked.sessionValid) throw new StaleContext();
+  const { briefcase } = locked;
+  const verdict = decideAccess(auth, {
+    status: briefcase.status,
+    companyId: briefcase.companyId,
+    hidden: briefcase.hidden,
+    blacklisted: locked.blacklisted,
+    notInvited: locked.notInvited,
+  });
+  if (verdict.kind === 'not_in_good_standing') throw notInGoodStanding();
+  if (verdict.kind !== 'open') throw notFound(LOT_NOT_FOUND);
+  return { lotId: locked.lot.id, briefcaseId: briefcase.id, master: verdict.master };
+}
+
 export interface LockedLot {
   lot: LotRow;
   briefcase: BriefcaseRow;
@@ -38,14 +88,25 @@ export interface LockedLot {
   autobidsEnabled: boolean;
   /** Whether the company asked about already has a standing bid on the lot (read with the lock). */
   companyHasBid: boolean;
+  /** The company on the procedure's blacklist / left out of its invitation list (read with the lock). */
+  blacklisted: boolean;
+  notInvited: boolean;
+  /** False when the caller's cached context no longer matches the database (see sessionStillValid). */
+  sessionValid: boolean;
 }
 
 /**
- * Locks the lot row and reads, in the same statement, its procedure, its leading bid and (for `companyId`)
- * whether that company has bid on it before: one round trip under the lock.
+ * Locks the lot row and reads, in the same statement, its procedure, its leading bid and, for the caller (`auth`),
+ * whether its company has bid on it before, its place on the procedure's lists and whether a cached context still
+ * holds: one round trip under the lock.
  */
-export async function lockTradingLot(tx: Tx, lotId: number, companyId = 0): Promise<LockedLot> {
-  const row = await lockLotWithContext(tx, lotId, companyId);
+export async function lockTradingLot(tx: Tx, lotId: number, auth?: AuthContext): Promise<LockedLot> {
+  const row = await lockLotWithContext(
+    tx,
+    lotId,
+    auth?.company?.id ?? 0,
+    auth ? sessionStillValid(auth) : undefined,
+  );
   if (!row) throw notFound(LOT_NOT_FOUND);
   const { lot, briefcase, leader } = row;
   return {
@@ -55,6 +116,9 @@ export async function lockTradingLot(tx: Tx, lotId: number, companyId = 0): Prom
     state: toLotState(lot, briefcase, leader),
     autobidsEnabled: row.autobidsEnabled,
     companyHasBid: row.companyHasBid,
+    blacklisted: row.blacklisted,
+    notInvited: row.notInvited,
+    sessionValid: row.sessionValid,
   };
 }
 

@@ -36,14 +36,14 @@ export async function resolveBriefcaseAccess(
   return verdict.kind === 'open' || verdict.kind === 'hidden' ? { ...verdict, row } : verdict;
 }
 
-type AccessVerdict =
+export type AccessVerdict =
   | { kind: 'missing' }
   | { kind: 'not_in_good_standing' }
   | { kind: 'hidden' }
   | { kind: 'open'; master: boolean };
 
 /** The rules of resolveBriefcaseAccess over the facts alone (shared by the card and the lot calls). */
-function decideAccess(auth: AuthContext, facts: BriefcaseAccessFacts): AccessVerdict {
+export function decideAccess(auth: AuthContext, facts: BriefcaseAccessFacts): AccessVerdict {
   const master = auth.user.role === 'admin' || isMaster(auth, facts);
   if (master) return { kind: 'open', master };
   if (!auth.company?.goodStanding) return { kind: 'not_in_good_standing' };
