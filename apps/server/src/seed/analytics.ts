@@ -1,10 +1,14 @@
 /**
- * Portfolio analytics of a set of registry rows (spec 2 §3 "Analytics"), stored as `analytics` jsonb on procedures
- * and lots. A small, pure stand-in until registry ingestion computes the same shape while streaming.
+ * Portfolio analytics of the demo's registry rows (spec 2 §3 "Analytics"), stored as `analytics` jsonb on procedures
+ * and lots: the domain's ingestion accumulator (`createAnalytics`), narrowed to the keys the demo has always stored.
  */
+import { createAnalytics, type TitledValue } from '@etp/domain';
 import { FEATURE_NAMES, type FeatureName } from './registry.data.ts';
 
+export { BOTTOMLINE_BUCKETS, type TitledValue } from '@etp/domain';
+
 export interface AnalyticsRow {
+  amountTotal: number;
   amountBottomline: number;
   regionCode: number | null;
   productType: string | null;
@@ -14,11 +18,6 @@ export interface AnalyticsRow {
   lastPaymentAmount: number | null;
   amountFor360Days: number | null;
   features: Record<string, boolean>;
-}
-
-export interface TitledValue {
-  title: string;
-  value: number;
 }
 
 export type Analytics = {
@@ -34,62 +33,23 @@ export type Analytics = {
   amount_bottomline_list: TitledValue[];
 } & Record<FeatureName, number>;
 
-/** ОСЗ buckets in kopecks: upper bounds, exclusive; the last one is open. */
-export const BOTTOMLINE_BUCKETS: readonly (readonly [string, number])[] = [
-  ['до 10 тыс ₽', 10_000_00],
-  ['10–50 тыс ₽', 50_000_00],
-  ['50–100 тыс ₽', 100_000_00],
-  ['100–300 тыс ₽', 300_000_00],
-  ['300 тыс – 1 млн ₽', 1_000_000_00],
-  ['более 1 млн ₽', Number.POSITIVE_INFINITY],
-];
-
-/** Counts per title, largest first, ties by title, so the order is stable. */
-function titled(counts: Map<string, number>): TitledValue[] {
-  return [...counts.entries()]
-    .map(([title, value]) => ({ title, value }))
-    .sort((a, b) => b.value - a.value || a.title.localeCompare(b.title, 'ru'));
-}
-
-function bump(counts: Map<string, number>, key: string | null): void {
-  if (key === null || key === '') return;
-  counts.set(key, (counts.get(key) ?? 0) + 1);
-}
-
 export function computeAnalytics(rows: readonly AnalyticsRow[]): Analytics {
-  let paid = 0;
-  let lastPayment = 0;
-  let for360 = 0;
-  const flags = Object.fromEntries(FEATURE_NAMES.map((name) => [name, 0])) as Record<FeatureName, number>;
-  const regions = new Map<string, number>();
-  const kinds = new Map<string, number>();
-  const creditors = new Map<string, number>();
-  const placements = new Map<string, number>();
-  const buckets = BOTTOMLINE_BUCKETS.map(([title]) => ({ title, value: 0 }));
-
-  for (const row of rows) {
-    paid += row.paidAmount ?? 0;
-    lastPayment += row.lastPaymentAmount ?? 0;
-    for360 += row.amountFor360Days ?? 0;
-    for (const name of FEATURE_NAMES) if (row.features[name]) flags[name] += 1;
-    bump(regions, row.regionCode === null ? null : String(row.regionCode).padStart(2, '0'));
-    bump(kinds, row.productType);
-    bump(creditors, row.firstCreditor);
-    bump(placements, row.enforcementOrderPlacement);
-    const bucket = BOTTOMLINE_BUCKETS.findIndex(([, upper]) => row.amountBottomline < upper);
-    const target = buckets[bucket];
-    if (target) target.value += 1;
-  }
-
+  const accumulator = createAnalytics({ asOf: '2000-01-01' });
+  for (const row of rows) accumulator.add(row);
+  const all = accumulator.result();
+  const flags = Object.fromEntries(FEATURE_NAMES.map((name) => [name, all[name]])) as Record<
+    FeatureName,
+    number
+  >;
   return {
-    paid_amount_cents: paid,
-    last_payment_amount_cents: lastPayment,
-    amount_for_360_days_cents: for360,
+    paid_amount_cents: all.paid_amount_cents,
+    last_payment_amount_cents: all.last_payment_amount_cents,
+    amount_for_360_days_cents: all.amount_for_360_days_cents,
     ...flags,
-    regions_list: Object.fromEntries([...regions.entries()].sort(([a], [b]) => a.localeCompare(b))),
-    kinds_list: titled(kinds),
-    first_creditors_list: titled(creditors),
-    enforcement_order_placements_list: titled(placements),
-    amount_bottomline_list: buckets,
+    regions_list: all.regions_list,
+    kinds_list: all.kinds_list,
+    first_creditors_list: all.first_creditors_list,
+    enforcement_order_placements_list: all.enforcement_order_placements_list,
+    amount_bottomline_list: all.amount_bottomline_list,
   };
 }
