@@ -196,7 +196,11 @@ export function createAnalytics(options: AnalyticsOptions = {}): AnalyticsAccumu
     if (last > 0) lastPayment += last;
     if (f360 > 0) for360 += f360;
     if (region > 0 && region < 96) regions[region]! += 1;
-    for (let k = 0; bits !== 0 && k < FEATURE_KEYS.length; k++) if (bits & (1 << k)) features[k]! += 1;
+    // Only the set bits: lowest first, cleared one by one.
+    while (bits !== 0) {
+      features[31 - Math.clz32(bits & -bits)]! += 1;
+      bits &= bits - 1;
+    }
     let b = 0;
     while (b < BOTTOMLINE_BUCKETS.length - 1 && osz >= BOTTOMLINE_BUCKETS[b]![1]) b++;
     bottomline[b]! += 1;

@@ -1,14 +1,15 @@
 /**
- * The contract ids seen so far and the row of each: an open-addressing hash table on a 32-bit string hash with
- * the strings kept for exact comparison. About three times faster than a Map<string, number> on a million ids
- * (measured: 0.35 s against 1 s), exact all the same.
+ * The contract ids seen so far and the row of each: an open-addressing hash table of (32-bit string hash, entry)
+ * pairs in one Int32Array, with ids and rows stored in arrival order. An insert touches one random cache line;
+ * an id is compared only when the full hash matches, so the answer is exact. About three times faster than a
+ * Map<string, number> on a million ids.
  */
 export class ContractIdIndex {
   private capacity = 1 << 12;
-  private hashes = new Int32Array(this.capacity);
-  private rows = new Int32Array(this.capacity);
-  private ids: (string | undefined)[] = new Array(this.capacity);
-  private size = 0;
+  /** Pairs [hash, entry + 1]; hash 0 = an empty slot (hashes are forced odd). */
+  private table = new Int32Array(this.capacity * 2);
+  private readonly ids: string[] = [];
+  private rows = new Int32Array(1 << 12);
 
   /** Records `id` at `row`; returns the row where it first appeared, or 0 when it is new. */
   firstRowOrAdd(id: string, row: number): number {
@@ -20,37 +21,44 @@ export class ContractIdIndex {
     h ^= h >>> 13;
     h = Math.imul(h, 0xc2b2ae35);
     h = (h ^ (h >>> 16)) | 1;
+    const table = this.table;
     const mask = this.capacity - 1;
     let slot = h & mask;
     for (;;) {
-      const at = this.hashes[slot]!;
+      const at = table[slot * 2]!;
       if (at === 0) break;
-      if (at === h && this.ids[slot] === id) return this.rows[slot]!;
+      if (at === h) {
+        const entry = table[slot * 2 + 1]! - 1;
+        if (this.ids[entry] === id) return this.rows[entry]!;
+      }
       slot = (slot + 1) & mask;
     }
-    this.hashes[slot] = h;
-    this.rows[slot] = row;
-    this.ids[slot] = id;
-    this.size += 1;
-    if (this.size * 2 > this.capacity) this.grow();
+    const entry = this.ids.length;
+    table[slot * 2] = h;
+    table[slot * 2 + 1] = entry + 1;
+    this.ids.push(id);
+    if (entry === this.rows.length) {
+      const rows = new Int32Array(this.rows.length * 2);
+      rows.set(this.rows);
+      this.rows = rows;
+    }
+    this.rows[entry] = row;
+    if ((entry + 1) * 2 > this.capacity) this.grow();
     return 0;
   }
 
   private grow(): void {
-    const { hashes, rows, ids } = this;
+    const old = this.table;
     this.capacity *= 2;
-    this.hashes = new Int32Array(this.capacity);
-    this.rows = new Int32Array(this.capacity);
-    this.ids = new Array(this.capacity);
+    this.table = new Int32Array(this.capacity * 2);
     const mask = this.capacity - 1;
-    for (let i = 0; i < hashes.length; i++) {
-      const h = hashes[i]!;
+    for (let i = 0; i < old.length; i += 2) {
+      const h = old[i]!;
       if (h === 0) continue;
       let slot = h & mask;
-      while (this.hashes[slot] !== 0) slot = (slot + 1) & mask;
-      this.hashes[slot] = h;
-      this.rows[slot] = rows[i]!;
-      this.ids[slot] = ids[i];
+      while (this.table[slot * 2] !== 0) slot = (slot + 1) & mask;
+      this.table[slot * 2] = h;
+      this.table[slot * 2 + 1] = old[i + 1]!;
     }
   }
 }

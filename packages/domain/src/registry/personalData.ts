@@ -83,15 +83,32 @@ export function snilsChecksumOk(digits: string): boolean {
 function classify(text: string): PersonalDataKind | null {
   let digits = 0;
   let upperCyr = 0;
+  /** Capitalised Cyrillic words: a capital after a non-letter, followed by a small letter ('Иванов', not 'ООО'). */
+  let capWords = 0;
+  let prevLetter = false;
+  let pendingCap = false;
   let lowerCyr = 0;
   let spaces = 0;
   let dots = 0;
   let at = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    if ((c >= 0x410 && c <= 0x42f) || c === 0x401) {
+      upperCyr++;
+      pendingCap = !prevLetter;
+      prevLetter = true;
+      continue;
+    }
+    if ((c >= 0x430 && c <= 0x44f) || c === 0x451) {
+      lowerCyr++;
+      if (pendingCap) capWords++;
+      pendingCap = false;
+      prevLetter = true;
+      continue;
+    }
+    pendingCap = false;
+    prevLetter = c === 45 ? prevLetter : false;
     if (c >= 48 && c <= 57) digits++;
-    else if ((c >= 0x410 && c <= 0x42f) || c === 0x401) upperCyr++;
-    else if ((c >= 0x430 && c <= 0x44f) || c === 0x451) lowerCyr++;
     else if (c === 32 || c === 0xa0) spaces++;
     else if (c === 46) dots++;
     else if (c === 64) at = true;
@@ -112,8 +129,8 @@ function classify(text: string): PersonalDataKind | null {
       if (/\s|№/.test(text.trim()) && m[1] !== '00') return 'passport';
     }
   }
-  if (upperCyr >= 2 && lowerCyr >= 4 && (spaces >= 1 || dots >= 2)) {
-    if (spaces >= 2 && FULL_NAME.test(text)) return 'full_name';
+  if (capWords >= 1 && upperCyr >= 2 && lowerCyr >= 4 && (spaces >= 1 || dots >= 2)) {
+    if (capWords >= 3 && spaces >= 2 && FULL_NAME.test(text)) return 'full_name';
     if (dots >= 2 && INITIALS.test(text)) return 'full_name';
   }
   if (digits >= 1 && lowerCyr >= 3 && (dots >= 1 || spaces >= 2)) {

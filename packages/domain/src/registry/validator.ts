@@ -28,7 +28,6 @@ import {
   cellText,
   columnLetter,
   type Debt,
-  FEATURE_KEYS,
   type FeatureKey,
   type RegistryError,
 } from './types.ts';
@@ -51,13 +50,14 @@ interface Column {
   kind: AttributeKind;
   parse: (cell: Cell | undefined) => unknown;
   set: Setter;
+  /** The feature bit of a yes/no column, 0 for the others. */
+  bit: number;
   required: boolean;
   letter: string;
   header: string;
 }
 
-type Draft = Omit<Debt, 'contractId' | 'amountTotal' | 'amountBottomline' | 'features'> & {
-  bits: number;
+type Draft = Omit<Debt, 'contractId' | 'amountTotal' | 'amountBottomline'> & {
   contractId: string | null;
   amountTotal: number | null;
   amountBottomline: number | null;
@@ -65,8 +65,8 @@ type Draft = Omit<Debt, 'contractId' | 'amountTotal' | 'amountBottomline' | 'fea
 
 type Setter = (d: Draft, v: never) => void;
 
-/** One monomorphic store per attribute (flags go to the draft's bit set). */
-const SETTERS: Readonly<Record<AttributeValue, Setter>> = {
+/** One monomorphic store per attribute (flags and the issuance form go to the row's bit set instead). */
+const SETTERS: Readonly<Partial<Record<AttributeValue, Setter>>> = {
   contract_id: (d, v: string) => {
     d.contractId = v;
   },
@@ -127,22 +127,7 @@ const SETTERS: Readonly<Record<AttributeValue, Setter>> = {
   enforcement_order_placement: (d, v: string) => {
     d.enforcementOrderPlacement = v;
   },
-  issuence_form: (d, v: 'e_form' | 'paper_form') => {
-    d.bits |= v === 'e_form' ? FEATURE_BIT.e_form : FEATURE_BIT.paper_form;
-  },
-  ...flagSetters(),
 };
-
-function flagSetters() {
-  const out = {} as Record<FeatureKey, Setter>;
-  for (const key of FEATURE_KEYS) {
-    const bit = FEATURE_BIT[key];
-    out[key] = (d, v: boolean) => {
-      if (v) d.bits |= bit;
-    };
-  }
-  return out;
-}
 
 const PARSERS: Readonly<Record<AttributeKind, (cell: Cell | undefined) => unknown>> = {
   text: parseText,
@@ -155,6 +140,8 @@ const PARSERS: Readonly<Record<AttributeKind, (cell: Cell | undefined) => unknow
   lot_number: parseLotNumber,
   issuence_form: parseIssuenceForm,
 };
+
+const NO_FEATURES: Debt['features'] = featuresOf(0);
 
 /** The features object of a bit set: one literal, so every debt's features share a shape. */
 function featuresOf(b: number): Debt['features'] {
@@ -196,7 +183,8 @@ export function createRowValidator(
       value,
       kind: attr.kind,
       parse: PARSERS[attr.kind],
-      set: SETTERS[value],
+      set: SETTERS[value] ?? (() => {}),
+      bit: attr.kind === 'flag' ? FEATURE_BIT[value as FeatureKey] : 0,
       required: attr.required,
       letter: columnLetter(index),
       header: cellText(headers[index]) || attr.text,
@@ -254,8 +242,9 @@ export function createRowValidator(
         birthDate: null,
         sex: null,
         enforcementOrderPlacement: null,
-        bits: 0,
+        features: NO_FEATURES,
       };
+      let bits = 0;
       for (let i = 0; i < columns.length; i++) {
         const column = columns[i]!;
         const cell = cells[column.index];
@@ -268,7 +257,11 @@ export function createRowValidator(
           if (column.required) fail(rowNumber, column, cell, MSG.required);
           continue;
         }
-        column.set(draft, value as never);
+        if (column.bit !== 0) {
+          if (value === true) bits |= column.bit;
+        } else if (column.kind === 'issuence_form') {
+          bits |= value === 'e_form' ? FEATURE_BIT.e_form : FEATURE_BIT.paper_form;
+        } else column.set(draft, value as never);
       }
       for (const missing of missingRequired)
         errors.push({ row: rowNumber, column: '', header: missing, value: '', message: MSG.required });
@@ -288,29 +281,9 @@ export function createRowValidator(
       if (draft.contractId === null || draft.amountTotal === null || draft.amountBottomline === null)
         return null;
       validCount += 1;
-      return {
-        contractId: draft.contractId,
-        lotNumber: draft.lotNumber,
-        regionCode: draft.regionCode,
-        amountTotal: draft.amountTotal,
-        amountBottomline: draft.amountBottomline,
-        principal: draft.principal,
-        dpd: draft.dpd,
-        dplp: draft.dplp,
-        issueDate: draft.issueDate,
-        lastPaymentDate: draft.lastPaymentDate,
-        lastPaymentAmount: draft.lastPaymentAmount,
-        paidAmount: draft.paidAmount,
-        amountFor360Days: draft.amountFor360Days,
-        productType: draft.productType,
-        loanKind: draft.loanKind,
-        stage: draft.stage,
-        firstCreditor: draft.firstCreditor,
-        birthDate: draft.birthDate,
-        sex: draft.sex,
-        enforcementOrderPlacement: draft.enforcementOrderPlacement,
-        features: featuresOf(draft.bits),
-      };
+      // The draft becomes the debt: one object (and its features) per row.
+      draft.features = featuresOf(bits);
+      return draft as Debt;
     },
   };
 }
