@@ -148,7 +148,14 @@ interface Groups {
   /** Group of each debt. */
   of: Int32Array;
   /** Group order (for numbering) and labels. */
-  labels: { name: string; productType: string | null; district: string | null; stage: string | null }[];
+  labels: {
+    name: string;
+    productType: string | null;
+    district: string | null;
+    stage: string | null;
+    /** The registry's lot number (manual splitting). */
+    number?: number;
+  }[];
 }
 
 function groupsBy(
@@ -259,7 +266,13 @@ function makeGroups(columns: DebtColumns, type: LottingType): Groups {
       for (let i = 0; i < columns.count; i++) of[i] = keyOf.get(columns.lotNumber[i]!)!;
       return {
         of,
-        labels: sorted.map((lot) => ({ name: `Лот ${lot}`, productType: null, district: null, stage: null })),
+        labels: sorted.map((lot) => ({
+          name: `Лот ${lot}`,
+          productType: null,
+          district: null,
+          stage: null,
+          number: lot,
+        })),
       };
     }
   }
@@ -423,7 +436,7 @@ export function lot(columns: DebtColumns, params: LottingParams): LottingResult 
   for (let l = 0; l < count; l++) {
     const label = groups.labels[lotGroup[l]!]!;
     const many = partsAlive[lotGroup[l]!]! > 1;
-    const number = type === 'manual_splitting' ? Number(label.name.slice(4)) : l + 1;
+    const number = label.number ?? l + 1;
     const name =
       type === 'equal_lots' ? `Лот ${l + 1}` : many ? `${label.name}, часть ${lotPart[l]}` : label.name;
     lots.push({

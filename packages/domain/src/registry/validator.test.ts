@@ -120,6 +120,17 @@ describe('createRowValidator', () => {
     ]);
   });
 
+  it('streams errors to onError instead of keeping them', () => {
+    const seen: string[] = [];
+    const { map } = matchTemplateHeaders(HEADERS);
+    const v = createRowValidator(map, HEADERS, { onError: (e) => seen.push(`${e.row}${e.column}`) });
+    expect(v.validate(['A', 0, 1, 1], 5)).toBeNull();
+    expect(v.validate(['A', 1, 1, 1], 6)).toBeNull();
+    expect(seen).toEqual(['5B', '6A']);
+    expect(v.errors).toEqual([]);
+    expect(v.errorCount).toBe(2);
+  });
+
   it('exports the inline error limit', () => {
     expect(REGISTRY_ERRORS_INLINE_LIMIT).toBe(50);
   });

@@ -165,6 +165,14 @@ function featuresOf(b: number): Debt['features'] {
   };
 }
 
+export interface RowValidatorOptions {
+  /**
+   * Receives every error instead of `errors` keeping them (which then stays empty; `errorCount` still counts), so a
+   * file with a million bad cells can stream them to its check report without holding them.
+   */
+  onError?: (error: RegistryError) => void;
+}
+
 /**
  * @param map the attribute of each column (null: ignored); an attribute must appear at most once.
  * @param headers the file's header texts by column, for the error rows.
@@ -172,6 +180,7 @@ function featuresOf(b: number): Debt['features'] {
 export function createRowValidator(
   map: readonly (AttributeValue | null)[],
   headers: readonly Cell[],
+  options: RowValidatorOptions = {},
 ): RowValidator {
   const columns: Column[] = [];
   map.forEach((value, index) => {
@@ -199,10 +208,13 @@ export function createRowValidator(
   const totalColumn = columns.find((c) => c.value === 'amount_total');
   const firstRowOf = new ContractIdIndex();
   const errors: RegistryError[] = [];
+  const report = options.onError ?? ((error: RegistryError) => errors.push(error));
+  let errorCount = 0;
   let validCount = 0;
 
   const fail = (row: number, column: Column | undefined, cell: Cell | undefined, message: string) => {
-    errors.push({
+    errorCount += 1;
+    report({
       row,
       column: column?.letter ?? '',
       header: column?.header ?? '',
@@ -214,13 +226,13 @@ export function createRowValidator(
   return {
     errors,
     get errorCount() {
-      return errors.length;
+      return errorCount;
     },
     get validCount() {
       return validCount;
     },
     validate(cells, rowNumber) {
-      const before = errors.length;
+      const before = errorCount;
       const draft: Draft = {
         contractId: null,
         lotNumber: null,
@@ -264,7 +276,7 @@ export function createRowValidator(
         } else column.set(draft, value as never);
       }
       for (const missing of missingRequired)
-        errors.push({ row: rowNumber, column: '', header: missing, value: '', message: MSG.required });
+        fail(rowNumber, { letter: '', header: missing } as Column, null, MSG.required);
       if (draft.contractId !== null) {
         const first = firstRowOf.firstRowOrAdd(draft.contractId, rowNumber);
         if (first !== 0)
@@ -277,7 +289,7 @@ export function createRowValidator(
       ) {
         fail(rowNumber, totalColumn, cells[totalColumn?.index ?? -1], MSG.bottomlineBelowTotal);
       }
-      if (errors.length !== before) return null;
+      if (errorCount !== before) return null;
       if (draft.contractId === null || draft.amountTotal === null || draft.amountBottomline === null)
         return null;
       validCount += 1;
