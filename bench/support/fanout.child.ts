@@ -21,17 +21,27 @@ const histogram = new Histogram();
 /** From the update's own timestamp `t` (the server's clock when it published, whole milliseconds). */
 const fromPublish = new Histogram();
 let cpuSince = process.cpuUsage();
-const totals = { messages: 0, superseded: 0, repeated: 0, out_of_order: 0, before_ack: 0 };
+const totals = { frames: 0, messages: 0, superseded: 0, repeated: 0, out_of_order: 0, before_ack: 0 };
 
 const pendingKey = (lot: number, k: number) => lot * 10_000_000 + k;
 
+interface LotUpdate {
+  action?: string;
+  t: number;
+  payload?: { id: number; current_price: number };
+}
+
+/** A frame: one message, or a batch of them (LiveBatch); every frame is parsed whole. */
 function arrived(client: number, raw: Buffer): void {
   const t = clock();
-  const m = JSON.parse(raw.toString()) as {
-    action?: string;
-    t: number;
-    payload?: { id: number; current_price: number };
-  };
+  const frame = JSON.parse(raw.toString()) as LotUpdate & { messages?: LotUpdate[] };
+  totals.frames++;
+  if (frame.action === 'batch') {
+    for (const m of frame.messages!) update(client, m, t);
+  } else update(client, frame, t);
+}
+
+function update(client: number, m: LotUpdate, t: number): void {
   if (m.action !== 'lot_update' || !m.payload) return;
   const lot = lotIndex.get(m.payload.id);
   if (lot === undefined) return;
@@ -192,7 +202,14 @@ process.on('message', (message: ToClients) => {
       h.counts.fill(0);
       Object.assign(h, { total: 0, sum: 0, max: 0 });
     }
-    Object.assign(totals, { messages: 0, superseded: 0, repeated: 0, out_of_order: 0, before_ack: 0 });
+    Object.assign(totals, {
+      frames: 0,
+      messages: 0,
+      superseded: 0,
+      repeated: 0,
+      out_of_order: 0,
+      before_ack: 0,
+    });
     pending.clear();
   }
 });

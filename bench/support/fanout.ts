@@ -27,6 +27,8 @@ export interface ClientsReport {
   clients: number;
   /** Clients that never saw the final version of some lot. */
   missing_final: number;
+  /** WebSocket frames received (a batch frame holds several messages). */
+  frames: number;
   messages: number;
   /** Versions a client never received because a later one superseded them (conflation). */
   superseded: number;
@@ -118,6 +120,7 @@ export class ClientFleet {
       clients_cpu_s: +sum('cpu_s').toFixed(2),
       clients: sum('clients'),
       missing_final: sum('missing_final'),
+      frames: sum('frames'),
       messages: sum('messages'),
       superseded: sum('superseded'),
       repeated: sum('repeated'),

@@ -1,15 +1,16 @@
 /**
  * Delivery of one channel's messages to its sockets, built for thousands of sockets per channel
- * (bench/fanout.bench.ts, docs/decisions/0018-live-delivery-ticks.md):
- * - messages are queued and delivered in rounds, at most one round per tick (a round starts at once when the
- *   channel was idle); each socket gets ONE frame per round: the message itself, or a batch (LiveBatch) of the
- *   round's messages in order. The frame is serialised and framed once per audience, and written straight to each
- *   socket's stream (frames.ts);
- * - a round over thousands of sockets yields to the event loop every sliceMs, and after a round the channel rests
- *   at least as long as the round worked (restRatio), so bids and other calls are never starved by fan-out;
- * - while rounds are fast, every message reaches every socket. After a round slower than overloadedMs, a lot
- *   update replaces the queued update of the same lot (conflation): sockets skip versions but get the newest,
- *   and never an older version after a newer one;
+ * (bench/fanout.bench.ts, docs/decisions/0018-live-delivery-sweeps.md):
+ * - the channel sweeps over its sockets, starting a sweep at most once per tick (at once when it was idle); each
+ *   visited socket gets ONE frame holding what it has not had yet: the message itself, or a batch (LiveBatch) of
+ *   the messages in order. A frame is serialised and framed once per audience and cursor, and written straight
+ *   to each socket's stream (frames.ts);
+ * - a sweep over thousands of sockets yields to the event loop every sliceMs, and after a sweep the channel rests
+ *   as long as the sweep worked (restRatio), so bids and other calls are never starved by fan-out and clients
+ *   are not sent frames faster than a sweep's worth;
+ * - while sweeps are fast, every message reaches every socket. After a sweep slower than overloadedMs, a socket
+ *   gets only the newest update of each lot (conflation): it skips versions but gets the newest, and never an
+ *   older version after a newer one;
  * - a socket whose own unsent backlog exceeds slowClientBytes (a client that does not read) is not given lot
  *   updates; the channel remembers which lots it missed and sends it their latest update once it has drained.
  */
@@ -20,27 +21,27 @@ import type { Audience, BusEvent } from './bus.ts';
 import { textFrame, writeFrames } from './frames.ts';
 
 export interface DeliveryTuning {
-  /** Rounds of one channel start at most this often (ms). */
+  /** Sweeps of one channel start at most this often (ms). */
   tickMs: number;
-  /** After a round that worked d ms, the channel waits at least d * restRatio before the next. */
+  /** After a sweep that worked d ms, the channel waits at least d * restRatio before the next. */
   restRatio: number;
-  /** A delivery round slower than this switches the channel to conflating lot updates. */
+  /** A sweep slower than this switches the channel to conflating lot updates. */
   overloadedMs: number;
   /** A socket with more unsent bytes than this is a slow client: it gets the latest lot updates once drained. */
   slowClientBytes: number;
   /** How often slow clients are checked for having drained. */
   catchUpMs: number;
-  /** A round yields to the event loop after this long, so thousands of sockets do not stall the node's calls. */
+  /** A sweep yields to the event loop after this long, so thousands of sockets do not stall the node's calls. */
   sliceMs: number;
 }
 
 export const DELIVERY_TUNING: DeliveryTuning = {
-  tickMs: 100,
+  tickMs: 50,
   restRatio: 1,
   overloadedMs: 20,
   slowClientBytes: 256 * 1024,
   catchUpMs: 50,
-  sliceMs: 5,
+  sliceMs: 3,
 };
 
 export interface LiveClient {
@@ -51,8 +52,9 @@ export interface LiveClient {
   keys: Set<string>;
 }
 
-/** A message waiting for delivery, serialised once. */
-interface Outgoing {
+/** A message waiting for delivery, serialised once, numbered in the channel's order. */
+interface Entry {
+  seq: number;
   audience: Audience;
   text: string;
   t: number;
@@ -60,24 +62,28 @@ interface Outgoing {
   key: string | null;
 }
 
-/** What one socket is sent in a round: the text (for ws.send) and its frame (written to the stream). */
+/** What one socket is sent at a visit: the text (for ws.send) and its frame (written to the stream). */
 interface Packed {
   text: string;
   frame: Buffer;
 }
 
-/** A delivery round under way: its messages, its sockets, and how far it got. */
-interface Round {
-  entries: Outgoing[];
+/** Where a socket stands: the last entry it was given, and the lots it was not given while slow. */
+interface Cursor {
+  seq: number;
+  missed: Set<string> | null;
+}
+
+/** A sweep over the channel's sockets under way. */
+interface Sweep {
   clients: LiveClient[];
   next: number;
-  /** Every entry goes to everyone, to masters or to participants: a socket's share depends on that alone. */
-  byRole: boolean;
-  /** The packed share of the entries, by which entries a socket receives. */
-  shared: Map<string, Packed | null>;
+  /** The newest entry when the sweep started: once it ends, every socket has everything up to it. */
+  head: number;
   started: number;
   /** Time spent delivering (without the pauses between slices). */
   busy: number;
+  sent: number;
 }
 
 function supersedingKey(event: BusEvent): string | null {
@@ -87,6 +93,8 @@ function supersedingKey(event: BusEvent): string | null {
   const ids = 'ids' in audience ? audience.ids.join(',') : '';
   return `${payload.id}|${audience.kind}|${ids}`;
 }
+
+const personal = (audience: Audience) => audience.kind === 'companies' || audience.kind === 'users';
 
 function reaches(client: LiveClient, audience: Audience, briefcaseId: number | null): boolean {
   const auth = client.auth;
@@ -109,20 +117,30 @@ function send(socket: WebSocket, packed: Packed): void {
   if (!writeFrames(socket, packed.frame)) socket.send(packed.text);
 }
 
+/**
+ * The channel keeps a log of its recent messages and a cursor per socket, and sweeps over its sockets: each
+ * visited socket gets, in one frame, what it has not had yet. An update that arrives during a sweep reaches the
+ * sockets still ahead of the sweep in that sweep and the others in the next, so no socket waits more than about
+ * one sweep; sockets visited one after another with the same cursor share one packed frame.
+ */
 export class ChannelDelivery {
-  readonly clients = new Set<LiveClient>();
-  /** Waiting messages in order; a conflated lot update is re-inserted at the end under its lot key. */
-  private pending = new Map<string, Outgoing>();
-  private sequence = 0;
+  private readonly cursors = new Map<LiveClient, Cursor>();
+  /** Entries newer than what every socket has had, in order (their seq numbers are consecutive). */
+  private log: Entry[] = [];
+  private head = 0;
+  /** Entries in the log for some companies or users only (then frames cannot be shared by role). */
+  private personalEntries = 0;
   /** The last update of each lot, for slow clients catching up. */
-  private readonly latest = new Map<string, Outgoing>();
-  /** Slow clients and the keys of the lot updates they were not given. */
-  private readonly missed = new Map<LiveClient, Set<string>>();
+  private readonly latest = new Map<string, Entry>();
+  private readonly slow = new Set<LiveClient>();
+  /** Packed frames for the current head, by the socket's cursor and role. */
+  private shares = new Map<string, Packed | null>();
   private overloaded = false;
   private scheduled = false;
   private timer: NodeJS.Timeout | null = null;
-  private round: Round | null = null;
-  private nextRoundAt = 0;
+  private sweep: Sweep | null = null;
+  private sweptHead = 0;
+  private nextSweepAt = 0;
   private catchUp: NodeJS.Timeout | null = null;
   private closed = false;
 
@@ -132,32 +150,39 @@ export class ChannelDelivery {
     private readonly tuning: DeliveryTuning,
   ) {}
 
-  /** Queues the event for the channel's sockets; a round delivers it on the next tick. */
+  get size(): number {
+    return this.cursors.size;
+  }
+
+  get clients(): Iterable<LiveClient> {
+    return this.cursors.keys();
+  }
+
+  /** A new socket gets what is published from now on. */
+  add(client: LiveClient): void {
+    if (!this.cursors.has(client)) this.cursors.set(client, { seq: this.head, missed: null });
+  }
+
+  remove(client: LiveClient): void {
+    this.cursors.delete(client);
+    this.slow.delete(client);
+  }
+
+  /** Queues the event for the channel's sockets; a sweep delivers it. */
   push(event: BusEvent): void {
-    if (this.clients.size === 0) return;
-    const entry: Outgoing = {
+    if (this.cursors.size === 0) return;
+    const entry: Entry = {
+      seq: ++this.head,
       audience: event.audience,
       text: JSON.stringify(event.message),
       t: event.message.t,
       key: supersedingKey(event),
     };
-    if (entry.key !== null) {
-      this.latest.set(entry.key, entry);
-      if (this.overloaded) {
-        // Conflation: the newer update takes the older one's place, at the end (after what came before it).
-        this.pending.delete(entry.key);
-        this.pending.set(entry.key, entry);
-        this.schedule();
-        return;
-      }
-    }
-    this.pending.set(`#${this.sequence++}`, entry);
+    this.log.push(entry);
+    if (personal(entry.audience)) this.personalEntries++;
+    if (entry.key !== null) this.latest.set(entry.key, entry);
+    if (this.shares.size) this.shares = new Map();
     this.schedule();
-  }
-
-  remove(client: LiveClient): void {
-    this.clients.delete(client);
-    this.missed.delete(client);
   }
 
   close(): void {
@@ -169,121 +194,142 @@ export class ChannelDelivery {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.round || this.closed) return;
+    if (this.scheduled || this.sweep || this.closed) return;
     this.scheduled = true;
-    const wait = this.nextRoundAt - performance.now();
-    if (wait <= 0) setImmediate(() => this.flush());
-    else this.timer = setTimeout(() => this.flush(), wait);
+    const wait = this.nextSweepAt - performance.now();
+    if (wait <= 0) setImmediate(() => this.start());
+    else this.timer = setTimeout(() => this.start(), wait);
   }
 
-  /** Starts a delivery round of what is queued (only slow clients' catch-up when nothing is). */
-  private flush(): void {
+  private start(): void {
     this.scheduled = false;
     this.timer = null;
-    if (this.closed || this.round) return;
-    const entries = [...this.pending.values()];
-    this.pending = new Map();
-    const clients = entries.length ? [...this.clients] : [...this.missed.keys()];
-    if (clients.length === 0) return;
-    this.round = {
-      entries,
-      clients,
+    if (this.closed || this.sweep) return;
+    if (this.head === this.sweptHead && this.slow.size === 0) return;
+    this.sweep = {
+      clients: [...this.cursors.keys()],
       next: 0,
-      byRole: entries.every((e) => e.audience.kind !== 'companies' && e.audience.kind !== 'users'),
-      shared: new Map(),
+      head: this.head,
       started: performance.now(),
       busy: 0,
+      sent: 0,
     };
-    this.continueRound();
+    this.continueSweep();
   }
 
-  /** Delivers the round for at most sliceMs, then yields to the event loop and resumes on the next turn. */
-  private continueRound(): void {
-    const round = this.round;
-    if (!round || this.closed) return;
+  /** Visits sockets for at most sliceMs, then yields to the event loop and resumes on the next turn. */
+  private continueSweep(): void {
+    const sweep = this.sweep;
+    if (!sweep || this.closed) return;
     const sliceStart = performance.now();
     const sliceEnd = sliceStart + this.tuning.sliceMs;
-    while (round.next < round.clients.length) {
-      const client = round.clients[round.next++]!;
-      if (this.clients.has(client)) this.deliverTo(client, round);
-      if (round.next % 64 === 0 && performance.now() > sliceEnd) {
-        round.busy += performance.now() - sliceStart;
-        setImmediate(() => this.continueRound());
+    while (sweep.next < sweep.clients.length) {
+      const client = sweep.clients[sweep.next++]!;
+      const cursor = this.cursors.get(client);
+      if (cursor && this.visit(client, cursor)) sweep.sent++;
+      if (sweep.next % 64 === 0 && performance.now() > sliceEnd) {
+        sweep.busy += performance.now() - sliceStart;
+        setImmediate(() => this.continueSweep());
         return;
       }
     }
     const end = performance.now();
-    round.busy += end - sliceStart;
-    this.round = null;
-    if (round.entries.length) this.overloaded = end - round.started > this.tuning.overloadedMs;
-    this.nextRoundAt = Math.max(round.started + this.tuning.tickMs, end + round.busy * this.tuning.restRatio);
-    if (this.pending.size) this.schedule();
-    if (this.missed.size > 0 && !this.catchUp) {
+    sweep.busy += end - sliceStart;
+    this.sweep = null;
+    this.sweptHead = sweep.head;
+    if (sweep.sent > 0) this.overloaded = end - sweep.started > this.tuning.overloadedMs;
+    this.trim(sweep.head);
+    this.nextSweepAt = Math.max(sweep.started + this.tuning.tickMs, end + sweep.busy * this.tuning.restRatio);
+    if (this.head > sweep.head) this.schedule();
+    if (this.slow.size > 0 && !this.catchUp) {
       this.catchUp = setTimeout(() => {
         this.catchUp = null;
-        if (!this.scheduled && !this.round) this.flush();
+        this.schedule();
       }, this.tuning.catchUpMs);
     }
   }
 
-  private ownEntries(client: LiveClient, round: Round): Outgoing[] {
-    return round.entries.filter((m) => reaches(client, m.audience, this.briefcaseId));
+  /** Every socket has had the entries up to `head` (or skipped them as a slow client): they can go. */
+  private trim(head: number): void {
+    let n = 0;
+    while (n < this.log.length && this.log[n]!.seq <= head) {
+      if (personal(this.log[n]!.audience)) this.personalEntries--;
+      n++;
+    }
+    if (n > 0) this.log = this.log.slice(n);
   }
 
-  /** Sends the client its share of the round in one frame, with the latest of the lots it missed while slow. */
-  private deliverTo(client: LiveClient, round: Round): void {
-    let own: Outgoing[] | null = null;
-    let share: string;
-    if (round.byRole) {
-      share = this.briefcaseId !== null && client.masterOf.has(this.briefcaseId) ? 'm' : 'p';
-    } else {
-      own = this.ownEntries(client, round);
-      share = own.map((m) => round.entries.indexOf(m)).join(',');
+  /** The entries after `seq` that reach the client; under load only the newest update of each lot. */
+  private select(client: LiveClient, seq: number): Entry[] {
+    const first = this.log.length ? this.log[0]!.seq : this.head + 1;
+    const own: Entry[] = [];
+    for (let i = Math.max(0, seq + 1 - first); i < this.log.length; i++) {
+      const e = this.log[i]!;
+      if (reaches(client, e.audience, this.briefcaseId)) own.push(e);
     }
+    if (!this.overloaded || own.length < 2) return own;
+    const last = new Map<string, Entry>();
+    for (const e of own) if (e.key !== null) last.set(e.key, e);
+    return own.filter((e) => e.key === null || last.get(e.key) === e);
+  }
+
+  /** Sends the client what it has not had, in one frame; returns whether anything was sent. */
+  private visit(client: LiveClient, cursor: Cursor): boolean {
+    const behind = cursor.seq < this.head;
+    if (!behind && !cursor.missed) return false;
     if (client.socket.bufferedAmount > this.tuning.slowClientBytes) {
-      this.holdBack(client, own ?? this.ownEntries(client, round));
-      return;
+      if (behind) this.holdBack(client, cursor);
+      return false;
     }
-    const missed = this.missed.get(client);
-    if (missed) {
-      this.missed.delete(client);
-      own ??= this.ownEntries(client, round);
+    if (cursor.missed) {
+      const own = this.select(client, cursor.seq);
       const fresh = new Set(own.map((m) => m.key));
-      const catchUp = [...missed]
-        .filter((key) => !fresh.has(key))
-        .map((key) => this.latest.get(key))
-        .filter((m): m is Outgoing => m !== undefined);
-      if (catchUp.length) {
-        send(client.socket, this.pack([...catchUp, ...own]));
-        return;
+      const catchUp: Entry[] = [];
+      for (const key of cursor.missed) {
+        const entry = this.latest.get(key);
+        if (entry && !fresh.has(key)) catchUp.push(entry);
       }
+      cursor.missed = null;
+      this.slow.delete(client);
+      cursor.seq = this.head;
+      const all = [...catchUp, ...own];
+      if (all.length) send(client.socket, this.pack(all));
+      return all.length > 0;
     }
-    let packed = round.shared.get(share);
-    if (packed === undefined) {
-      own ??= this.ownEntries(client, round);
+    let packed: Packed | null | undefined;
+    if (this.personalEntries === 0) {
+      const share = `${cursor.seq}|${this.briefcaseId !== null && client.masterOf.has(this.briefcaseId) ? 'm' : 'p'}`;
+      packed = this.shares.get(share);
+      if (packed === undefined) {
+        const own = this.select(client, cursor.seq);
+        packed = own.length ? this.pack(own) : null;
+        this.shares.set(share, packed);
+      }
+    } else {
+      const own = this.select(client, cursor.seq);
       packed = own.length ? this.pack(own) : null;
-      round.shared.set(share, packed);
     }
+    cursor.seq = this.head;
     if (packed) send(client.socket, packed);
+    return packed !== null;
   }
 
   /** A slow client: its lot updates wait (the latest of each lot will be sent), other messages go now. */
-  private holdBack(client: LiveClient, own: Outgoing[]): void {
-    let missed = this.missed.get(client);
-    if (!missed) {
-      missed = new Set();
-      this.missed.set(client, missed);
-    }
-    const others: Outgoing[] = [];
+  private holdBack(client: LiveClient, cursor: Cursor): void {
+    const own = this.select(client, cursor.seq);
+    cursor.seq = this.head;
+    cursor.missed ??= new Set();
+    this.slow.add(client);
+    const others: Entry[] = [];
     for (const m of own) {
       if (m.key === null) others.push(m);
-      else missed.add(m.key);
+      else cursor.missed.add(m.key);
     }
     if (others.length) send(client.socket, this.pack(others));
   }
 
   /** One message as it is, several as a LiveBatch (their JSON texts are spliced in, not serialised again). */
-  private pack(entries: Outgoing[]): Packed {
+  private pack(entries: Entry[]): Packed {
     let text: string;
     if (entries.length === 1) {
       text = entries[0]!.text;

@@ -325,4 +325,43 @@ describe('live hub subscriptions', () => {
     expect(await subscribe()).toBe('rejected');
     hub.close();
   });
+
+  it('verifies a token once for a while, never past its expiry, and does not remember a refusal', async () => {
+    const token = (expSeconds: number) =>
+      `h.${Buffer.from(JSON.stringify({ exp: expSeconds })).toString('base64url')}.s`;
+    const verified: string[] = [];
+    let refuse = true;
+    const bus = new InProcessBus();
+    const hub = new LiveHub({
+      bus,
+      authenticate: async (t) => {
+        verified.push(t);
+        if (refuse && t.endsWith('bad')) throw new Error('refused');
+        return userAuth(1);
+      },
+      authorize: async () => ({ ok: true, master: false }),
+      now: () => 1_000_000,
+    });
+    const authenticate = async (t: string) => {
+      const socket = new FakeSocket();
+      hub.attach(socket as unknown as WebSocket);
+      socket.emit('message', JSON.stringify({ command: 'authenticate', token: t }));
+      await settle();
+      return socket.received.at(-1)?.type;
+    };
+    const lasting = token(2000);
+    expect(await authenticate(lasting)).toBe('authenticated');
+    expect(await authenticate(lasting)).toBe('authenticated');
+    expect(verified.filter((t) => t === lasting)).toHaveLength(1);
+    // Expired by the hub's clock: checked every time (and refused by the real check).
+    const expired = token(999);
+    await authenticate(expired);
+    await authenticate(expired);
+    expect(verified.filter((t) => t === expired)).toHaveLength(2);
+    const bad = `${token(2000)}bad`;
+    expect(await authenticate(bad)).toBe('rejected');
+    refuse = false;
+    expect(await authenticate(bad)).toBe('authenticated');
+    hub.close();
+  });
 });

@@ -5,21 +5,25 @@
  *
  * Authorisation is checked for every subscription; a decision is remembered for authorizeTtlMs per user, session,
  * current company, channel and procedure, so thousands of sockets of one user (or a reconnect storm) cost one
- * check, and concurrent identical checks share one query.
+ * check, and concurrent identical checks share one query. Likewise a verified access token is remembered for the
+ * same time (never past its expiry): a socket authenticating with it does not load the user again. A revoked
+ * session can thus open new sockets for at most that long; sockets already open are not re-checked anyway
+ * (docs/decisions/0019-live-subscription-checks.md).
  */
 import { type LiveChannel, type LiveCommand, type LiveReply, liveCommandSchema } from '@etp/contracts';
 import type { WebSocket } from 'ws';
 import type { AuthContext } from '../modules/auth/guards.ts';
 import type { Bus, BusEvent } from './bus.ts';
 import { ChannelDelivery, DELIVERY_TUNING, type DeliveryTuning, type LiveClient } from './delivery.ts';
+import { textFrame, writeFrames } from './frames.ts';
 import { LotUpdateSequencer } from './sequencer.ts';
 
 export { DELIVERY_TUNING, type DeliveryTuning, type LiveClient } from './delivery.ts';
 
 export type Authorization = { ok: true; master: boolean } | { ok: false; message: string };
 
-/** How long an access decision for a subscription is reused (ms). */
-export const AUTHORIZE_TTL_MS = 5000;
+/** How long an access decision for a subscription, or a verified token, is reused (ms). */
+export const AUTHORIZE_TTL_MS = 10_000;
 
 export interface HubDeps {
   bus: Bus;
@@ -28,15 +32,50 @@ export interface HubDeps {
   now(): number;
   /** Delivery thresholds (tests change them); DELIVERY_TUNING by default. */
   tuning?: Partial<DeliveryTuning>;
-  /** How long a subscription's access decision is reused; AUTHORIZE_TTL_MS by default (0: never). */
+  /** How long a subscription's access decision or a verified token is reused; AUTHORIZE_TTL_MS by default (0: never). */
   authorizeTtlMs?: number;
 }
 
 const keyOf = (channel: LiveChannel, briefcaseId: number | null) => `${channel}:${briefcaseId ?? ''}`;
 
-interface Decision {
+interface Remembered<T> {
   until: number;
-  decision: Promise<Authorization>;
+  value: Promise<T>;
+}
+
+/** The expiry (ms since the epoch) a JWT claims; only used to bound how long a verified token is remembered. */
+function expiryOf(token: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+      exp?: unknown;
+    };
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** A short-lived memo of promises: concurrent and repeated asks share one answer; a failure is not kept. */
+class Memo<T> {
+  private readonly entries = new Map<string, Remembered<T>>();
+
+  get(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    if (ttlMs <= 0) return load();
+    const now = performance.now();
+    const known = this.entries.get(key);
+    if (known && known.until > now) return known.value;
+    if (this.entries.size > 10_000) {
+      for (const [k, e] of this.entries) if (e.until <= now) this.entries.delete(k);
+    }
+    const value = load();
+    this.entries.set(key, { until: now + ttlMs, value });
+    value.catch(() => this.entries.delete(key));
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
 }
 
 export class LiveHub {
@@ -45,7 +84,8 @@ export class LiveHub {
   private readonly sequencer = new LotUpdateSequencer((event) => this.deliver(event));
   private readonly tuning: DeliveryTuning;
   private readonly authorizeTtlMs: number;
-  private readonly decisions = new Map<string, Decision>();
+  private readonly decisions = new Memo<Authorization>();
+  private readonly identities = new Memo<AuthContext>();
 
   constructor(private readonly deps: HubDeps) {
     this.tuning = { ...DELIVERY_TUNING, ...deps.tuning };
@@ -56,7 +96,7 @@ export class LiveHub {
   /** Subscriptions held by this node (a socket counts once per channel). */
   get subscriptions(): number {
     let n = 0;
-    for (const channel of this.channels.values()) n += channel.clients.size;
+    for (const channel of this.channels.values()) n += channel.size;
     return n;
   }
 
@@ -84,10 +124,13 @@ export class LiveHub {
     }
     this.channels.clear();
     this.decisions.clear();
+    this.identities.clear();
   }
 
+  /** A reply in one write (ws.send writes a frame's header and body as two chunks). */
   private reply(client: LiveClient, reply: LiveReply): void {
-    client.socket.send(JSON.stringify(reply));
+    const text = JSON.stringify(reply);
+    if (!writeFrames(client.socket, textFrame(Buffer.from(text)))) client.socket.send(text);
   }
 
   private detach(client: LiveClient): void {
@@ -99,7 +142,7 @@ export class LiveHub {
     const channel = this.channels.get(key);
     if (!channel) return;
     channel.remove(client);
-    if (channel.clients.size > 0) return;
+    if (channel.size > 0) return;
     channel.close();
     this.channels.delete(key);
   }
@@ -122,7 +165,7 @@ export class LiveHub {
         return this.reply(client, { type: 'pong', t: this.deps.now() });
       case 'authenticate':
         try {
-          client.auth = await this.deps.authenticate(command.token);
+          client.auth = await this.authenticate(command.token);
           return this.reply(client, { type: 'authenticated', user_id: client.auth.user.id });
         } catch {
           this.reply(client, {
@@ -175,7 +218,7 @@ export class LiveHub {
       joined = new ChannelDelivery(channel, briefcaseId, this.tuning);
       this.channels.set(key, joined);
     }
-    joined.clients.add(client);
+    joined.add(client);
     client.keys.add(key);
     this.reply(client, { type: 'subscribed', channel, briefcase_id: briefcaseId });
   }
@@ -186,17 +229,17 @@ export class LiveHub {
     channel: LiveChannel,
     briefcaseId: number | null,
   ): Promise<Authorization> {
-    if (this.authorizeTtlMs <= 0) return this.deps.authorize(auth, channel, briefcaseId);
-    const now = performance.now();
     const key = `${auth.user.id}|${auth.sessionId}|${auth.company?.id ?? ''}|${channel}|${briefcaseId ?? ''}`;
-    const known = this.decisions.get(key);
-    if (known && known.until > now) return known.decision;
-    if (this.decisions.size > 10_000) {
-      for (const [k, d] of this.decisions) if (d.until <= now) this.decisions.delete(k);
-    }
-    const decision = this.deps.authorize(auth, channel, briefcaseId);
-    this.decisions.set(key, { until: now + this.authorizeTtlMs, decision });
-    decision.catch(() => this.decisions.delete(key));
-    return decision;
+    return this.decisions.get(key, this.authorizeTtlMs, () =>
+      this.deps.authorize(auth, channel, briefcaseId),
+    );
+  }
+
+  /** The user of a token, reused for authorizeTtlMs but never past the token's expiry; refusals are not kept. */
+  private authenticate(token: string): Promise<AuthContext> {
+    const left = expiryOf(token) - this.deps.now();
+    return this.identities.get(token, Math.min(this.authorizeTtlMs, left), () =>
+      this.deps.authenticate(token),
+    );
   }
 }

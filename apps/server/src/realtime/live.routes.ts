@@ -36,7 +36,8 @@ export async function authorizeChannel(
 
 export function liveRoutes(hub: LiveHub): FastifyPluginAsync {
   return async (app) => {
-    app.get('/ws', { websocket: true, config: { rateLimit: false } }, (socket) => {
+    // No security headers on the upgrade: they mean nothing to a WebSocket and cost time per connection.
+    app.get('/ws', { websocket: true, helmet: false, config: { rateLimit: false } }, (socket) => {
       hub.attach(socket);
     });
   };
