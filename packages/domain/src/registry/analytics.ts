@@ -2,7 +2,7 @@
  * Portfolio analytics (spec 2 §3 Analytics, §2 Analytics tab) accumulated one debt at a time in constant memory:
  * the `analytics` jsonb of procedures and lots, plus the totals and DPD/DPLP means of their columns.
  */
-import { type DebtColumns, featureBits, isoToYmd, NO_DATE } from './columns.ts';
+import { type DebtColumns, featureBits, isoToYmd, NO_DATE, StringTable } from './columns.ts';
 import type { Debt, FeatureKey } from './types.ts';
 import { FEATURE_KEYS } from './types.ts';
 
@@ -127,44 +127,60 @@ export type AnalyticsInput = Pick<
   };
 
 /** Counts per title, largest first, ties by title, so the order is stable. */
-function titled(counts: Map<string, number>): TitledValue[] {
-  return [...counts.entries()]
-    .map(([title, value]) => ({ title, value }))
-    .sort((a, b) => b.value - a.value || a.title.localeCompare(b.title, 'ru'));
-}
-
-function bump(counts: Map<string, number>, key: string | null | undefined): void {
-  if (key === null || key === undefined || key === '') return;
-  counts.set(key, (counts.get(key) ?? 0) + 1);
+function titled(counts: Map<number, number> | undefined, table: readonly (string | null)[]): TitledValue[] {
+  const out: TitledValue[] = [];
+  if (counts) {
+    for (const [index, value] of counts) {
+      const title = table[index];
+      if (title !== null && title !== undefined && title !== '') out.push({ title, value });
+    }
+  }
+  return out.sort((a, b) => b.value - a.value || a.title.localeCompare(b.title, 'ru'));
 }
 
 const mean = (sum: number, n: number) => (n === 0 ? 0 : Math.round(sum / n));
 
-export function createAnalytics(options: AnalyticsOptions = {}): AnalyticsAccumulator {
-  // Whole years of age: floor((asOf - birth) / 10 000) with both dates as the numbers YYYYMMDD.
-  const asOf = isoToYmd(options.asOf ?? new Date().toISOString().slice(0, 10));
-  let items = 0;
-  let amountTotal = 0;
-  let amountBottomline = 0;
-  let dpdSum = 0;
-  let dpdN = 0;
-  let dplpSum = 0;
-  let dplpN = 0;
-  let paid = 0;
-  let lastPayment = 0;
-  let for360 = 0;
-  let paidCount = 0;
-  let emptyTotal = 0;
-  const features = new Float64Array(FEATURE_KEYS.length);
-  const regions = new Float64Array(96);
-  const kinds = new Map<string, number>();
-  const creditors = new Map<string, number>();
-  const placements = new Map<string, number>();
-  const bottomline = new Float64Array(BOTTOMLINE_BUCKETS.length);
-  // Per age bucket (+ unknown): total, male, female, other.
-  const ages = new Float64Array((AGE_BUCKETS.length + 1) * 4);
+const F = FEATURE_KEYS.length;
+const AGES = AGE_BUCKETS.length + 1;
+const BUCKETS = BOTTOMLINE_BUCKETS.length;
+const AGE_TITLES = [...AGE_BUCKETS.map(([title]) => title), AGE_UNKNOWN_TITLE];
+const FEATURE_INDEX = Object.fromEntries(FEATURE_KEYS.map((k, i) => [k, i])) as Record<FeatureKey, number>;
 
-  function core(
+export interface AnalyticsStringTables {
+  productType: readonly (string | null)[];
+  firstCreditor: readonly (string | null)[];
+  placement: readonly (string | null)[];
+}
+
+/**
+ * The counters of `slots` portfolios (one per lot, or one for a registry) in flat typed arrays, so a million debts
+ * spread over a thousand lots cost one monomorphic call each. Strings arrive as indices into `tables`.
+ */
+class AnalyticsTally {
+  private readonly items: Float64Array;
+  private readonly sums: Float64Array; // per slot: ОД, ОСЗ, paid, last payment, 360 days, dpd, dpd n, dplp, dplp n, paid n, ОД 0
+  private readonly features: Float64Array;
+  private readonly regions: Float64Array;
+  private readonly bottomline: Float64Array;
+  private readonly ages: Float64Array;
+  private readonly lists: (Map<number, number> | undefined)[][];
+
+  constructor(
+    readonly slots: number,
+    private readonly tables: AnalyticsStringTables,
+    private readonly asOfYmd: number,
+  ) {
+    this.items = new Float64Array(slots);
+    this.sums = new Float64Array(slots * 11);
+    this.features = new Float64Array(slots * F);
+    this.regions = new Float64Array(slots * 96);
+    this.bottomline = new Float64Array(slots * BUCKETS);
+    this.ages = new Float64Array(slots * AGES * 4);
+    this.lists = [new Array(slots), new Array(slots), new Array(slots)];
+  }
+
+  add(
+    slot: number,
     total: number,
     osz: number,
     paidAmount: number,
@@ -176,47 +192,135 @@ export function createAnalytics(options: AnalyticsOptions = {}): AnalyticsAccumu
     bits: number,
     birthYmd: number,
     sex: number,
-  ) {
-    items += 1;
-    amountTotal += total;
-    amountBottomline += osz;
-    if (total === 0) emptyTotal += 1;
+    kind: number,
+    creditor: number,
+    placement: number,
+  ): void {
+    this.items[slot]! += 1;
+    const s = this.sums;
+    const o = slot * 11;
+    s[o]! += total;
+    s[o + 1]! += osz;
+    if (paidAmount > 0) {
+      s[o + 2]! += paidAmount;
+      s[o + 9]! += 1;
+    }
+    if (last > 0) s[o + 3]! += last;
+    if (f360 > 0) s[o + 4]! += f360;
     if (dpd >= 0) {
-      dpdSum += dpd;
-      dpdN += 1;
+      s[o + 5]! += dpd;
+      s[o + 6]! += 1;
     }
     if (dplp >= 0) {
-      dplpSum += dplp;
-      dplpN += 1;
+      s[o + 7]! += dplp;
+      s[o + 8]! += 1;
     }
-    if (paidAmount > 0) {
-      paid += paidAmount;
-      paidCount += 1;
-    }
-    if (last > 0) lastPayment += last;
-    if (f360 > 0) for360 += f360;
-    if (region > 0 && region < 96) regions[region]! += 1;
+    if (total === 0) s[o + 10]! += 1;
+    if (region > 0 && region < 96) this.regions[slot * 96 + region]! += 1;
     // Only the set bits: lowest first, cleared one by one.
     while (bits !== 0) {
-      features[31 - Math.clz32(bits & -bits)]! += 1;
+      this.features[slot * F + 31 - Math.clz32(bits & -bits)]! += 1;
       bits &= bits - 1;
     }
     let b = 0;
-    while (b < BOTTOMLINE_BUCKETS.length - 1 && osz >= BOTTOMLINE_BUCKETS[b]![1]) b++;
-    bottomline[b]! += 1;
-    let a = AGE_BUCKETS.length;
+    while (b < BUCKETS - 1 && osz >= BOTTOMLINE_BUCKETS[b]![1]) b++;
+    this.bottomline[slot * BUCKETS + b]! += 1;
+    let a = AGES - 1;
     if (birthYmd !== NO_DATE) {
-      const age = Math.floor((asOf - birthYmd) / 10_000);
+      // Whole years of age: floor((asOf - birth) / 10 000) with both dates as the numbers YYYYMMDD.
+      const age = Math.floor((this.asOfYmd - birthYmd) / 10_000);
       a = 0;
       while (a < AGE_BUCKETS.length - 1 && age >= AGE_BUCKETS[a]![1]) a++;
     }
-    ages[a * 4]! += 1;
-    ages[a * 4 + (sex === 1 ? 1 : sex === 2 ? 2 : 3)]! += 1;
+    const ao = (slot * AGES + a) * 4;
+    this.ages[ao]! += 1;
+    this.ages[ao + (sex === 1 ? 1 : sex === 2 ? 2 : 3)]! += 1;
+    if (kind !== 0) this.bump(0, slot, kind);
+    if (creditor !== 0) this.bump(1, slot, creditor);
+    if (placement !== 0) this.bump(2, slot, placement);
   }
 
+  private bump(list: number, slot: number, index: number): void {
+    const lists = this.lists[list]!;
+    let counts = lists[slot];
+    if (!counts) {
+      counts = new Map();
+      lists[slot] = counts;
+    }
+    counts.set(index, (counts.get(index) ?? 0) + 1);
+  }
+
+  result(slot: number): RegistryAnalytics {
+    const f = (key: FeatureKey) => this.features[slot * F + FEATURE_INDEX[key]]!;
+    const flags = {} as Record<FeatureCount, number>;
+    for (const key of ANALYTICS_FEATURE_COUNTS) flags[key] = f(key);
+    const regionsList: Record<string, number> = {};
+    for (let r = 1; r < 96; r++) {
+      const n = this.regions[slot * 96 + r]!;
+      if (n > 0) regionsList[String(r).padStart(2, '0')] = n;
+    }
+    const o = slot * 11;
+    return {
+      paid_amount_cents: this.sums[o + 2]!,
+      last_payment_amount_cents: this.sums[o + 3]!,
+      amount_for_360_days_cents: this.sums[o + 4]!,
+      ...flags,
+      issuence_form: flags.e_form + flags.paper_form,
+      phones_amount: f('phones'),
+      empty_amount_total: this.sums[o + 10]!,
+      paid_amount: this.sums[o + 9]!,
+      regions_list: regionsList,
+      kinds_list: titled(this.lists[0]![slot], this.tables.productType),
+      first_creditors_list: titled(this.lists[1]![slot], this.tables.firstCreditor),
+      enforcement_order_placements_list: titled(this.lists[2]![slot], this.tables.placement),
+      amount_bottomline_list: BOTTOMLINE_BUCKETS.map(([title], i) => ({
+        title,
+        value: this.bottomline[slot * BUCKETS + i]!,
+      })),
+      birth_dates: AGE_TITLES.map((title, i) => {
+        const ao = (slot * AGES + i) * 4;
+        return {
+          title,
+          total: this.ages[ao]!,
+          male: this.ages[ao + 1]!,
+          female: this.ages[ao + 2]!,
+          other: this.ages[ao + 3]!,
+        };
+      }),
+    };
+  }
+
+  totals(slot: number): DebtTotals {
+    const items = this.items[slot]!;
+    const s = this.sums;
+    const o = slot * 11;
+    return {
+      items_count: items,
+      amount_total: s[o]!,
+      amount_bottomline: s[o + 1]!,
+      amount_mean: mean(s[o]!, items),
+      bottomline_mean: mean(s[o + 1]!, items),
+      dpd: s[o + 6]! === 0 ? null : mean(s[o + 5]!, s[o + 6]!),
+      dplp: s[o + 8]! === 0 ? null : mean(s[o + 7]!, s[o + 8]!),
+    };
+  }
+}
+
+const asOfOf = (options: AnalyticsOptions) => isoToYmd(options.asOf ?? new Date().toISOString().slice(0, 10));
+
+export function createAnalytics(options: AnalyticsOptions = {}): AnalyticsAccumulator {
+  const kinds = new StringTable();
+  const creditors = new StringTable();
+  const placements = new StringTable();
+  const tally = new AnalyticsTally(
+    1,
+    { productType: kinds.values, firstCreditor: creditors.values, placement: placements.values },
+    asOfOf(options),
+  );
   return {
     add(d) {
-      core(
+      tally.add(
+        0,
         d.amountTotal,
         d.amountBottomline,
         d.paidAmount ?? 0,
@@ -228,13 +332,14 @@ export function createAnalytics(options: AnalyticsOptions = {}): AnalyticsAccumu
         featureBits(d.features),
         isoToYmd(d.birthDate ?? null),
         d.sex === 'male' ? 1 : d.sex === 'female' ? 2 : 0,
+        kinds.intern(d.productType || null),
+        creditors.intern(d.firstCreditor || null),
+        placements.intern(d.enforcementOrderPlacement || null),
       );
-      bump(kinds, d.productType);
-      bump(creditors, d.firstCreditor);
-      bump(placements, d.enforcementOrderPlacement);
     },
     addAt(c, i) {
-      core(
+      tally.add(
+        0,
         c.amountTotal[i]!,
         c.amountBottomline[i]!,
         c.paidAmount[i]!,
@@ -246,50 +351,13 @@ export function createAnalytics(options: AnalyticsOptions = {}): AnalyticsAccumu
         c.features[i]!,
         c.birthYmd[i]!,
         c.sex[i]!,
+        kinds.intern(c.strings.productType[c.productType[i]!] || null),
+        creditors.intern(c.strings.firstCreditor[c.firstCreditor[i]!] || null),
+        placements.intern(c.strings.placement[c.placement[i]!] || null),
       );
-      bump(kinds, c.strings.productType[c.productType[i]!]);
-      bump(creditors, c.strings.firstCreditor[c.firstCreditor[i]!]);
-      bump(placements, c.strings.placement[c.placement[i]!]);
     },
-    result() {
-      const flags = {} as Record<FeatureCount, number>;
-      for (const key of ANALYTICS_FEATURE_COUNTS) flags[key] = features[FEATURE_KEYS.indexOf(key)]!;
-      const regionsList: Record<string, number> = {};
-      for (let r = 1; r < 96; r++) if (regions[r]! > 0) regionsList[String(r).padStart(2, '0')] = regions[r]!;
-      return {
-        paid_amount_cents: paid,
-        last_payment_amount_cents: lastPayment,
-        amount_for_360_days_cents: for360,
-        ...flags,
-        issuence_form: flags.e_form + flags.paper_form,
-        phones_amount: features[FEATURE_KEYS.indexOf('phones')]!,
-        empty_amount_total: emptyTotal,
-        paid_amount: paidCount,
-        regions_list: regionsList,
-        kinds_list: titled(kinds),
-        first_creditors_list: titled(creditors),
-        enforcement_order_placements_list: titled(placements),
-        amount_bottomline_list: BOTTOMLINE_BUCKETS.map(([title], i) => ({ title, value: bottomline[i]! })),
-        birth_dates: [...AGE_BUCKETS.map(([title]) => title), AGE_UNKNOWN_TITLE].map((title, i) => ({
-          title,
-          total: ages[i * 4]!,
-          male: ages[i * 4 + 1]!,
-          female: ages[i * 4 + 2]!,
-          other: ages[i * 4 + 3]!,
-        })),
-      };
-    },
-    totals() {
-      return {
-        items_count: items,
-        amount_total: amountTotal,
-        amount_bottomline: amountBottomline,
-        amount_mean: mean(amountTotal, items),
-        bottomline_mean: mean(amountBottomline, items),
-        dpd: dpdN === 0 ? null : mean(dpdSum, dpdN),
-        dplp: dplpN === 0 ? null : mean(dplpSum, dplpN),
-      };
-    },
+    result: () => tally.result(0),
+    totals: () => tally.totals(0),
   };
 }
 
@@ -300,7 +368,31 @@ export function analyticsByLot(
   lotCount: number,
   options: AnalyticsOptions = {},
 ): { analytics: RegistryAnalytics; totals: DebtTotals }[] {
-  const acc = Array.from({ length: lotCount }, () => createAnalytics(options));
-  for (let i = 0; i < columns.count; i++) acc[assignment[i]!]?.addAt(columns, i);
-  return acc.map((a) => ({ analytics: a.result(), totals: a.totals() }));
+  const tally = new AnalyticsTally(lotCount, columns.strings, asOfOf(options));
+  const c = columns;
+  for (let i = 0; i < c.count; i++) {
+    const slot = assignment[i]!;
+    if (slot < 0 || slot >= lotCount) continue;
+    tally.add(
+      slot,
+      c.amountTotal[i]!,
+      c.amountBottomline[i]!,
+      c.paidAmount[i]!,
+      c.lastPaymentAmount[i]!,
+      c.amountFor360Days[i]!,
+      c.dpd[i]!,
+      c.dplp[i]!,
+      c.regionCode[i]!,
+      c.features[i]!,
+      c.birthYmd[i]!,
+      c.sex[i]!,
+      c.productType[i]!,
+      c.firstCreditor[i]!,
+      c.placement[i]!,
+    );
+  }
+  return Array.from({ length: lotCount }, (_, slot) => ({
+    analytics: tally.result(slot),
+    totals: tally.totals(slot),
+  }));
 }
