@@ -29,6 +29,7 @@ import { companyRoutes } from './modules/companies/company.routes.ts';
 import { employeesRoutes } from './modules/companies/employees.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { lotingsRoutes } from './modules/lotings/lotings.routes.ts';
 import { lotsRoutes } from './modules/lots/lots.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(userRoutes(ctx));
   await app.register(briefcasesRoutes(ctx));
   await app.register(registriesRoutes(ctx));
+  await app.register(lotingsRoutes(ctx));
   await app.register(companiesRoutes(ctx));
   await app.register(auditRoutes(ctx));
   await app.register(lotsRoutes(ctx));

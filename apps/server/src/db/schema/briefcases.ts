@@ -140,7 +140,7 @@ export const briefcases = pgTable(
     personalDataFound: boolean('personal_data_found').notNull().default(false),
     personalDataAgreement: boolean('personal_data_agreement').notNull().default(false),
     personalDataSkipped: boolean('personal_data_skipped').notNull().default(false),
-    lotingParams: jsonb('loting_params').$type<{ loting_type: string; sort_type?: string; price?: number }>(),
+    lotingParams: jsonb('loting_params').$type<{ loting_type: string; sort_type?: string; price?: number | null }>(),
     amountTotal: money('amount_total').notNull().default(0),
     amountBottomline: money('amount_bottomline').notNull().default(0),
     amountMean: money('amount_mean').notNull().default(0),
@@ -353,7 +353,7 @@ export const lotings = pgTable('lotings', {
   registryReportId: uuid('registry_report_id'),
   personalDataFound: boolean('personal_data_found').notNull().default(false),
   personalDataFindings: jsonb('personal_data_findings').$type<PersonalDataFindingJson[]>(),
-  lotingParams: jsonb('loting_params').$type<{ loting_type: string; sort_type?: string; price?: number }>(),
+  lotingParams: jsonb('loting_params').$type<{ loting_type: string; sort_type?: string; price?: number | null }>(),
   registryColumns: bytea('registry_columns'),
   lotAssignment: bytea('lot_assignment'),
   /** The drafted lots and the portfolio's totals and analytics, as the lots.json and reloting calls answer. */

@@ -92,7 +92,10 @@ interface ReadResult {
 }
 
 /** Reads, checks and stores the sheet's rows into the session (savepoint held by the caller). */
-async function readAndStore(session: RawSession, options: IngestOptions): Promise<ReadResult> {
+async function readAndStore(
+  session: RawSession | null,
+  options: Omit<IngestOptions, 'briefcaseId'> & { briefcaseId: number | null },
+): Promise<ReadResult> {
   const drop = new Set(options.dropColumns ?? []);
   let headers: string[] | null = null;
   const preview: Cell[][] = [];
@@ -102,7 +105,8 @@ async function readAndStore(session: RawSession, options: IngestOptions): Promis
   const analytics = createAnalytics(options.asOf ? { asOf: options.asOf } : {});
   const columns = createDebtColumnsBuilder(64 * 1024);
   let validator: ReturnType<typeof createRowValidator> | null = null;
-  const writer = new RegistryRowWriter(session, options.briefcaseId);
+  const writer =
+    session && options.briefcaseId !== null ? new RegistryRowWriter(session, options.briefcaseId) : null;
   const abort = new AbortController();
   let analyticColumns: number[] = [];
   let filledCells = 0;
@@ -138,8 +142,8 @@ async function readAndStore(session: RawSession, options: IngestOptions): Promis
     }
     if (empty) return;
     if (mismatch) {
-      preview.push(raw.slice(0, headers.length));
-      if (preview.length >= PREVIEW_ROWS) abort.abort(new Stop());
+      if (preview.length < PREVIEW_ROWS) preview.push(raw.slice(0, headers.length));
+      if (preview.length >= PREVIEW_ROWS && !abort.signal.aborted) abort.abort(new Stop());
       return;
     }
     dataRows += 1;
@@ -155,7 +159,7 @@ async function readAndStore(session: RawSession, options: IngestOptions): Promis
     if (!debt || validator!.errorCount > 0) return;
     analytics.add(debt);
     columns.add(debt);
-    writer.add(debt, rowNumber);
+    writer?.add(debt, rowNumber);
   };
 
   let rows = 0;
@@ -168,7 +172,7 @@ async function readAndStore(session: RawSession, options: IngestOptions): Promis
     rows = result.rows;
   } catch (error) {
     if (!(abort.signal.aborted && abort.signal.reason instanceof Stop)) {
-      await writer.abandon();
+      await writer?.abandon();
       throw error;
     }
   }
@@ -193,11 +197,11 @@ async function readAndStore(session: RawSession, options: IngestOptions): Promis
     errorCount: validatorState?.errorCount ?? 0,
   };
   if (mismatch || !validatorState || base.errorCount > 0) {
-    await writer.abandon();
+    await writer?.abandon();
     return { ...base, columns: null, analyticTotals: null };
   }
   options.onProgress?.('storing', 1);
-  await writer.finish();
+  await writer?.finish();
   const totals = analytics.totals();
   const built = columns.build();
   return {
@@ -293,6 +297,38 @@ export async function ingestInto(session: RawSession, options: IngestOptions): P
   };
 }
 
+export type CheckOutcome =
+  | { kind: 'checked'; columns: DebtColumns; totals: RegistryTotals; findings: PersonalDataFindingJson[] }
+  | Exclude<IngestOutcome, { kind: 'stored' }>;
+
+/** The pipeline without storing rows (custom-template drafts of /api/v1/lotings): checks, analytics, columns. */
+export async function checkRegistryFile(options: Omit<IngestOptions, 'briefcaseId'>): Promise<CheckOutcome> {
+  let read: ReadResult;
+  try {
+    read = await readAndStore(null, { ...options, briefcaseId: null });
+  } catch (error) {
+    if (error instanceof XlsxError) return { kind: 'refused', message: error.message };
+    throw error;
+  }
+  if (read.headers.length === 0) return { kind: 'refused', message: REGISTRY_MESSAGES.noHeaders };
+  if (read.mismatch) {
+    return {
+      kind: 'mismatch',
+      preview: {
+        headers: read.headers,
+        rows: read.preview,
+        suggested: suggestColumnMatch(read.headers, read.preview),
+      },
+    };
+  }
+  if (read.errorCount > 0) return { kind: 'invalid', errors: read.errors, errorCount: read.errorCount };
+  if (!read.columns || read.columns.count === 0)
+    return { kind: 'refused', message: REGISTRY_MESSAGES.noRows };
+  if (read.findings.length > 0 && !options.allowPersonalData)
+    return { kind: 'personal_data', findings: read.findings };
+  return { kind: 'checked', columns: read.columns, totals: read.analyticTotals!, findings: read.findings };
+}
+
 /**
  * The whole pipeline in its own transaction, for callers without one (the benchmark, re-ingestion after the
  * personal-data decision). Outcomes other than `stored` are rolled back.
@@ -314,3 +350,34 @@ export async function ingestRegistry(
 }
 
 export type { LotingParams };
+
+/** Headers, the first rows and the suggested matching of a file, reading no further (custom-template upload). */
+export async function readRegistryPreview(
+  filePath: string,
+): Promise<RegistryPreviewJson | { refused: string }> {
+  let headers: string[] | null = null;
+  const rows: Cell[][] = [];
+  const abort = new AbortController();
+  try {
+    await readFirstSheet(
+      filePath,
+      (raw) => {
+        if (headers === null) {
+          headers = raw.map(toText);
+          while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
+          return;
+        }
+        if (rows.length < PREVIEW_ROWS) rows.push(raw.slice(0, headers.length));
+        if (rows.length >= PREVIEW_ROWS && !abort.signal.aborted) abort.abort(new Stop());
+      },
+      { maxColumns: MAX_REGISTRY_COLUMNS, signal: abort.signal },
+    );
+  } catch (error) {
+    if (error instanceof XlsxError) return { refused: error.message };
+    if (!(abort.signal.aborted && abort.signal.reason instanceof Stop)) throw error;
+  }
+  const found = headers as string[] | null;
+  if (!found || found.length === 0) return { refused: REGISTRY_MESSAGES.noHeaders };
+  if (rows.length === 0) return { refused: REGISTRY_MESSAGES.noRows };
+  return { headers: found, rows, suggested: suggestColumnMatch(found, rows) };
+}

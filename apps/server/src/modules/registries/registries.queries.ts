@@ -216,7 +216,7 @@ export async function insertReport(
   values: {
     id: string;
     briefcaseId: number | null;
-    companyId: number;
+    companyId: number | null;
     userId: number;
     storageKey: string;
     errorsCount: number;

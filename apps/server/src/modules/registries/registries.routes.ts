@@ -16,12 +16,14 @@ import {
 } from '@etp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { parseFields } from '../../http/form.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import { authOf } from '../auth/guards.ts';
+import { createBriefcaseFromLoting } from '../lotings/lotings.service.ts';
 import { reloting, relotingInfo, wizardLots, writeLottedPortfolio } from './registries.lots.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
 import { requestHelp, sendPersonalDataLog } from './registries.personalData.ts';
@@ -41,6 +43,8 @@ import {
 } from './registries.service.ts';
 import { registryTemplate } from './registries.sheets.ts';
 import { discard, type ReceivedUpload, receiveUpload } from './registries.upload.ts';
+
+const fromLotingFields = registryUploadFields.extend({ from_loting: z.literal(true) });
 
 /** The template's static download path (spec 1 §7 "Static download: {token}.xlsx"; decisions/0047). */
 export const TEMPLATE_PATH = '/api/v1/registry_template/etp_rd.xlsx';
@@ -95,7 +99,7 @@ export async function uploadAnswer(run: () => Promise<UploadResult>): Promise<Up
 const send = (reply: FastifyReply, answer: UploadAnswer) => reply.code(answer.code).send(answer.body);
 
 /** Receives the multipart upload, runs `run` with it, removes the temporary file, then answers. */
-async function withUpload(
+export async function withUpload(
   request: FastifyRequest,
   reply: FastifyReply,
   run: (upload: ReceivedUpload & { path: string }) => Promise<UploadResult>,
@@ -126,6 +130,18 @@ export function registriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/v1/briefcases', { preHandler: ctx.guards.user }, async (request, reply) => {
       const auth = authOf(request);
+      // A custom-template draft (/api/v1/lotings) becomes a procedure: a JSON body, no file.
+      if (!request.isMultipart()) {
+        const fields = parseFields(fromLotingFields, request.body ?? {});
+        const answer = await uploadAnswer(() =>
+          createBriefcaseFromLoting(ctx, auth, {
+            companyId: fields.company_id,
+            auctionType: fields.auction_type,
+            uploadId: fields.upload_id ?? null,
+          }),
+        );
+        return send(reply, answer);
+      }
       return withUpload(request, reply, (upload) => {
         const fields = parseFields(registryUploadFields, upload.fields);
         return createBriefcaseWithRegistry(ctx, auth, {

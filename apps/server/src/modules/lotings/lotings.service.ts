@@ -1,0 +1,263 @@
+/**
+ * Custom-template lotting without a procedure (/api/v1/lotings, docs/decisions/0047): the seller uploads a
+ * registry of their own layout, matches its columns (with suggestions), and lots it; the draft holds the kept
+ * file, the typed columns and the drafted lots. POST /api/v1/briefcases with `from_loting` turns it into a
+ * procedure through the same pipeline.
+ */
+import { randomUUID } from 'node:crypto';
+import type { LotingParamsInput } from '@etp/contracts';
+import { LottingError, lottingPriceLimits, REGISTRY_ERRORS_INLINE_LIMIT } from '@etp/domain';
+import type { AppContext } from '../../appContext.ts';
+import { AppError, forbidden } from '../../http/errors.ts';
+import { storageOf } from '../../storage/storageOf.ts';
+import type { AuthContext } from '../auth/guards.ts';
+import { checkRegistryFile, readRegistryPreview } from '../registries/ingest.ts';
+import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from '../registries/registries.files.ts';
+import { applyLotting, defaultLotingParams } from '../registries/registries.lotting.ts';
+import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
+import { canCreateFor } from '../registries/registries.policy.ts';
+import { insertReport } from '../registries/registries.queries.ts';
+import {
+  emptyUploadData,
+  parseSourceMap,
+  RegistryRefusal,
+  runUpload,
+  type UploadResult,
+} from '../registries/registries.service.ts';
+import { checkReport } from '../registries/registries.sheets.ts';
+import { decodeColumns, encodeAssignment, encodeColumns } from '../registries/registries.snapshot.ts';
+import { assertZipSignature } from '../registries/registries.upload.ts';
+import { deleteLoting, findLoting, type LotingRow, replaceLoting, updateLoting } from './lotings.queries.ts';
+
+const draftLot = (lot: ReturnType<typeof applyLotting>['lots'][number]) => ({
+  number: lot.number,
+  name: lot.name,
+  items_count: lot.itemsCount,
+  amount_total: lot.amountTotal,
+  amount_bottomline: lot.amountBottomline,
+  bottomline_mean: lot.bottomlineMean,
+  dpd: lot.dpd,
+  dplp: lot.dplp,
+  start_price: lot.startPrice,
+  min_price: lot.minPrice,
+  product_type: lot.productType,
+  federal_district: lot.federalDistrict,
+  stage: lot.stage,
+  analytics: lot.analytics,
+});
+
+export function presentLoting(row: LotingRow) {
+  return {
+    id: row.id,
+    company_id: row.companyId,
+    registry_file_name: row.registryFileName,
+    preview: row.registryPreview,
+    source_map: row.sourceMap ?? {},
+    loting_params: row.lotingParams,
+    registry_report_id: row.registryReportId,
+    personal_data_found: row.personalDataFound,
+    personal_data: row.personalDataFindings ?? [],
+    lots: row.lots ?? [],
+    totals: row.totals,
+  };
+}
+
+async function requireDraft(ctx: AppContext, auth: AuthContext): Promise<LotingRow> {
+  const row = await findLoting(ctx.db, auth.user.id);
+  if (!row) throw new AppError(404, 'not_found', M.lotingEmpty);
+  return row;
+}
+
+/** POST /api/v1/lotings/create_custom: keeps the file and answers its headers, first rows and suggestions. */
+export async function createCustom(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: { filePath: string; fileName: string | null; companyId: number | null },
+): Promise<UploadResult> {
+  const companyId = input.companyId ?? auth.company?.id ?? null;
+  if (companyId !== null && !canCreateFor(auth, companyId)) throw forbidden(M.companyForbidden);
+  await assertZipSignature(input.filePath);
+  const preview = await readRegistryPreview(input.filePath);
+  if ('refused' in preview) {
+    const wrong = preview.refused === M.wrongFormat;
+    throw new RegistryRefusal(
+      422,
+      wrong ? M.wrongFormat : M.processingFailed,
+      { source: [preview.refused] },
+      emptyUploadData(null),
+    );
+  }
+  const previous = await findLoting(ctx.db, auth.user.id);
+  const key = await keepRegistryFile(ctx, input.filePath);
+  await replaceLoting(ctx.db, {
+    userId: auth.user.id,
+    companyId,
+    registryKey: key,
+    registryFileName: input.fileName,
+    registryPreview: preview,
+  });
+  if (previous) await dropRegistryFile(ctx, previous.registryKey);
+  return { message: M.uploaded, data: { ...emptyUploadData(null), excel_custom: true, preview } };
+}
+
+/** PUT /api/v1/lotings/map_registry and remaped_registry: checks the kept file with the matching and lots it. */
+export async function mapLoting(
+  ctx: AppContext,
+  auth: AuthContext,
+  sourceMap: Record<string, string | null>,
+): Promise<UploadResult> {
+  const draft = await requireDraft(ctx, auth);
+  if (!draft.registryKey || !draft.registryPreview) throw new AppError(409, 'conflict', M.noPendingFile);
+  const map = parseSourceMap(sourceMap, draft.registryPreview.headers.length);
+  const stored = Object.fromEntries(map.flatMap((v, i) => (v ? [[String(i), v]] : [])));
+  const outcome = await checkRegistryFile({ filePath: keptRegistryPath(ctx, draft.registryKey), map });
+  switch (outcome.kind) {
+    case 'invalid': {
+      const id = randomUUID();
+      const storageKey = `registry_reports/${id}.xlsx`;
+      await storageOf(ctx).put(
+        storageKey,
+        await checkReport(outcome.errors, { errorCount: outcome.errorCount }),
+      );
+      await insertReport(ctx.db, {
+        id,
+        briefcaseId: null,
+        companyId: draft.companyId ?? auth.company?.id ?? null,
+        userId: auth.user.id,
+        storageKey,
+        errorsCount: outcome.errorCount,
+      });
+      await updateLoting(ctx.db, auth.user.id, { registryReportId: id, sourceMap: stored });
+      const many = outcome.errorCount > REGISTRY_ERRORS_INLINE_LIMIT;
+      throw new RegistryRefusal(
+        422,
+        many ? M.manyErrors : M.processingFailed,
+        {
+          source: outcome.errors
+            .slice(0, REGISTRY_ERRORS_INLINE_LIMIT)
+            .map((e) => `Строка ${e.row}, столбец ${e.column}: ${e.message}`),
+        },
+        { ...emptyUploadData(null), report_id: id, errors_count: outcome.errorCount, excel_custom: true },
+      );
+    }
+    case 'refused':
+      throw new RegistryRefusal(
+        422,
+        M.processingFailed,
+        { source: [outcome.message] },
+        emptyUploadData(null),
+      );
+    case 'personal_data':
+      await updateLoting(ctx.db, auth.user.id, {
+        personalDataFound: true,
+        personalDataFindings: outcome.findings,
+        sourceMap: stored,
+      });
+      throw new RegistryRefusal(
+        422,
+        M.personalData,
+        { source: [M.personalData] },
+        {
+          ...emptyUploadData(null),
+          excel_custom: true,
+          personal_data_found: true,
+          personal_data: outcome.findings,
+        },
+      );
+    case 'mismatch':
+      throw new Error('a matched registry cannot mismatch');
+    case 'checked': {
+      const params = defaultLotingParams(outcome.columns);
+      const lotting = applyLotting(outcome.columns, params);
+      await updateLoting(ctx.db, auth.user.id, {
+        sourceMap: stored,
+        registryReportId: null,
+        personalDataFound: false,
+        personalDataFindings: null,
+        lotingParams: params,
+        registryColumns: encodeColumns(outcome.columns),
+        lotAssignment: encodeAssignment(lotting.assignment),
+        lots: lotting.lots.map(draftLot),
+        totals: { ...outcome.totals, startPrice: lotting.startPrice },
+      });
+      return {
+        message: M.uploaded,
+        data: {
+          ...emptyUploadData(null),
+          excel_custom: true,
+          items_count: outcome.columns.count,
+          lots_count: lotting.lots.length,
+        },
+      };
+    }
+  }
+}
+
+export async function lotingState(ctx: AppContext, auth: AuthContext) {
+  return presentLoting(await requireDraft(ctx, auth));
+}
+
+export async function lotingRelotingInfo(ctx: AppContext, auth: AuthContext) {
+  const draft = await requireDraft(ctx, auth);
+  if (!draft.registryColumns) throw new AppError(409, 'conflict', M.noRegistry);
+  const limits = lottingPriceLimits(decodeColumns(draft.registryColumns));
+  return { loting_params: draft.lotingParams, ...limits, lots_count: draft.lots?.length ?? 0 };
+}
+
+export async function lotingReloting(ctx: AppContext, auth: AuthContext, params: LotingParamsInput) {
+  const draft = await requireDraft(ctx, auth);
+  if (!draft.registryColumns) throw new AppError(409, 'conflict', M.noRegistry);
+  const lotingParams = {
+    loting_type: params.loting_type,
+    sort_type: params.sort_type,
+    price: params.price ?? null,
+  };
+  try {
+    const lotting = applyLotting(decodeColumns(draft.registryColumns), lotingParams);
+    const row = await updateLoting(ctx.db, auth.user.id, {
+      lotingParams,
+      lotAssignment: encodeAssignment(lotting.assignment),
+      lots: lotting.lots.map(draftLot),
+      totals: { ...(draft.totals ?? {}), startPrice: lotting.startPrice },
+    });
+    return presentLoting(row);
+  } catch (error) {
+    if (error instanceof LottingError) {
+      throw new AppError(422, 'validation_failed', error.message, { [error.field]: [error.message] });
+    }
+    throw error;
+  }
+}
+
+export async function clearLoting(ctx: AppContext, auth: AuthContext): Promise<void> {
+  const draft = await findLoting(ctx.db, auth.user.id);
+  if (!draft) return;
+  await dropRegistryFile(ctx, draft.registryKey);
+  await deleteLoting(ctx.db, auth.user.id);
+}
+
+/** POST /api/v1/briefcases with `from_loting`: the draft's file and matching become a new procedure. */
+export async function createBriefcaseFromLoting(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: { companyId: number; auctionType: string; uploadId: string | null },
+): Promise<UploadResult> {
+  if (!canCreateFor(auth, input.companyId)) throw forbidden(M.companyForbidden);
+  const draft = await requireDraft(ctx, auth);
+  if (!draft.registryKey || !draft.registryColumns || !draft.sourceMap)
+    throw new AppError(409, 'conflict', M.noPendingFile);
+  const width = draft.registryPreview?.headers.length ?? 0;
+  const map = parseSourceMap(draft.sourceMap, width);
+  const result = await runUpload(ctx, {
+    auth,
+    companyId: input.companyId,
+    filePath: keptRegistryPath(ctx, draft.registryKey),
+    fileName: draft.registryFileName,
+    uploadId: input.uploadId,
+    target: { create: { auctionType: input.auctionType } },
+    map,
+    keptKey: draft.registryKey,
+  });
+  await deleteLoting(ctx.db, auth.user.id);
+  return result;
+}

@@ -1,0 +1,113 @@
+/** Custom-template lotting without a procedure (/api/v1/lotings), then a procedure made from the draft. */
+import { rmSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { briefcases, lotings, registryRows } from '../src/db/schema/index.ts';
+import { debt, registryXlsx, upload } from './registrySupport.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { DRIVERS } from './support/db.ts';
+import { buildCompany, buildUser } from './support/factories.ts';
+import { bearer, signIn } from './support/http.ts';
+import { tempDataDir } from './support/multipart.ts';
+
+const HEADERS = ['Договор', 'Регион должника', 'Остаток ОД', 'Сумма задолженности', 'Стадия'];
+const KEYS = ['contract_id', 'region_code', 'amount_total', 'amount_bottomline', 'stage'];
+const MAP = { 0: 'contract_id', 1: 'region_code', 2: 'amount_total', 3: 'amount_bottomline', 4: 'stage' };
+
+describe.each(DRIVERS)('lotings on %s', (driver) => {
+  let t: TestApp;
+  const dataDir = tempDataDir();
+  let token: string;
+  let other: string;
+  let companyId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { DATA_DIR: dataDir });
+    const company = await buildCompany(t.ctx.db);
+    companyId = company.id;
+    token = (await signIn(t.app, (await buildUser(t.ctx.db, { company })).email!)).jwt.token;
+    other = (
+      await signIn(t.app, (await buildUser(t.ctx.db, { company: await buildCompany(t.ctx.db) })).email!)
+    ).jwt.token;
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who = token, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(who), ...(payload ? { payload } : {}) });
+
+  it('uploads a custom registry, suggests the matching, lots it, relots it and makes a procedure of it', async () => {
+    const rows = Array.from({ length: 12 }, (_, i) => debt({ stage: i % 2 ? 'Судебная' : 'Досудебная' }));
+    const created = await upload(
+      t.app,
+      token,
+      registryXlsx(rows, HEADERS, KEYS),
+      {},
+      '/api/v1/lotings/create_custom',
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const preview = created.json().data.preview;
+    expect(preview.headers).toEqual(HEADERS);
+    expect(preview.rows).toHaveLength(5);
+    expect(preview.suggested[0]).toBe('contract_id');
+    expect(preview.suggested[4]).toBe('stage');
+
+    const missing = await call('PUT', '/api/v1/lotings/map_registry', token, {
+      source_map: { 0: 'contract_id' },
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().message).toMatch(/^Не сопоставлены обязательные столбцы/);
+
+    const mapped = await call('PUT', '/api/v1/lotings/map_registry', token, { source_map: MAP });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    expect(mapped.json().data).toMatchObject({ items_count: 12, lots_count: 1 });
+
+    const state = await call('GET', '/api/v1/lotings');
+    expect(state.json().data.lots).toHaveLength(1);
+    expect(state.json().data.source_map).toEqual(MAP);
+    expect((await call('GET', '/api/v1/lotings', other)).statusCode).toBe(404);
+
+    const info = await call('GET', '/api/v1/lotings/reloting_info');
+    expect(info.json().data.min_price).toBeGreaterThan(0);
+    const relot = await call('POST', '/api/v1/lotings/reloting', token, {
+      loting_params: { loting_type: 'stage_of_collection' },
+    });
+    expect(relot.statusCode, relot.body).toBe(200);
+    expect(relot.json().data.lots).toHaveLength(2);
+
+    const remapped = await call('PUT', '/api/v1/lotings/remaped_registry', token, {
+      source_map: { ...MAP, 4: null },
+    });
+    expect(remapped.statusCode).toBe(200);
+
+    const procedure = await call('POST', '/api/v1/briefcases', token, {
+      company_id: companyId,
+      auction_type: 'classic',
+      from_loting: true,
+    });
+    expect(procedure.statusCode, procedure.body).toBe(200);
+    const id = procedure.json().data.briefcase_id as number;
+    const [n] = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(registryRows)
+      .where(eq(registryRows.briefcaseId, id));
+    expect(n!.n).toBe(12);
+    const [row] = await t.ctx.db.select().from(briefcases).where(eq(briefcases.id, id));
+    expect(row).toMatchObject({ excelCustom: true, itemsCount: 12 });
+    expect(await t.ctx.db.select().from(lotings)).toHaveLength(0);
+  });
+
+  it('refuses a file that is not an xlsx and clears a draft', async () => {
+    const bad = await upload(t.app, token, Buffer.from('не таблица'), {}, '/api/v1/lotings/create_custom');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe('Файл должен быть в формате MS Excel - XLSX');
+    expect(await t.ctx.db.select().from(lotings)).toHaveLength(0);
+
+    await upload(t.app, token, registryXlsx([debt()], HEADERS, KEYS), {}, '/api/v1/lotings/create_custom');
+    expect(await t.ctx.db.select().from(lotings)).toHaveLength(1);
+    expect((await call('DELETE', '/api/v1/lotings/clear')).statusCode).toBe(200);
+    expect(await t.ctx.db.select().from(lotings)).toHaveLength(0);
+  });
+});
