@@ -37,6 +37,20 @@ describe('suggestColumnMatch', () => {
     ]);
   });
 
+  it('reads other word forms of the synonyms', () => {
+    expect(
+      suggestColumnMatch(
+        [
+          'Сумма задолженности',
+          'Просроченный основной долг',
+          'Дата последнего платежа по договору',
+          'Стадии взыскания',
+        ],
+        [],
+      ),
+    ).toEqual(['amount_bottomline', 'amount_total', 'last_payment_date', 'stage']);
+  });
+
   it('uses values when the header says nothing: birth dates and issue dates apart', () => {
     const headers = ['Колонка 1', 'Колонка 2', 'Колонка 3'];
     const rows = [

@@ -101,13 +101,32 @@ const KIND_FITS: Readonly<Record<ValueShape, readonly string[]>> = {
   empty: [],
 };
 
+/** A word's stem for matching Russian word forms: its first five letters ('задолженность' ~ 'задолженности'). */
+const stem = (word: string) => word.slice(0, 5);
+
+/** Every word of `synonym` starts a word of `header`, in order (stems for long words, whole short words). */
+function containsWords(header: readonly string[], synonym: readonly string[]): boolean {
+  let from = 0;
+  for (const word of synonym) {
+    const at = header.findIndex(
+      (h, i) =>
+        i >= from &&
+        (word.length > 5 ? h.startsWith(stem(word)) : h === word || (word.length >= 4 && h.startsWith(word))),
+    );
+    if (at < 0) return false;
+    from = at + 1;
+  }
+  return true;
+}
+
 function headerScore(header: string, value: AttributeValue, text: string): number {
   if (header === '') return 0;
   if (header === normalizeHeader(text)) return 100;
+  const words = header.split(' ');
   let best = 0;
   for (const synonym of SYNONYMS[value] ?? []) {
     if (header === synonym) best = Math.max(best, 90);
-    else if (new RegExp(`(^| )${synonym}( |$)`).test(header)) best = Math.max(best, 40 + synonym.length);
+    else if (containsWords(words, synonym.split(' '))) best = Math.max(best, 40 + synonym.length);
   }
   return best;
 }
