@@ -272,6 +272,14 @@ export const ATTRIBUTE_BY_VALUE: ReadonlyMap<AttributeValue, RegistryAttribute> 
   REGISTRY_ATTRIBUTES.map((a) => [a.value, a]),
 );
 
+/**
+ * The attributes the matching side menu counts as "recommended": used by the analytics but not required
+ * (spec 1 step 2: it counts the remaining required and recommended fields).
+ */
+export const RECOMMENDED_ATTRIBUTES: readonly AttributeValue[] = REGISTRY_ATTRIBUTES.filter(
+  (a) => a.analytics && !a.required,
+).map((a) => a.value);
+
 export const REQUIRED_ATTRIBUTES: readonly AttributeValue[] = REGISTRY_ATTRIBUTES.filter(
   (a) => a.required,
 ).map((a) => a.value);

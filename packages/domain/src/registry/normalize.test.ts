@@ -88,6 +88,23 @@ describe('parseDate', () => {
     expect(message(parseDate(cell))).toBe(text);
   });
 
+  it('the fast ISO path agrees with the ДД.ММ.ГГГГ path on every day, real or not', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1890, max: 2110 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (y, m, d) => {
+          const p2 = (n: number) => String(n).padStart(2, '0');
+          const iso = parseDate(`${y}-${p2(m)}-${p2(d)}`);
+          const ru = parseDate(`${p2(d)}.${p2(m)}.${y}`);
+          expect(iso instanceof Invalid ? iso.message : iso).toBe(ru instanceof Invalid ? ru.message : ru);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('a serial and its ДД.ММ.ГГГГ text are the same day', () => {
     fc.assert(
       fc.property(fc.integer({ min: 61, max: 73_050 }), (serial) => {

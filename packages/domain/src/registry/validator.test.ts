@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { matchTemplateHeaders, TEMPLATE_HEADERS } from './attributes.ts';
+import {
+  matchTemplateHeaders,
+  RECOMMENDED_ATTRIBUTES,
+  REGISTRY_ATTRIBUTES,
+  TEMPLATE_HEADERS,
+} from './attributes.ts';
 import type { Cell } from './types.ts';
 import { createRowValidator, REGISTRY_ERRORS_INLINE_LIMIT } from './validator.ts';
 
@@ -34,6 +39,21 @@ describe('matchTemplateHeaders', () => {
     ]);
     expect(m.map).toEqual(['amount_bottomline', 'contract_id', 'region_code', 'amount_total']);
     expect(m.mismatch).toBe(false);
+  });
+
+  it('has 35 attributes, four required, the rest of the analytics ones recommended', () => {
+    expect(REGISTRY_ATTRIBUTES).toHaveLength(35);
+    expect(new Set(TEMPLATE_HEADERS).size).toBe(35);
+    expect(REGISTRY_ATTRIBUTES.filter((a) => a.required).map((a) => a.value)).toEqual([
+      'contract_id',
+      'region_code',
+      'amount_total',
+      'amount_bottomline',
+    ]);
+    expect(RECOMMENDED_ATTRIBUTES).toContain('dpd');
+    expect(RECOMMENDED_ATTRIBUTES).not.toContain('amount_total');
+    expect(RECOMMENDED_ATTRIBUTES).not.toContain('contract_id');
+    for (const a of REGISTRY_ATTRIBUTES) expect(a.hint).toMatch(/[А-Яа-я]/);
   });
 
   it('reports unknown headers, repeats and missing required columns', () => {
