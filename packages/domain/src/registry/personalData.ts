@@ -31,6 +31,8 @@ export interface PersonalDataFinding {
 }
 
 export const PERSONAL_DATA_SAMPLE_ROWS = 5;
+/** Clean texts remembered per column (a power of two). */
+const CLEAN_SLOTS = 16;
 
 export interface PersonalDataScanner {
   scan(cells: readonly Cell[], rowNumber: number): void;
@@ -183,6 +185,8 @@ export function createPersonalDataScanner(headers: readonly Cell[] = []): Person
     if (f.rows.length < PERSONAL_DATA_SAMPLE_ROWS) f.rows.push(row);
   };
 
+  const clean: (string | undefined)[] = [];
+
   return {
     get found() {
       return found.size > 0;
@@ -194,7 +198,16 @@ export function createPersonalDataScanner(headers: readonly Cell[] = []): Person
         let kind: PersonalDataKind | null;
         if (typeof cell === 'number') kind = cell >= 10_000_000_000 ? classifyNumber(cell) : null;
         else if (cell.length < 6) kind = null;
-        else kind = classify(cell);
+        else {
+          // Columns repeat their values (product types, creditors, stages; shared strings are even the same
+          // objects): a small per-column cache of clean texts, slotted by length and first letter, skips them.
+          const slot = c * CLEAN_SLOTS + ((cell.length * 31 + cell.charCodeAt(0)) & (CLEAN_SLOTS - 1));
+          if (clean[slot] === cell) kind = null;
+          else {
+            kind = classify(cell);
+            if (kind === null) clean[slot] = cell;
+          }
+        }
         if (kind !== null) {
           record(c, kind, rowNumber, false);
           continue;
