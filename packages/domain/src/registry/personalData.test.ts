@@ -85,6 +85,21 @@ describe('createPersonalDataScanner: columns', () => {
     expect(JSON.stringify(s.findings())).not.toContain('916');
   });
 
+  it('repeated values are counted every time; clean ones remembered never hide a dirty one', () => {
+    const s = createPersonalDataScanner([]);
+    const rows = [
+      'Кредитная карта',
+      'Иванов Иван Иванович',
+      'Кредитная карта',
+      'Иванов Иван Иванович',
+      'Кредитная карта',
+    ];
+    rows.forEach((text, i) => {
+      s.scan([text], i + 2);
+    });
+    expect(s.findings().map((f) => [f.kind, f.count, f.rows])).toEqual([['full_name', 2, [3, 5]]]);
+  });
+
   it('a column whose header names personal data counts its non-empty cells', () => {
     const headers = ['ФИО должника', 'Паспорт', 'СНИЛС', 'Телефон', 'Адрес регистрации', 'Номер договора'];
     expect(kindsIn(['Иван', '123', 'x', '123-45', 'Ленина', 'A-1'], headers)).toEqual([
