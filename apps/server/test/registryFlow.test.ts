@@ -205,6 +205,14 @@ describe.each(DRIVERS)('registry flow on %s', (driver) => {
     expect(good.statusCode, good.body).toBe(200);
     expect(await rowCount(id)).toBe(2);
     expect((await t.ctx.db.select().from(lots).where(eq(lots.briefcaseId, id))).length).toBe(1);
+
+    await t.ctx.db.update(briefcases).set({ status: 'ready' }).where(eq(briefcases.id, id));
+    const late = await upload(t.app, owner, registryXlsx([debt()]), {}, `/api/v1/briefcases/${id}/source`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(
+      'Реестр можно менять только у процедуры в статусе «Создана» или «На согласовании»',
+    );
+    expect(await rowCount(id)).toBe(2);
   });
 
   it('deletes a created procedure with everything of its registry; not once it is ready', async () => {
@@ -273,6 +281,10 @@ describe.each(DRIVERS)('registry flow on %s', (driver) => {
       });
       expect(empty.statusCode).toBe(422);
       expect(empty.json().errors.email).toEqual(['не может быть пустым']);
+      const malformed = await call('POST', `/api/v1/briefcases/${id}/validate_personal_data`, owner, {
+        email: 'a@',
+      });
+      expect(malformed.json().errors.email).toEqual(['имеет неверный формат']);
       const sent = await call('POST', `/api/v1/briefcases/${id}/validate_personal_data`, owner, {
         email: 'seller@example.ru',
       });
@@ -281,6 +293,11 @@ describe.each(DRIVERS)('registry flow on %s', (driver) => {
       expect(mail!.body).toContain('ФИО');
       expect(mail!.body).not.toContain('Иванов');
 
+      const noContact = await call('POST', `/api/v1/briefcases/${id}/help_request`, owner, { contact: ' ' });
+      expect(noContact.statusCode).toBe(422);
+      expect(noContact.json().errors.contact).toEqual(['не может быть пустым']);
+      const foreign = await call('POST', `/api/v1/briefcases/${id}/help_request`, stranger, { contact: 'x' });
+      expect(foreign.statusCode).toBe(404);
       const help = await call('POST', `/api/v1/briefcases/${id}/help_request`, owner, {
         contact: '+7 999 000-00-00',
       });

@@ -1,8 +1,10 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { briefcases, lots, registryRows } from '../src/db/schema/index.ts';
+import { ingestRegistry } from '../src/modules/registries/ingest.ts';
 import { debt, registryXlsx, upload } from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
@@ -71,6 +73,38 @@ describe.each(DRIVERS)('registry upload on %s', (driver) => {
     });
     expect(lotsJson.statusCode).toBe(200);
     expect(lotsJson.json().data.lots).toHaveLength(2);
+
+    // The lots call serves each lot's feature counts from the per-lot analytics.
+    const lotCards = await t.app.inject({ url: `/api/v1/lots?briefcase_id=${id}`, headers: bearer(token) });
+    expect(lotCards.statusCode, lotCards.body).toBe(200);
+    type LotCard = { attributes: Record<string, unknown> & { number_original: number } };
+    const byNumber = Object.fromEntries(
+      lotCards.json().data.lots.map((l: LotCard) => [l.attributes.number_original, l.attributes]),
+    );
+    expect(byNumber[1]).toMatchObject({ items_count: 2, features: { dead: 1, bankruptcy: 2 } });
+    expect(byNumber[2]).toMatchObject({ items_count: 1, features: { dead: 0, bankruptcy: 1 } });
+    const [lotOne] = await t.ctx.db.select().from(lots).where(eq(lots.briefcaseId, id)).orderBy(lots.number);
+    expect(lotOne!.analytics).toMatchObject({ regions_list: { 50: 1, 77: 1 } });
+  });
+
+  it("reports the reader's progress while ingesting", async () => {
+    const [row] = await t.ctx.db
+      .insert(briefcases)
+      .values({ companyId, auctionType: 'classic', status: 'created' })
+      .returning();
+    const file = join(dataDir, 'progress.xlsx');
+    writeFileSync(file, registryXlsx(Array.from({ length: 3000 }, () => debt())));
+    const seen: [string, number][] = [];
+    const outcome = await ingestRegistry(t.ctx, {
+      briefcaseId: row!.id,
+      filePath: file,
+      onProgress: (phase, fraction) => seen.push([phase, fraction]),
+    });
+    expect(outcome).toMatchObject({ kind: 'stored', itemsCount: 3000 });
+    const checking = seen.filter(([phase]) => phase === 'checking').map(([, f]) => f);
+    expect(checking.length).toBeGreaterThan(0);
+    expect(checking).toEqual([...checking].sort((a, b) => a - b));
+    expect(seen.at(-1)).toEqual(['lotting', 1]);
   });
 
   it('stores texts with quotes, backslashes, commas and braces as they were', async () => {
