@@ -42,6 +42,7 @@ async function ours(fleet: ClientFleet) {
     const subscriptions = server.app.liveHub.subscriptions;
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
+    server.app.liveHub.deliveryStats(true);
     const meter = cpuMeter();
     const [load, profile] = await profiled('fanout', () =>
       runLoad(
@@ -52,6 +53,7 @@ async function ours(fleet: ClientFleet) {
     delay.disable();
     await sleep(500);
     const report = await fleet.finish(finalsOf(await refreshLots(server.ctx, lots)), 15_000);
+    const hub = server.app.liveHub.deliveryStats();
     const cpu = { ...meter(), load_generator: load.cpu_s, clients: report.clients_cpu_s };
     await fleet.closeClients();
     return {
@@ -72,6 +74,14 @@ async function ours(fleet: ClientFleet) {
       },
       cpu_seconds: { wall_s: +(load.elapsed_ms / 1000).toFixed(1), ...cpu },
       delivery: report,
+      hub_sweeps: {
+        sweeps: hub.sweeps,
+        frames: hub.frames,
+        mean_busy_ms: hub.sweeps ? +(hub.busyMs / hub.sweeps).toFixed(1) : 0,
+        mean_wall_ms: hub.sweeps ? +(hub.wallMs / hub.sweeps).toFixed(1) : 0,
+        max_wall_ms: +hub.maxWallMs.toFixed(1),
+        busy_us_per_frame: hub.frames ? +((hub.busyMs * 1000) / hub.frames).toFixed(1) : 0,
+      },
       ...(profile ? { server_profile: profile } : {}),
     };
   } finally {

@@ -6,8 +6,7 @@
  *   the messages in order. A frame is serialised and framed once per audience and cursor, and written straight
  *   to each socket's stream (frames.ts);
  * - a sweep over thousands of sockets yields to the event loop every sliceMs, and after a sweep the channel rests
- *   as long as the sweep worked (restRatio), so bids and other calls are never starved by fan-out and clients
- *   are not sent frames faster than a sweep's worth;
+ *   for a share of the time the sweep worked (restRatio), so bids and other calls are never starved by fan-out;
  * - while sweeps are fast, every message reaches every socket. After a sweep slower than overloadedMs, a socket
  *   gets only the newest update of each lot (conflation): it skips versions but gets the newest, and never an
  *   older version after a newer one;
@@ -37,12 +36,30 @@ export interface DeliveryTuning {
 
 export const DELIVERY_TUNING: DeliveryTuning = {
   tickMs: 50,
-  restRatio: 1,
+  restRatio: 0.5,
   overloadedMs: 20,
   slowClientBytes: 256 * 1024,
   catchUpMs: 50,
   sliceMs: 3,
 };
+
+/** Counters of a node's deliveries (benchmarks and operations read them). */
+export interface DeliveryStats {
+  sweeps: number;
+  frames: number;
+  /** Time spent delivering, and from the start to the end of sweeps (ms). */
+  busyMs: number;
+  wallMs: number;
+  maxWallMs: number;
+}
+
+export const emptyDeliveryStats = (): DeliveryStats => ({
+  sweeps: 0,
+  frames: 0,
+  busyMs: 0,
+  wallMs: 0,
+  maxWallMs: 0,
+});
 
 export interface LiveClient {
   socket: WebSocket;
@@ -148,6 +165,7 @@ export class ChannelDelivery {
     private readonly channel: LiveChannel,
     private readonly briefcaseId: number | null,
     private readonly tuning: DeliveryTuning,
+    private readonly stats: DeliveryStats = emptyDeliveryStats(),
   ) {}
 
   get size(): number {
@@ -237,6 +255,11 @@ export class ChannelDelivery {
     sweep.busy += end - sliceStart;
     this.sweep = null;
     this.sweptHead = sweep.head;
+    this.stats.sweeps++;
+    this.stats.frames += sweep.sent;
+    this.stats.busyMs += sweep.busy;
+    this.stats.wallMs += end - sweep.started;
+    this.stats.maxWallMs = Math.max(this.stats.maxWallMs, end - sweep.started);
     if (sweep.sent > 0) this.overloaded = end - sweep.started > this.tuning.overloadedMs;
     this.trim(sweep.head);
     this.nextSweepAt = Math.max(sweep.started + this.tuning.tickMs, end + sweep.busy * this.tuning.restRatio);

@@ -127,6 +127,8 @@ describe('live hub delivery', () => {
     await lot(2, 2);
     await settle();
     expect(socket.frames.at(-1)).toMatchObject({ action: 'lot_update', payload: { id: 2, version: 2 } });
+    expect(hub.deliveryStats(true)).toMatchObject({ sweeps: 2, frames: 2 });
+    expect(hub.deliveryStats()).toMatchObject({ sweeps: 0, frames: 0 });
     hub.close();
   });
 

@@ -14,11 +14,18 @@ import { type LiveChannel, type LiveCommand, type LiveReply, liveCommandSchema }
 import type { WebSocket } from 'ws';
 import type { AuthContext } from '../modules/auth/guards.ts';
 import type { Bus, BusEvent } from './bus.ts';
-import { ChannelDelivery, DELIVERY_TUNING, type DeliveryTuning, type LiveClient } from './delivery.ts';
+import {
+  ChannelDelivery,
+  DELIVERY_TUNING,
+  type DeliveryStats,
+  type DeliveryTuning,
+  emptyDeliveryStats,
+  type LiveClient,
+} from './delivery.ts';
 import { textFrame, writeFrames } from './frames.ts';
 import { LotUpdateSequencer } from './sequencer.ts';
 
-export { DELIVERY_TUNING, type DeliveryTuning, type LiveClient } from './delivery.ts';
+export { DELIVERY_TUNING, type DeliveryStats, type DeliveryTuning, type LiveClient } from './delivery.ts';
 
 export type Authorization = { ok: true; master: boolean } | { ok: false; message: string };
 
@@ -86,6 +93,8 @@ export class LiveHub {
   private readonly authorizeTtlMs: number;
   private readonly decisions = new Memo<Authorization>();
   private readonly identities = new Memo<AuthContext>();
+  /** Sweeps and frames of every channel since the node started (or since the last resetStats). */
+  private readonly stats = emptyDeliveryStats();
 
   constructor(private readonly deps: HubDeps) {
     this.tuning = { ...DELIVERY_TUNING, ...deps.tuning };
@@ -98,6 +107,15 @@ export class LiveHub {
     let n = 0;
     for (const channel of this.channels.values()) n += channel.size;
     return n;
+  }
+
+  /** The node's delivery counters; `reset` starts them again (a benchmark measures one period). */
+  deliveryStats(reset = false): DeliveryStats {
+    const stats = { ...this.stats };
+    if (reset) {
+      for (const key of Object.keys(this.stats) as (keyof DeliveryStats)[]) this.stats[key] = 0;
+    }
+    return stats;
   }
 
   attach(socket: WebSocket): LiveClient {
@@ -215,7 +233,7 @@ export class LiveHub {
     const key = keyOf(channel, briefcaseId);
     let joined = this.channels.get(key);
     if (!joined) {
-      joined = new ChannelDelivery(channel, briefcaseId, this.tuning);
+      joined = new ChannelDelivery(channel, briefcaseId, this.tuning, this.stats);
       this.channels.set(key, joined);
     }
     joined.add(client);
