@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   matchTemplateHeaders,
@@ -5,6 +6,8 @@ import {
   REGISTRY_ATTRIBUTES,
   TEMPLATE_HEADERS,
 } from './attributes.ts';
+import { createPersonalDataScanner } from './personalData.ts';
+import { suggestColumnMatch } from './suggest.ts';
 import type { Cell } from './types.ts';
 import { createRowValidator, REGISTRY_ERRORS_INLINE_LIMIT } from './validator.ts';
 
@@ -153,5 +156,40 @@ describe('createRowValidator', () => {
 
   it('exports the inline error limit', () => {
     expect(REGISTRY_ERRORS_INLINE_LIMIT).toBe(50);
+  });
+});
+
+describe('robustness', () => {
+  const cell = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.double(),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constantFrom('1 234,56', '-0,01', '31.12.2099', '2024-02-30', '077', '+', 'ДА', ' нет ', '₽', '1e5'),
+  );
+
+  it('any cells give a debt or errors, never a throw, and every error names its row and has a Russian message', () => {
+    const { map } = matchTemplateHeaders([...TEMPLATE_HEADERS]);
+    fc.assert(
+      fc.property(fc.array(fc.array(cell, { maxLength: 40 }), { maxLength: 20 }), (rows) => {
+        const v = createRowValidator(map, [...TEMPLATE_HEADERS]);
+        const scanner = createPersonalDataScanner([...TEMPLATE_HEADERS]);
+        rows.forEach((row, i) => {
+          scanner.scan(row, i + 2);
+          const debt = v.validate(row, i + 2);
+          if (debt) {
+            expect(Number.isSafeInteger(debt.amountTotal) && debt.amountTotal >= 0).toBe(true);
+            expect(debt.amountBottomline).toBeGreaterThanOrEqual(debt.amountTotal);
+          }
+        });
+        for (const e of v.errors) {
+          expect(e.row).toBeGreaterThanOrEqual(2);
+          expect(e.message).toMatch(/[А-Яа-я]/);
+        }
+        suggestColumnMatch([...TEMPLATE_HEADERS], rows);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
