@@ -301,3 +301,14 @@ describe('XlsxError', () => {
     expect(error.message).toBe('Файл защищён паролем');
   });
 });
+
+describe('cell references', () => {
+  it('reads lower-case references and single-quoted or spaced attributes', async () => {
+    const sheet = `<row r="1"><c r="ab1"><v>1</v></c><c r='AC1' t = 'inlineStr' ><is><t>x</t></is></c></row>`;
+    const { rows } = await readParts({ sheet });
+    const expected: Cell[] = new Array(29).fill(null);
+    expected[27] = 1;
+    expected[28] = 'x';
+    expect(rows).toEqual([[1, expected]]);
+  });
+});

@@ -295,9 +295,47 @@ export class SheetScanner {
     let style = 0;
     let selfClosing = false;
     for (;;) {
+      let ch = b[p];
+      while (ch === 32 && p < len) ch = b[++p];
+      if (p + 3 >= len) return NEED_MORE;
+      // Fast path: the usual ` r="A1"`, ` s="3"`, ` t="s"` (one-letter name, no spaces, double quotes).
+      if (b[p + 1] === 61 && b[p + 2] === 34) {
+        let q = p + 3;
+        if (ch === 114) {
+          // Column letters, then skip the row digits.
+          let c = b[q]!;
+          let col = 0;
+          let letters = 0;
+          while (c >= 65 && c <= 90) {
+            col = col * 26 + (c - 64);
+            letters++;
+            c = b[++q]!;
+          }
+          while (q < len && b[q] !== 34) q++;
+          if (q >= len) return NEED_MORE;
+          // Lower-case letters or a bad reference: the careful path (which refuses past XFD).
+          column = letters === 0 || letters > 3 || col > MAX_EXCEL_COLUMNS ? columnOf(b, p + 3, q) : col - 1;
+        } else if (ch === 115) {
+          let c = b[q]!;
+          let value = 0;
+          while (c >= 48 && c <= 57) {
+            value = value * 10 + (c - 48);
+            c = b[++q]!;
+          }
+          style = value;
+          while (q < len && b[q] !== 34) q++;
+        } else {
+          const valueStart = q;
+          while (q < len && b[q] !== 34) q++;
+          if (ch === 116 && q < len) type = typeCode(b, valueStart, q);
+        }
+        if (q >= len) return NEED_MORE;
+        p = q + 1;
+        continue;
+      }
       while (p < len && isSpace(b[p]!)) p++;
       if (p >= len) return NEED_MORE;
-      const ch = b[p];
+      ch = b[p];
       if (ch === 62) {
         p++;
         break;
