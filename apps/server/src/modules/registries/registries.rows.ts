@@ -25,15 +25,13 @@ const quote = (value: string) => `"${value.replace(/[\\"]/g, '\\$&')}"`;
  * of JS values (the reader cannot wait for the database, so batches may queue up).
  */
 export function arrayLiteral(values: readonly unknown[]): string {
-  let out = '{';
+  // join() makes one flat string; `+=` would leave a rope of a node per piece until the driver flattens it.
+  const parts = new Array<string>(values.length);
   for (let i = 0; i < values.length; i++) {
-    if (i > 0) out += ',';
     const v = values[i];
-    if (v === null || v === undefined) out += 'NULL';
-    else if (typeof v === 'number') out += String(v);
-    else out += quote(String(v));
+    parts[i] = v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : quote(String(v));
   }
-  return `${out}}`;
+  return `{${parts.join(',')}}`;
 }
 
 const COLUMN_COUNT = 22;
