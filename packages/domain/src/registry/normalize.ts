@@ -42,8 +42,8 @@ export function parseMoney(cell: Cell | undefined): number | null | Invalid {
     if (!Number.isFinite(cell)) return new Invalid(MSG.moneyFormat);
     if (cell < 0) return new Invalid(MSG.moneyNegative);
     const kopecks = Math.round(cell * 100);
-    if (Math.abs(kopecks - cell * 100) > 1e-6 * Math.max(1, Math.abs(cell)))
-      return new Invalid(MSG.moneyDecimals);
+    // Float noise of a cached formula value (1234.5600000001) is not a third decimal; a real one is ≥ 0.1 kopeck.
+    if (Math.abs(kopecks - cell * 100) > 1e-6 + Math.abs(cell) * 1e-10) return new Invalid(MSG.moneyDecimals);
     if (!Number.isSafeInteger(kopecks)) return new Invalid(MSG.moneyTooBig);
     return kopecks;
   }
