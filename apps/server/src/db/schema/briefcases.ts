@@ -140,7 +140,11 @@ export const briefcases = pgTable(
     personalDataFound: boolean('personal_data_found').notNull().default(false),
     personalDataAgreement: boolean('personal_data_agreement').notNull().default(false),
     personalDataSkipped: boolean('personal_data_skipped').notNull().default(false),
-    lotingParams: jsonb('loting_params').$type<{ loting_type: string; sort_type?: string; price?: number | null }>(),
+    lotingParams: jsonb('loting_params').$type<{
+      loting_type: string;
+      sort_type?: string;
+      price?: number | null;
+    }>(),
     amountTotal: money('amount_total').notNull().default(0),
     amountBottomline: money('amount_bottomline').notNull().default(0),
     amountMean: money('amount_mean').notNull().default(0),
@@ -282,7 +286,9 @@ export const registryRows = pgTable(
   },
   (t) => [
     index('registry_rows_briefcase_idx').on(t.briefcaseId, t.rowNumber),
-    index('registry_rows_lot_idx').on(t.lotId),
+    // Only seeded rows carry lot_id (uploads keep a compact lot assignment, decisions/0046): a partial index
+    // spares a million index entries of nulls per upload and still serves the lots' ON DELETE SET NULL lookups.
+    index('registry_rows_lot_idx').on(t.lotId).where(sql`${t.lotId} is not null`),
   ],
 );
 
@@ -353,7 +359,11 @@ export const lotings = pgTable('lotings', {
   registryReportId: uuid('registry_report_id'),
   personalDataFound: boolean('personal_data_found').notNull().default(false),
   personalDataFindings: jsonb('personal_data_findings').$type<PersonalDataFindingJson[]>(),
-  lotingParams: jsonb('loting_params').$type<{ loting_type: string; sort_type?: string; price?: number | null }>(),
+  lotingParams: jsonb('loting_params').$type<{
+    loting_type: string;
+    sort_type?: string;
+    price?: number | null;
+  }>(),
   registryColumns: bytea('registry_columns'),
   lotAssignment: bytea('lot_assignment'),
   /** The drafted lots and the portfolio's totals and analytics, as the lots.json and reloting calls answer. */
