@@ -4,3 +4,4 @@ export { XLSX_ERROR_MESSAGES, XlsxError, type XlsxErrorCode } from './errors.ts'
 export { isDateFormatCode } from './parts.ts';
 export { type ReadOptions, type ReadResult, readFirstSheet } from './read.ts';
 export { type Cell, MAX_EXCEL_COLUMNS, MAX_EXCEL_ROWS } from './sheet.ts';
+export { type WriteOptions, type WriteResult, writeSheet } from './write.ts';
