@@ -22,7 +22,9 @@ export interface WriteResult {
 }
 
 const MAX_ZIP32 = 0xffffffff;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters; they are dropped
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the same characters, found before any replacing
 const NEEDS_ESCAPE = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 
 function escapeText(text: string): string {
