@@ -21,6 +21,7 @@ import {
 import { readFirstSheet, XlsxError } from '@etp/xlsx';
 import type { AppContext } from '../../appContext.ts';
 import type { PersonalDataFindingJson, RegistryPreviewJson } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
 import { applyLotting, defaultLotingParams, type LotingParams } from './registries.lotting.ts';
 import { REGISTRY_MESSAGES } from './registries.messages.ts';
 import {
@@ -234,6 +235,10 @@ async function readAndStore(
 export async function ingestInto(session: RawSession, options: IngestOptions): Promise<IngestOutcome> {
   const locked = await lockBriefcaseRaw(session, options.briefcaseId);
   if (!locked) throw new Error(`briefcase ${options.briefcaseId} not found`);
+  // Checked again under the row lock: the procedure may have been sent on while the file was uploading.
+  if (locked.status !== 'created' && locked.status !== 'pending') {
+    throw new AppError(409, 'conflict', REGISTRY_MESSAGES.notEditable);
+  }
   await session.query('savepoint registry_ingest');
   await clearRegistryRaw(session, options.briefcaseId);
   let read: ReadResult;
