@@ -104,18 +104,28 @@ export function createGuards(deps: {
     return { ...ctx, sessionId };
   }
 
+  /**
+   * loadContext with the fingerprint: the session check and the fingerprint in one query, made before the user's
+   * rows are read, so a change in between makes the fingerprint older than the context (a needless reload later),
+   * never newer (which would let a stale context pass).
+   */
+  async function loadFingerprinted(userId: number, sessionId: string): Promise<AuthContext> {
+    const checked = await deps.db.execute(sql`select ${contextFingerprint(userId)} as print,
+        exists (select 1 from ${refreshTokens} r where r.family_id = ${sessionId}::uuid and r.revoked_at is null) as live`);
+    const [row] = (checked as unknown as { rows: { print: string | null; live: boolean }[] }).rows;
+    if (!row?.live) throw unauthorized(AUTH_MESSAGES.refreshInvalid);
+    const ctx = await loadUserContext(deps.db, userId);
+    if (!ctx) throw unauthorized(AUTH_MESSAGES.refreshInvalid);
+    return { ...ctx, sessionId, cachedFingerprint: row.print ?? '' };
+  }
+
   async function cachedContext(token: string): Promise<AuthContext> {
     const hit = cache.get(token);
     if (hit && performance.now() < hit.until && deps.now().getTime() < hit.expMs) return hit.auth;
     const claims = await deps.tokens.verifyAccess(token, deps.now());
     if (claims === 'expired') throw tokenExpired();
     if (!claims) throw unauthorized();
-    const [auth, print] = await Promise.all([
-      loadContext(claims.userId, claims.sessionId),
-      deps.db.execute(sql`select ${contextFingerprint(claims.userId)} as value`),
-    ]);
-    const [row] = (print as unknown as { rows: { value: string | null }[] }).rows;
-    const withPrint = { ...auth, cachedFingerprint: row?.value ?? '' };
+    const withPrint = await loadFingerprinted(claims.userId, claims.sessionId);
     if (cache.size >= MAX_CACHED) cache.clear();
     cache.set(token, { auth: withPrint, until: performance.now() + cacheMs, expMs: tokenExpiryMs(token) });
     return withPrint;

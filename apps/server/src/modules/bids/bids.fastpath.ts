@@ -12,7 +12,7 @@ import { BID_MESSAGES, type BidActor, type LotState, type Rejection, validateBid
 import type { AppContext } from '../../appContext.ts';
 import type { BusEvent } from '../../realtime/bus.ts';
 import type { AuthContext } from '../auth/guards.ts';
-import { isAdmitted } from '../briefcases/briefcases.policy.ts';
+import { isAdmitted, isMaster } from '../briefcases/briefcases.policy.ts';
 import type { BriefcaseRow } from '../lots/lots.state.ts';
 
 interface Known {
@@ -80,7 +80,6 @@ export class LotBook {
   staleRefusal(
     lotId: number,
     auth: AuthContext,
-    master: boolean,
     bid: { amount?: number | null; confirm?: boolean },
     nowMs: number,
   ): Rejection | null {
@@ -88,6 +87,8 @@ export class LotBook {
     if (known?.briefcase.auctionType !== 'classic' || known.state.status !== 'active') return null;
     if (typeof bid.amount !== 'number') return null;
     const company = auth.company;
+    // The seller's members (and administrators) are the procedure's masters (see decideAccess).
+    const master = auth.user.role === 'admin' || isMaster(auth, known.briefcase);
     const actor: BidActor = {
       isOwner: master && auth.user.role !== 'admin',
       isAdmin: auth.user.role === 'admin',

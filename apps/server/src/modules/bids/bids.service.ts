@@ -69,24 +69,33 @@ async function placeBidAs(
   auth: AuthContext,
   input: PlaceBidInput,
 ): Promise<BidReceipt> {
-  const access = await checkLotAccessCached(ctx, auth, input.lot_id);
+  // Access is decided under the lot's lock from the rows read there (freshAccess). Before that it is checked only
+  // when an answer is given without the lock: a duplicate submission or a stale bid (404/403 come first).
+  const checkAccess = () => checkLotAccessCached(ctx, auth, input.lot_id);
   const key = input.idempotency_key;
   // A retried submission is answered with its bid even when the price has moved on since: look the key up first.
   if (key) {
+    await checkAccess();
     const seen = await findBidByIdempotencyKey(ctx.db, auth.user.id, key);
     if (seen) return { bid_id: seen.id, lot_id: seen.lotId, amount: seen.amount, duplicate: true };
   }
   const book = lotBook(ctx);
-  const stale = book.staleRefusal(input.lot_id, auth, access.master, input, ctx.now().getTime());
-  if (stale) throw rejected(stale);
+  const stale = book.staleRefusal(input.lot_id, auth, input, ctx.now().getTime());
+  if (stale) {
+    await checkAccess();
+    throw rejected(stale);
+  }
   let outcome: CommittedBid;
   try {
     // Bids on one lot take turns on this node before they take a connection; while a bid waits, the ones before
     // it commit and teach the book the new price, so a herd of equal bids is refused here, not under the lock.
     outcome = await book.inTurn(input.lot_id, async () => {
       const at = ctx.now();
-      const late = book.staleRefusal(input.lot_id, auth, access.master, input, at.getTime());
-      if (late) throw rejected(late);
+      const late = book.staleRefusal(input.lot_id, auth, input, at.getTime());
+      if (late) {
+        await checkAccess();
+        throw rejected(late);
+      }
       const committed = await ctx.db.transaction(async (tx) => {
         const companyId = auth.company?.id ?? 0;
         const locked = await lockTradingLot(tx, input.lot_id, auth);
@@ -188,5 +197,41 @@ async function afterCommit(
     outcome.previousLeader,
     outcome.maxedOutCompanies,
   );
-  await publishStats(ctx, outcome.briefcase.id);
+  await coalescedStats(ctx, outcome.briefcase.id);
+}
+
+const statsRuns = new WeakMap<AppContext, Map<number, { again: boolean }>>();
+
+/**
+ * The seller's counters after a bid, one aggregate at a time per procedure. A bid that commits while its procedure
+ * is being counted does not wait: the count is repeated once the running one ends, so the last message always
+ * follows the last bid. Otherwise the reply waits for its own count, as before. publishStats never fails a bid
+ * (decisions/0012).
+ */
+function coalescedStats(ctx: AppContext, briefcaseId: number): Promise<void> {
+  let runs = statsRuns.get(ctx);
+  if (!runs) {
+    runs = new Map();
+    statsRuns.set(ctx, runs);
+  }
+  const running = runs.get(briefcaseId);
+  if (running) {
+    running.again = true;
+    return Promise.resolve();
+  }
+  const run = { again: false };
+  runs.set(briefcaseId, run);
+  const own = publishStats(ctx, briefcaseId);
+  void (async () => {
+    try {
+      await own;
+      while (run.again) {
+        run.again = false;
+        await publishStats(ctx, briefcaseId);
+      }
+    } finally {
+      runs.delete(briefcaseId);
+    }
+  })();
+  return own;
 }
