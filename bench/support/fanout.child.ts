@@ -2,10 +2,11 @@
  * A fleet of WebSocket clients (one process). Every client subscribes to LotsStream of one procedure; for each lot
  * it remembers the highest price index it has seen (k = (current_price - start) / step, one per accepted bid, as
  * every bid is the next price). A client receiving index k has learnt of every bid up to k; each of those counts
- * one latency sample from that bid's HTTP acknowledgement to this arrival.
+ * one latency sample from that bid's HTTP acknowledgement to this arrival. The sockets are fanoutSocket.ts's
+ * minimal clients, cheaper than `ws` on a machine whose cores the clients share with the server.
  */
-import WebSocket from 'ws';
 import type { ClientsReport, FanoutLot, ToClients } from './fanout.ts';
+import { type FanoutSocket, openFanoutSocket } from './fanoutSocket.ts';
 import type { Ack } from './load.ts';
 import { clock, Histogram, sleep } from './report.ts';
 
@@ -14,7 +15,7 @@ const CONNECTS_IN_FLIGHT = 100;
 let lots: FanoutLot[] = [];
 const lotIndex = new Map<number, number>();
 let seen = new Int32Array(0);
-let sockets: WebSocket[] = [];
+let sockets: FanoutSocket[] = [];
 const ackAt: number[][] = [];
 const pending = new Map<number, number[]>();
 const histogram = new Histogram();
@@ -32,9 +33,9 @@ interface LotUpdate {
 }
 
 /** A frame: one message, or a batch of them (LiveBatch); every frame is parsed whole. */
-function arrived(client: number, raw: Buffer): void {
+function arrived(client: number, raw: string): void {
   const t = clock();
-  const frame = JSON.parse(raw.toString()) as LotUpdate & { messages?: LotUpdate[] };
+  const frame = JSON.parse(raw) as LotUpdate & { messages?: LotUpdate[] };
   totals.frames++;
   if (frame.action === 'batch') {
     for (const m of frame.messages!) update(client, m, t);
@@ -91,35 +92,31 @@ function acknowledged(acks: Ack[]): void {
   }
 }
 
-function connectOne(url: string, token: string, briefcaseId: number, index: number): Promise<WebSocket> {
+async function connectOne(
+  url: string,
+  token: string,
+  briefcaseId: number,
+  index: number,
+): Promise<FanoutSocket> {
+  const socket = await openFanoutSocket(`${url.replace(/^http/, 'ws')}/ws`);
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, {
-      perMessageDeflate: false,
-      skipUTF8Validation: true,
-    });
     const timer = setTimeout(() => reject(new Error('subscribe timed out')), 60_000);
-    socket.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    socket.once('open', () => socket.send(JSON.stringify({ command: 'authenticate', token })));
-    const handshake = (raw: Buffer) => {
-      const m = JSON.parse(raw.toString()) as { type?: string; message?: string };
+    socket.onText = (text) => {
+      const m = JSON.parse(text) as { type?: string; message?: string };
       if (m.type === 'authenticated') {
         socket.send(
           JSON.stringify({ command: 'subscribe', channel: 'LotsStream', briefcase_id: briefcaseId }),
         );
       } else if (m.type === 'subscribed') {
         clearTimeout(timer);
-        socket.off('message', handshake);
-        socket.on('message', (data: Buffer) => arrived(index, data));
+        socket.onText = (data) => arrived(index, data);
         resolve(socket);
       } else if (m.type === 'rejected') {
         clearTimeout(timer);
         reject(new Error(m.message));
       }
     };
-    socket.on('message', handshake);
+    socket.send(JSON.stringify({ command: 'authenticate', token }));
   });
 }
 
