@@ -251,6 +251,13 @@ describe('limits', () => {
     ).rejects.toMatchObject({ code: 'too_many_columns' });
   });
 
+  it('ignores styled empty cells past maxColumns', async () => {
+    const sheet = '<row r="1"><c r="A1"><v>1</v></c><c r="Z1" s="1"/><c r="AMJ1" s="1"></c></row>';
+    const { rows, result } = await readParts({ sheet }, { maxColumns: 20 });
+    expect(rows).toEqual([[1, [1]]]);
+    expect(result.columns).toBe(1);
+  });
+
   it('refuses a one-million-column row', async () => {
     const sheet = `<row r="1">${'<c/>'.repeat(1_000_000)}</row>`;
     const started = performance.now();

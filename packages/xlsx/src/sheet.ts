@@ -426,10 +426,7 @@ export class SheetScanner {
     // The cell is complete: place it.
     if (column < 0) {
       column = this.lastColumn + 1;
-      if (column >= this.maxColumns) throw new XlsxError('too_many_columns', `column ${column + 1}`);
-      if (column >= MAX_EXCEL_COLUMNS) throw new XlsxError('corrupt', 'column beyond XFD');
-    } else if (column >= this.maxColumns) {
-      throw new XlsxError('too_many_columns', `column ${column + 1}`);
+      if (column >= MAX_EXCEL_COLUMNS) throw new XlsxError('too_many_columns', 'a row wider than XFD');
     }
     this.lastColumn = column;
     let value: Cell = null;
@@ -464,6 +461,8 @@ export class SheetScanner {
     if (value === null) {
       if (formula) this.formulasWithoutValue++;
     } else {
+      // Only cells with a value count: spreadsheets write styled empty cells far to the right of the data.
+      if (column >= this.maxColumns) throw new XlsxError('too_many_columns', `column ${column + 1}`);
       const row = this.row;
       while (row.length <= column) row.push(null);
       row[column] = value;
