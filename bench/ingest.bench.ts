@@ -13,20 +13,23 @@ import { postgresUrl } from './support/server.ts';
 const here = dirname(fileURLToPath(import.meta.url));
 const CHILD = join(here, 'support', 'ingest.child.ts');
 const ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000);
+/** PGlite (one WebAssembly process) may take far longer than PostgreSQL: past this the run is reported as such. */
+const PGLITE_TIMEOUT_MS = Number(process.env.BENCH_INGEST_PGLITE_TIMEOUT_S ?? 900) * 1000;
 
 const round = (v: number, digits = 2) => +v.toFixed(digits);
 
 /** A run that failed (crash, out of memory) is reported, not fatal: the other figures still count. */
-function tryChild<T>(...args: string[]): T | { error: string } {
+function tryChild<T>(timeoutMs: number, ...args: string[]): T | { error: string } {
   try {
-    return child<T>(...args);
+    return child<T>(timeoutMs, ...args);
   } catch (error) {
     return { error: (error as Error).message.slice(0, 2000) };
   }
 }
 
-function child<T>(...args: string[]): T {
+function child<T>(timeoutMs: number, ...args: string[]): T {
   const out = execFileSync(process.execPath, ['--import', 'tsx', CHILD, ...args], {
+    timeout: timeoutMs,
     cwd: here,
     env: process.env,
     encoding: 'utf8',
@@ -72,20 +75,30 @@ export async function ingestBenchmark() {
   });
 
   console.log('  our reader…');
-  const reader = vs(child<Timed & { cells: number; rows: number }>('reader', big.path));
+  const reader = vs(child<Timed & { cells: number; rows: number }>(0, 'reader', big.path));
   if (reader.cells !== cells) throw new Error(`reader saw ${reader.cells} cells, openpyxl ${cells}`);
   console.log('  reader + domain + lotting…');
   const domain = vs(
-    child<Timed & { lotting_max_seconds: number; errors: number; debts: number }>('domain', big.path),
+    child<Timed & { lotting_max_seconds: number; errors: number; debts: number }>(0, 'domain', big.path),
   );
   console.log('  ingestRegistry on PostgreSQL…');
   postgresUrl();
-  const postgres = vs(child<Timed & { outcome: { kind: string } }>('pipeline', 'postgres', big.path));
+  const postgres = vs(child<Timed & { outcome: { kind: string } }>(0, 'pipeline', 'postgres', big.path));
   console.log('  ingestRegistry on PGlite…');
-  const pgliteRun = tryChild<Timed & { outcome: { kind: string } }>('pipeline', 'pglite', big.path);
+  const pgliteRun = tryChild<Timed & { outcome: { kind: string } }>(
+    PGLITE_TIMEOUT_MS,
+    'pipeline',
+    'pglite',
+    big.path,
+  );
   const pglite = 'error' in pgliteRun ? pgliteRun : vs(pgliteRun);
   const smallReference = reference(small.path);
-  const smallPipeline = tryChild<Timed & { outcome: { kind: string } }>('pipeline', 'postgres', small.path);
+  const smallPipeline = tryChild<Timed & { outcome: { kind: string } }>(
+    0,
+    'pipeline',
+    'postgres',
+    small.path,
+  );
 
   const goals = {
     ingestion_vs_reference: {
