@@ -1,12 +1,20 @@
 /** SQL of the custom-template lotting drafts (one per user). */
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { lotings } from '../../db/schema/index.ts';
 
-export type LotingRow = typeof lotings.$inferSelect;
+const { registryColumns: _columns, lotAssignment: _assignment, ...lotingColumns } = getTableColumns(lotings);
 
+export type LotingRow = Omit<typeof lotings.$inferSelect, 'registryColumns' | 'lotAssignment'> & {
+  hasColumns: boolean;
+};
+
+/** The user's draft without its snapshot bytes (loaded apart, only for lotting). */
 export async function findLoting(db: Db, userId: number): Promise<LotingRow | null> {
-  const [row] = await db.select().from(lotings).where(eq(lotings.userId, userId));
+  const [row] = await db
+    .select({ ...lotingColumns, hasColumns: sql<boolean>`${lotings.registryColumns} is not null` })
+    .from(lotings)
+    .where(eq(lotings.userId, userId));
   return row ?? null;
 }
 
@@ -19,21 +27,20 @@ export async function replaceLoting(
   >,
 ): Promise<LotingRow> {
   await db.delete(lotings).where(eq(lotings.userId, values.userId));
-  const [row] = await db.insert(lotings).values(values).returning();
-  return row!;
+  await db.insert(lotings).values(values);
+  return (await findLoting(db, values.userId))!;
 }
 
 export async function updateLoting(
   db: Db,
   userId: number,
-  values: Partial<Omit<typeof lotings.$inferInsert, 'id' | 'userId'>>,
+  values: Partial<Omit<typeof lotings.$inferInsert, 'id' | 'userId' | 'registryColumns' | 'lotAssignment'>>,
 ): Promise<LotingRow> {
-  const [row] = await db
+  await db
     .update(lotings)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(lotings.userId, userId))
-    .returning();
-  return row!;
+    .where(eq(lotings.userId, userId));
+  return (await findLoting(db, userId))!;
 }
 
 export async function deleteLoting(db: Db, userId: number): Promise<void> {

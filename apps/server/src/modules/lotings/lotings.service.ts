@@ -16,7 +16,7 @@ import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from '../registr
 import { applyLotting, defaultLotingParams } from '../registries/registries.lotting.ts';
 import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
 import { canCreateFor } from '../registries/registries.policy.ts';
-import { insertReport } from '../registries/registries.queries.ts';
+import { insertReport, loadRegistrySnapshot, saveLotingSnapshot } from '../registries/registries.queries.ts';
 import {
   emptyUploadData,
   parseSourceMap,
@@ -169,14 +169,16 @@ export async function mapLoting(
     case 'checked': {
       const params = defaultLotingParams(outcome.columns);
       const lotting = applyLotting(outcome.columns, params);
+      await saveLotingSnapshot(ctx.db, draft.id, {
+        columns: encodeColumns(outcome.columns),
+        assignment: encodeAssignment(lotting.assignment),
+      });
       await updateLoting(ctx.db, auth.user.id, {
         sourceMap: stored,
         registryReportId: null,
         personalDataFound: false,
         personalDataFindings: null,
         lotingParams: params,
-        registryColumns: encodeColumns(outcome.columns),
-        lotAssignment: encodeAssignment(lotting.assignment),
         lots: lotting.lots.map(draftLot),
         totals: { ...outcome.totals, startPrice: lotting.startPrice },
       });
@@ -199,24 +201,26 @@ export async function lotingState(ctx: AppContext, auth: AuthContext) {
 
 export async function lotingRelotingInfo(ctx: AppContext, auth: AuthContext) {
   const draft = await requireDraft(ctx, auth);
-  if (!draft.registryColumns) throw new AppError(409, 'conflict', M.noRegistry);
-  const limits = lottingPriceLimits(decodeColumns(draft.registryColumns));
+  const snapshot = await loadRegistrySnapshot(ctx.db, 'lotings', draft.id);
+  if (!snapshot.columns) throw new AppError(409, 'conflict', M.noRegistry);
+  const limits = lottingPriceLimits(decodeColumns(snapshot.columns));
   return { loting_params: draft.lotingParams, ...limits, lots_count: draft.lots?.length ?? 0 };
 }
 
 export async function lotingReloting(ctx: AppContext, auth: AuthContext, params: LotingParamsInput) {
   const draft = await requireDraft(ctx, auth);
-  if (!draft.registryColumns) throw new AppError(409, 'conflict', M.noRegistry);
+  const snapshot = await loadRegistrySnapshot(ctx.db, 'lotings', draft.id);
+  if (!snapshot.columns) throw new AppError(409, 'conflict', M.noRegistry);
   const lotingParams = {
     loting_type: params.loting_type,
     sort_type: params.sort_type,
     price: params.price ?? null,
   };
   try {
-    const lotting = applyLotting(decodeColumns(draft.registryColumns), lotingParams);
+    const lotting = applyLotting(decodeColumns(snapshot.columns), lotingParams);
+    await saveLotingSnapshot(ctx.db, draft.id, { assignment: encodeAssignment(lotting.assignment) });
     const row = await updateLoting(ctx.db, auth.user.id, {
       lotingParams,
-      lotAssignment: encodeAssignment(lotting.assignment),
       lots: lotting.lots.map(draftLot),
       totals: { ...(draft.totals ?? {}), startPrice: lotting.startPrice },
     });
@@ -244,7 +248,7 @@ export async function createBriefcaseFromLoting(
 ): Promise<UploadResult> {
   if (!canCreateFor(auth, input.companyId)) throw forbidden(M.companyForbidden);
   const draft = await requireDraft(ctx, auth);
-  if (!draft.registryKey || !draft.registryColumns || !draft.sourceMap)
+  if (!draft.registryKey || !draft.hasColumns || !draft.sourceMap)
     throw new AppError(409, 'conflict', M.noPendingFile);
   const width = draft.registryPreview?.headers.length ?? 0;
   const map = parseSourceMap(draft.sourceMap, width);

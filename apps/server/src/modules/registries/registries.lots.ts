@@ -15,6 +15,7 @@ import {
   findRowsPage,
   findWizardLots,
   insertLotsRaw,
+  loadRegistrySnapshot,
   saveLottingRaw,
 } from './registries.queries.ts';
 import { withRawTransaction } from './registries.raw.ts';
@@ -78,8 +79,9 @@ export async function wizardLots(ctx: AppContext, auth: AuthContext, id: number)
 
 export async function relotingInfo(ctx: AppContext, auth: AuthContext, id: number) {
   const briefcase = await requireManagedBriefcase(ctx, auth, id, { editable: false });
-  if (!briefcase.registryColumns) throw new AppError(409, 'conflict', M.noRegistry);
-  const columns = decodeColumns(briefcase.registryColumns);
+  const snapshot = await loadRegistrySnapshot(ctx.db, 'briefcases', briefcase.id);
+  if (!snapshot.columns) throw new AppError(409, 'conflict', M.noRegistry);
+  const columns = decodeColumns(snapshot.columns);
   const limits = lottingPriceLimits(columns);
   let withLotNumbers = columns.count > 0;
   for (let i = 0; i < columns.count && withLotNumbers; i++)
@@ -98,8 +100,9 @@ export async function relotingInfo(ctx: AppContext, auth: AuthContext, id: numbe
 /** POST /api/v1/briefcases/{id}/reloting: new lots from the stored columns; reply lots and briefcase. */
 export async function reloting(ctx: AppContext, auth: AuthContext, id: number, params: LotingParamsInput) {
   const briefcase = await requireManagedBriefcase(ctx, auth, id);
-  if (!briefcase.registryColumns) throw new AppError(409, 'conflict', M.noRegistry);
-  const columns = decodeColumns(briefcase.registryColumns);
+  const snapshot = await loadRegistrySnapshot(ctx.db, 'briefcases', briefcase.id);
+  if (!snapshot.columns) throw new AppError(409, 'conflict', M.noRegistry);
+  const columns = decodeColumns(snapshot.columns);
   const lotingParams = {
     loting_type: params.loting_type,
     sort_type: params.sort_type,
@@ -161,7 +164,8 @@ const rub = (kopecks: number | null) => (kopecks === null ? null : kopecks / 100
 /** Streams the de-personalised lotted portfolio as xlsx: only stored (never personal) columns. */
 export async function writeLottedPortfolio(ctx: AppContext, briefcase: RegistryBriefcase, out: Writable) {
   const lotRows = await findWizardLots(ctx.db, briefcase.id);
-  const assignment = briefcase.lotAssignment ? decodeAssignment(briefcase.lotAssignment) : new Int32Array(0);
+  const { assignment: stored } = await loadRegistrySnapshot(ctx.db, 'briefcases', briefcase.id);
+  const assignment = stored ? decodeAssignment(stored) : new Int32Array(0);
   const names = lotRows.map((l) => l.name ?? `Лот ${l.number}`);
   async function* rows() {
     let after = 0;

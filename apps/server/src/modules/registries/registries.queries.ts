@@ -1,5 +1,5 @@
 /** Every SQL statement of registry ingestion, matching, lotting and the personal-data flow. */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   briefcases,
@@ -124,7 +124,8 @@ export async function saveRegistryRaw(
     `update briefcases set items_count = $2, amount_total = $3, amount_bottomline = $4, amount_mean = $5,
        bottomline_mean = $6, start_price = $7, dpd = $8, dplp = $9, filling_percent = $10, analytics = $11,
        registry_file_name = $12, source_map = $13, excel_custom = $14, loting_params = $15,
-       registry_columns = $16, lot_assignment = $17, personal_data_found = $18, personal_data_findings = $19,
+       registry_columns = decode($16, 'base64'), lot_assignment = decode($17, 'base64'), personal_data_found = $18,
+       personal_data_findings = $19,
        registry_report_id = null, registry_preview = null, registry_key = null, updated_at = now()
      where id = $1`,
     [
@@ -143,8 +144,8 @@ export async function saveRegistryRaw(
       JSON.stringify(values.sourceMap),
       values.excelCustom,
       JSON.stringify(values.lotingParams),
-      values.columns,
-      values.assignment,
+      values.columns.toString('base64'),
+      values.assignment.toString('base64'),
       values.personalDataFound,
       values.findings ? JSON.stringify(values.findings) : null,
     ],
@@ -191,8 +192,14 @@ export async function saveLottingRaw(
   values: { lotingParams: unknown; assignment: Buffer; startPrice: number },
 ): Promise<void> {
   await session.query(
-    'update briefcases set loting_params = $2, lot_assignment = $3, start_price = $4, updated_at = now() where id = $1',
-    [briefcaseId, JSON.stringify(values.lotingParams), values.assignment, values.startPrice],
+    `update briefcases set loting_params = $2, lot_assignment = decode($3, 'base64'), start_price = $4,
+       updated_at = now() where id = $1`,
+    [
+      briefcaseId,
+      JSON.stringify(values.lotingParams),
+      values.assignment.toString('base64'),
+      values.startPrice,
+    ],
   );
 }
 
@@ -206,9 +213,56 @@ export async function setReportIdRaw(
 
 // ---- Outside the ingestion transaction (drizzle) ----
 
+const {
+  registryColumns: _columns,
+  lotAssignment: _assignment,
+  ...briefcaseColumns
+} = getTableColumns(briefcases);
+
+/**
+ * The procedure without its registry snapshot (megabytes of bytea, read only where lotting needs it);
+ * `hasRegistry` says whether a registry is stored.
+ */
 export async function findRegistryBriefcase(db: Db, id: number) {
-  const [row] = await db.select().from(briefcases).where(eq(briefcases.id, id));
+  const [row] = await db
+    .select({ ...briefcaseColumns, hasRegistry: sql<boolean>`${briefcases.registryColumns} is not null` })
+    .from(briefcases)
+    .where(eq(briefcases.id, id));
   return row ?? null;
+}
+
+export interface RegistrySnapshot {
+  columns: Buffer | null;
+  assignment: Buffer | null;
+}
+
+const fromBase64 = (value: string | null) => (value === null ? null : Buffer.from(value, 'base64'));
+
+/** Bytea travels as base64 text: several times faster than the drivers' bytea parameters on PGlite. */
+export async function loadRegistrySnapshot(
+  db: Db,
+  table: 'briefcases' | 'lotings',
+  id: number,
+): Promise<RegistrySnapshot> {
+  const source = table === 'briefcases' ? sql`briefcases` : sql`lotings`;
+  const result = (await db.execute(
+    sql`select encode(registry_columns, 'base64') as c, encode(lot_assignment, 'base64') as a from ${source} where id = ${id}`,
+  )) as unknown as { rows: { c: string | null; a: string | null }[] };
+  const row = result.rows[0];
+  return { columns: fromBase64(row?.c ?? null), assignment: fromBase64(row?.a ?? null) };
+}
+
+/** Stores a lotting draft's snapshot (base64 in, bytea stored). */
+export async function saveLotingSnapshot(
+  db: Db,
+  id: number,
+  snapshot: { columns?: Buffer; assignment: Buffer },
+) {
+  const columns = snapshot.columns ? snapshot.columns.toString('base64') : null;
+  await db.execute(
+    sql`update lotings set registry_columns = coalesce(decode(${columns}::text, 'base64'), registry_columns),
+      lot_assignment = decode(${snapshot.assignment.toString('base64')}::text, 'base64') where id = ${id}`,
+  );
 }
 
 export async function insertReport(

@@ -238,7 +238,7 @@ export function registriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const briefcase = await requireManagedBriefcase(ctx, authOf(request), request.params.id, {
           editable: false,
         });
-        if (!briefcase.registryColumns) throw new AppError(409, 'conflict', M.noRegistry);
+        if (!briefcase.hasRegistry) throw new AppError(409, 'conflict', M.noRegistry);
         attachment(reply, `Портфель ТП №${briefcase.id}.xlsx`);
         const stream = new PassThrough();
         writeLottedPortfolio(ctx, briefcase, stream).catch((error: unknown) =>

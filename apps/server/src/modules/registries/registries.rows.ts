@@ -36,6 +36,33 @@ export function arrayLiteral(values: readonly unknown[]): string {
 
 const COLUMN_COUNT = 22;
 
+const COPY_ROWS = `copy registry_rows (briefcase_id, row_number, contract_id, lot_number, region_code, amount_total,
+  amount_bottomline, principal, dpd, dplp, issue_date, last_payment_date, last_payment_amount, paid_amount,
+  amount_for_360_days, product_type, loan_kind, stage, first_creditor, birth_date, sex,
+  enforcement_order_placement, features) from '/dev/blob'`;
+
+const copyText = (value: string) =>
+  value.replace(/[\\\t\n\r]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+  );
+
+/** A batch as COPY text format: one line per row, tab-separated, \\N for null. */
+export function copyData(briefcaseId: number, columns: readonly unknown[][], count: number): string {
+  const lines = new Array<string>(count);
+  const id = String(briefcaseId);
+  for (let r = 0; r < count; r++) {
+    const cells = new Array<string>(columns.length + 1);
+    cells[0] = id;
+    for (let c = 0; c < columns.length; c++) {
+      const v = columns[c]![r];
+      cells[c + 1] =
+        v === null || v === undefined ? '\\N' : typeof v === 'number' ? String(v) : copyText(String(v));
+    }
+    lines[r] = cells.join('\t');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 function emptyColumns(): Columns {
   return Array.from({ length: COLUMN_COUNT }, () => []);
 }
@@ -98,12 +125,21 @@ export class RegistryRowWriter {
 
   private flushBatch(): void {
     if (this.count === 0) return;
-    const params = [this.briefcaseId, ...this.columns.map(arrayLiteral)];
     const count = this.count;
+    const session = this.session;
+    const send: () => Promise<unknown> = session.copyFrom
+      ? (
+          (data) => () =>
+            session.copyFrom!(COPY_ROWS, data)
+        )(copyData(this.briefcaseId, this.columns, count))
+      : (
+          (params) => () =>
+            session.query(INSERT_ROWS, params)
+        )([this.briefcaseId, ...this.columns.map(arrayLiteral)]);
     this.columns = emptyColumns();
     this.count = 0;
     this.inFlight = this.inFlight
-      .then(() => (this.failure ? undefined : this.session.query(INSERT_ROWS, params)))
+      .then(() => (this.failure ? undefined : send()))
       .then(
         () => {
           if (!this.failure) this.written += count;
