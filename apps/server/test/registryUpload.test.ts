@@ -107,6 +107,21 @@ describe.each(DRIVERS)('registry upload on %s', (driver) => {
     expect(seen.at(-1)).toEqual(['lotting', 1]);
   });
 
+  it('refuses to ingest into a procedure that moved past pending, checked under its row lock', async () => {
+    const [row] = await t.ctx.db
+      .insert(briefcases)
+      .values({ companyId, auctionType: 'classic', status: 'ready' })
+      .returning();
+    const file = join(dataDir, 'late.xlsx');
+    writeFileSync(file, registryXlsx([debt()]));
+    await expect(ingestRegistry(t.ctx, { briefcaseId: row!.id, filePath: file })).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'Реестр можно менять только у процедуры в статусе «Создана» или «На согласовании»',
+    });
+    const stored = await t.ctx.db.select().from(registryRows).where(eq(registryRows.briefcaseId, row!.id));
+    expect(stored).toHaveLength(0);
+  });
+
   it('stores texts with quotes, backslashes, commas and braces as they were', async () => {
     const odd = 'Д-"1"\\2,{3} NULL';
     const response = await upload(
