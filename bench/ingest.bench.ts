@@ -42,6 +42,7 @@ function child<T>(timeoutMs: number, ...args: string[]): T {
 
 interface Reference {
   seconds: number;
+  cpu_seconds: number;
   rows: number;
   cells: number;
 }
@@ -68,11 +69,17 @@ export async function ingestBenchmark() {
   console.log('  reference: openpyxl read_only…');
   const ref = reference(big.path);
   const cells = ref.cells;
-  const vs = <T extends Timed>(t: T) => ({
-    ...t,
-    cells_per_second: Math.round(cells / t.seconds),
-    ratio_to_reference: round(ref.seconds / t.seconds, 1),
-  });
+  // Wall-clock ratio (the goal), and where the run measured it, the CPU-seconds ratio, which a busy shared
+  // machine distorts less (the pipeline's figure leaves out the PostgreSQL server's CPU).
+  const vs = <T extends Timed & { cpu_seconds?: number; node_cpu_seconds?: number }>(t: T) => {
+    const cpu = t.cpu_seconds ?? t.node_cpu_seconds;
+    return {
+      ...t,
+      cells_per_second: Math.round(cells / t.seconds),
+      ratio_to_reference: round(ref.seconds / t.seconds, 1),
+      ...(cpu ? { cpu_ratio_to_reference: round(ref.cpu_seconds / cpu, 1) } : {}),
+    };
+  };
 
   console.log('  our reader…');
   const reader = vs(child<Timed & { cells: number; rows: number }>(0, 'reader', big.path));

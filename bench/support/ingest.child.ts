@@ -27,14 +27,26 @@ function peakRssMb(): number {
 }
 
 const seconds = (since: number) => +((performance.now() - since) / 1000).toFixed(3);
+/** CPU seconds of this process (main thread and libuv pool) since `since`. */
+const cpuSeconds = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return +((used.user + used.system) / 1e6).toFixed(3);
+};
 
 async function reader(file: string) {
   let cells = 0;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const result = await readFirstSheet(file, (row) => {
     for (let i = 0; i < row.length; i++) if (row[i] !== null) cells++;
   });
-  return { seconds: seconds(started), rows: result.rows, cells, peak_rss_mb: peakRssMb() };
+  return {
+    seconds: seconds(started),
+    cpu_seconds: cpuSeconds(cpu),
+    rows: result.rows,
+    cells,
+    peak_rss_mb: peakRssMb(),
+  };
 }
 
 async function domain(file: string) {
@@ -43,6 +55,7 @@ async function domain(file: string) {
   let scanner: ReturnType<typeof createPersonalDataScanner> | null = null;
   const analytics = createAnalytics();
   const columns = createDebtColumnsBuilder(1 << 20);
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const result = await readFirstSheet(file, (row: Cell[], rowNumber) => {
     for (let i = 0; i < row.length; i++) if (row[i] !== null) cells++;
@@ -61,6 +74,7 @@ async function domain(file: string) {
     }
   });
   const readSeconds = seconds(started);
+  const readCpuSeconds = cpuSeconds(cpu);
   const built = columns.build();
   const limits = lottingPriceLimits(built);
   const methods: LottingParams[] = [
@@ -77,6 +91,7 @@ async function domain(file: string) {
   });
   return {
     seconds: readSeconds,
+    cpu_seconds: readCpuSeconds,
     rows: result.rows,
     cells,
     debts: built.count,
@@ -98,6 +113,7 @@ async function pipeline(kind: 'postgres' | 'pglite', file: string) {
     const company = await buildCompany(database.db);
     const briefcase = await buildBriefcase(database.db, company, { status: 'created' });
     const phases: Record<string, number> = {};
+    const cpu = process.cpuUsage();
     const started = performance.now();
     const outcome = await ingestRegistry(
       { db: database.db, database },
@@ -110,13 +126,20 @@ async function pipeline(kind: 'postgres' | 'pglite', file: string) {
       },
     );
     const total = seconds(started);
+    const nodeCpu = cpuSeconds(cpu);
     const summary =
       outcome.kind === 'stored'
         ? { kind: outcome.kind, items: outcome.itemsCount, lots: outcome.lotsCount }
         : outcome.kind === 'invalid'
           ? { kind: outcome.kind, errorCount: outcome.errorCount, first: outcome.errors.slice(0, 3) }
           : { kind: outcome.kind, detail: JSON.stringify(outcome).slice(0, 500) };
-    return { seconds: total, phase_started_at: phases, outcome: summary, peak_rss_mb: peakRssMb() };
+    return {
+      seconds: total,
+      node_cpu_seconds: nodeCpu,
+      phase_started_at: phases,
+      outcome: summary,
+      peak_rss_mb: peakRssMb(),
+    };
   } finally {
     await database.close();
   }
