@@ -47,7 +47,8 @@ describe.each(DRIVERS)('trading events (status changes, won, lost) on %s', (driv
     t.clock.advance(9 * MINUTE);
     await scheduler.tick();
     expect(
-      (await call.send(floor.seller, 'POST', `/api/v1/lots/${lot.id}/set_winner`, { bid_id: bidB })).statusCode,
+      (await call.send(floor.seller, 'POST', `/api/v1/lots/${lot.id}/set_winner`, { bid_id: bidB }))
+        .statusCode,
     ).toBe(200);
 
     const n = briefcase.id;
@@ -85,5 +86,23 @@ describe.each(DRIVERS)('trading events (status changes, won, lost) on %s', (driv
       { kind: 'lost', text: `Лот №${lot.number} ТП №${briefcase.id}: продавец завершил лот без победителя` },
     ]);
     t.clock.advance(-5 * MINUTE);
+  });
+
+  it('tells the owner of an autobid when it reached its maximum and stopped, and nobody else', async () => {
+    const { briefcase, lot } = await tradingLot(t, floor);
+    const [a, b] = floor.buyers as [Trader, Trader];
+    await call.autobid(b, { lot_id: lot.id, max_price: 1_250_000 });
+    // The autobid answers 1 100 000 with 1 200 000: still under its maximum.
+    await call.bid(a, { lot_id: lot.id, amount: 1_100_000 });
+    expect(await texts(b, briefcase.id)).toEqual([]);
+    // Answering 1 300 000 would take 1 400 000, over its maximum: the autobid stops.
+    await call.bid(a, { lot_id: lot.id, amount: 1_300_000 });
+    expect((await texts(b, briefcase.id)).filter((e) => e.kind === 'autobid_maxed_out')).toEqual([
+      {
+        kind: 'autobid_maxed_out',
+        text: `Лот №${lot.number} ТП №${briefcase.id}: автоставка достигла максимальной цены и отключена`,
+      },
+    ]);
+    expect((await texts(a, briefcase.id)).filter((e) => e.kind === 'autobid_maxed_out')).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
-/** What follows an accepted bid outside the lot update: the outbid event and the autobid_maxed_out message. */
+/** What follows an accepted bid outside the lot update: the outbid event, the autobid_maxed_out event and message. */
 import { isPrivateAuction } from '@etp/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../appContext.ts';
 import { autobids, events } from '../../db/schema/index.ts';
+import { recordEvents } from '../events/events.service.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
 import type { BriefcaseRow } from '../lots/lots.state.ts';
 import type { BidRow } from './bids.queries.ts';
@@ -33,18 +34,23 @@ export async function notifyAfterBid(
     });
   }
   if (maxedOutCompanies.length === 0) return;
-  const stillEnabled = await ctx.db
-    .select({ companyId: autobids.companyId })
+  const autobidsOfMaxed = await ctx.db
+    .select({ companyId: autobids.companyId, userId: autobids.userId, enabled: autobids.enabled })
     .from(autobids)
-    .where(
-      and(
-        eq(autobids.lotId, lot.id),
-        eq(autobids.enabled, true),
-        inArray(autobids.companyId, maxedOutCompanies),
-      ),
-    );
-  const maxed = maxedOutCompanies.filter((c) => !stillEnabled.some((s) => s.companyId === c));
-  if (maxed.length === 0) return;
+    .where(and(eq(autobids.lotId, lot.id), inArray(autobids.companyId, maxedOutCompanies)));
+  const stopped = autobidsOfMaxed.filter((a) => !a.enabled);
+  if (stopped.length === 0) return;
+  await recordEvents(
+    ctx.db,
+    stopped.map((a) => a.userId),
+    {
+      kind: 'autobid_maxed_out',
+      text: `${lotName} ТП №${briefcase.id}: автоставка достигла максимальной цены и отключена`,
+      briefcaseId: briefcase.id,
+      lotId: lot.id,
+      at: new Date(t),
+    },
+  );
   await ctx.bus.publish({
     message: {
       channel: 'LotsStream',
@@ -53,6 +59,6 @@ export async function notifyAfterBid(
       payload: { lot_id: lot.id, has_enabled_autobids: false },
       t,
     },
-    audience: { kind: 'companies', ids: maxed },
+    audience: { kind: 'companies', ids: [...new Set(stopped.map((a) => a.companyId))] },
   });
 }
