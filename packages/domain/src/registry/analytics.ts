@@ -20,23 +20,9 @@ export interface BirthDateBucket {
 }
 
 /** Feature counts of spec 2 §3 Analytics and Lot: debts with the flag set. */
-export const ANALYTICS_FEATURE_COUNTS = [
-  'dead',
-  'bankruptcy',
-  'court_order',
-  'enforcement_proceedings',
-  'enforcement_proceedings_3_years',
-  'fraud',
-  'disability',
-  'mls',
-  'military_service',
-  'interact_refusal',
-  'impossibility_act',
-  'secured_liability',
-  'presence_participants',
-  'e_form',
-  'paper_form',
-] as const satisfies readonly FeatureKey[];
+export const ANALYTICS_FEATURE_COUNTS = FEATURE_KEYS.filter(
+  (key): key is Exclude<FeatureKey, 'phones'> => key !== 'phones',
+);
 type FeatureCount = (typeof ANALYTICS_FEATURE_COUNTS)[number];
 
 export type RegistryAnalytics = {

@@ -2,7 +2,7 @@
  * The registry attributes dictionary (spec 1 §3 "Registry attribute": value, text, required, analytics) and the
  * platform template "ЭТП РД": one column per attribute, in this order (decisions/0042).
  */
-import type { Cell, FeatureKey } from './types.ts';
+import { type Cell, type FeatureKey, FLAG_COLUMNS } from './types.ts';
 
 export type AttributeKind =
   | 'text'
@@ -59,20 +59,7 @@ export const ATTRIBUTE_VALUES = [
   'sex',
   'enforcement_order_placement',
   'issuence_form',
-  'dead',
-  'bankruptcy',
-  'court_order',
-  'enforcement_proceedings',
-  'enforcement_proceedings_3_years',
-  'fraud',
-  'disability',
-  'mls',
-  'military_service',
-  'interact_refusal',
-  'impossibility_act',
-  'secured_liability',
-  'presence_participants',
-  'phones',
+  ...FLAG_COLUMNS,
 ] as const;
 export type AttributeValue = (typeof ATTRIBUTE_VALUES)[number];
 

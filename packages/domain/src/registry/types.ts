@@ -7,7 +7,8 @@ export type Cell = string | number | boolean | null;
  * Feature flags of a debt (spec 2 §3 Analytics and Lot): what the template's yes/no columns say, plus the issuance
  * form split into `e_form` / `paper_form` and `phones` (the registry says a phone of the debtor is known).
  */
-export const FEATURE_KEYS = [
+/** The template's yes/no columns, one feature flag each. */
+export const FLAG_COLUMNS = [
   'dead',
   'bankruptcy',
   'court_order',
@@ -22,9 +23,9 @@ export const FEATURE_KEYS = [
   'secured_liability',
   'presence_participants',
   'phones',
-  'e_form',
-  'paper_form',
 ] as const;
+
+export const FEATURE_KEYS = [...FLAG_COLUMNS, 'e_form', 'paper_form'] as const;
 export type FeatureKey = (typeof FEATURE_KEYS)[number];
 
 export type Sex = 'male' | 'female';
