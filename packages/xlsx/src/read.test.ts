@@ -298,6 +298,36 @@ describe('progress and cancellation', () => {
     await expect(reading).rejects.toThrow('остановлено');
     expect(seen).toBeLessThan(5000);
   });
+
+  it('pauses while the consumer says it is behind, then reads on to the end', async () => {
+    const sheet = Array.from({ length: 3000 }, (_, i) => rowXml(i + 1, [`строка ${i}`, i])).join('');
+    let seen = 0;
+    let release: (() => void) | null = null;
+    let seenAtPause = -1;
+    const reading = readFirstSheet(
+      fileOf(buildXlsx({ sheet })),
+      () => {
+        seen += 1;
+      },
+      {
+        chunkSize: 512,
+        backpressure: () => {
+          if (seenAtPause >= 0 || seen < 100) return undefined;
+          seenAtPause = seen;
+          return new Promise<void>((resolve) => {
+            release = resolve;
+          });
+        },
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Paused: not a row more until the consumer catches up.
+    expect(seenAtPause).toBeGreaterThan(0);
+    expect(seen).toBe(seenAtPause);
+    (release as unknown as () => void)();
+    expect((await reading).rows).toBe(3000);
+    expect(seen).toBe(3000);
+  });
 });
 
 describe('XlsxError', () => {

@@ -30,6 +30,11 @@ export interface ReadOptions {
   /** 0..1 of the compressed sheet consumed; at most ~20 calls a second, and 1 at the end. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /**
+   * Asked after each chunk of the sheet: a promise pauses reading until it settles (the consumer of the rows,
+   * e.g. a database, is behind), so memory does not grow with the file.
+   */
+  backpressure?: () => Promise<void> | undefined;
   /** Size of the read and inflate chunks (tests use tiny ones to cut tags at every byte). */
   chunkSize?: number;
 }
@@ -123,6 +128,8 @@ export async function readFirstSheet(
       : undefined,
   })) {
     scanner.feed(chunk);
+    const behind = options.backpressure?.();
+    if (behind) await behind;
   }
   scanner.end();
   onProgress?.(1);

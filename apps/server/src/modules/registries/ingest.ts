@@ -169,6 +169,7 @@ async function readAndStore(
       maxColumns: MAX_REGISTRY_COLUMNS,
       signal: abort.signal,
       onProgress: (fraction) => options.onProgress?.('checking', fraction),
+      backpressure: () => writer?.congested(),
     });
     rows = result.rows;
   } catch (error) {

@@ -6,6 +6,8 @@
 import type { Debt } from '@etp/domain';
 import type { RawSession } from './registries.raw.ts';
 
+/** Batches queued behind the database before reading pauses: memory stays bounded whatever the file's size. */
+const MAX_QUEUED_BATCHES = 2;
 const BATCH_ROWS = 20_000;
 
 const INSERT_ROWS = `insert into registry_rows (briefcase_id, row_number, contract_id, lot_number, region_code,
@@ -71,6 +73,8 @@ export class RegistryRowWriter {
   private columns = emptyColumns();
   private count = 0;
   private inFlight: Promise<void> = Promise.resolve();
+  /** One promise per batch sent and not yet stored, oldest first. */
+  private readonly queued: Promise<void>[] = [];
   private failure: unknown = null;
   private readonly featuresJson = new Map<string, string>();
   written = 0;
@@ -147,12 +151,19 @@ export class RegistryRowWriter {
         (error: unknown) => {
           this.failure = error;
         },
-      );
+      )
+      .finally(() => {
+        this.queued.shift();
+      });
+    this.queued.push(this.inFlight);
   }
 
-  /** Batches sent and not yet stored: the caller may pause reading while this is high. */
-  get backlog(): Promise<void> {
-    return this.inFlight;
+  /**
+   * Past MAX_QUEUED_BATCHES batches waiting for the database, the oldest one to wait for before reading on
+   * (the reader's backpressure hook); otherwise undefined.
+   */
+  congested(): Promise<void> | undefined {
+    return this.queued.length > MAX_QUEUED_BATCHES ? this.queued[0] : undefined;
   }
 
   /** Sends what is left and waits until every batch is stored. */
