@@ -1,12 +1,11 @@
 /** What follows an accepted bid outside the lot update: the outbid event, the autobid_maxed_out event and message. */
 import { isPrivateAuction } from '@etp/domain';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../appContext.ts';
-import { autobids, events } from '../../db/schema/index.ts';
-import { recordEvents } from '../events/events.service.ts';
+import { recordEvent, recordEvents } from '../events/events.service.ts';
+import { lotTitle } from '../events/trading.events.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
 import type { BriefcaseRow } from '../lots/lots.state.ts';
-import type { BidRow } from './bids.queries.ts';
+import { type BidRow, findCompanyAutobids } from './bids.queries.ts';
 
 export async function notifyAfterBid(
   ctx: AppContext,
@@ -17,27 +16,23 @@ export async function notifyAfterBid(
   maxedOutCompanies: number[],
 ): Promise<void> {
   const t = ctx.now().getTime();
-  const lotName = lot.aliasNumber ?? `Лот №${lot.number}`;
+  const lotName = lotTitle(lot);
   if (
     !isPrivateAuction(briefcase.auctionType) &&
     previousLeaderUserId !== null &&
     leaderBid !== null &&
     leaderBid.userId !== previousLeaderUserId
   ) {
-    await ctx.db.insert(events).values({
-      userId: previousLeaderUserId,
+    await recordEvent(ctx.db, previousLeaderUserId, {
       kind: 'outbid',
+      text: `${lotName} ТП №${briefcase.id}: ваша ставка перебита`,
       briefcaseId: briefcase.id,
       lotId: lot.id,
-      payload: { text: `${lotName} ТП №${briefcase.id}: ваша ставка перебита` },
-      createdAt: new Date(t),
+      at: new Date(t),
     });
   }
   if (maxedOutCompanies.length === 0) return;
-  const autobidsOfMaxed = await ctx.db
-    .select({ companyId: autobids.companyId, userId: autobids.userId, enabled: autobids.enabled })
-    .from(autobids)
-    .where(and(eq(autobids.lotId, lot.id), inArray(autobids.companyId, maxedOutCompanies)));
+  const autobidsOfMaxed = await findCompanyAutobids(ctx.db, lot.id, maxedOutCompanies);
   const stopped = autobidsOfMaxed.filter((a) => !a.enabled);
   if (stopped.length === 0) return;
   await recordEvents(

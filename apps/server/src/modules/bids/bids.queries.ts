@@ -172,3 +172,11 @@ export async function lockLotWithContext(
     .for('no key update', { of: lots });
   return row ?? null;
 }
+
+/** The autobids of these companies on the lot (enabled or not), with who set them. */
+export async function findCompanyAutobids(db: DbOrTx, lotId: number, companyIds: number[]) {
+  return db
+    .select({ companyId: autobids.companyId, userId: autobids.userId, enabled: autobids.enabled })
+    .from(autobids)
+    .where(and(eq(autobids.lotId, lotId), inArray(autobids.companyId, companyIds)));
+}
