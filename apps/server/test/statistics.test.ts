@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { performance } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { downloads } from '../src/db/schema/index.ts';
+import { STATS_INTERVAL_MS } from '../src/modules/bids/bids.service.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { recordBus } from './support/busLog.ts';
 import { DRIVERS } from './support/db.ts';
@@ -92,16 +94,33 @@ describe.each(DRIVERS)('procedure statistics on %s', (driver) => {
     expect((await stats(floor.admin, briefcase.id)).statusCode).toBe(200);
   });
 
-  it('sends the seller the counters after each bid', async () => {
+  it('sends the seller the counters after bids, the last message counting the last bid', async () => {
     const { briefcase, lot } = await tradingLot(t, floor);
     await call.bid(a, { lot_id: lot.id, amount: 1_000_000 });
     await call.bid(b, { lot_id: lot.id, amount: 1_100_000 });
+    const payloads = () => bus.of('BriefcaseStats', 'stats', briefcase.id).map((m) => m.message.payload);
+    await vi.waitFor(() =>
+      expect(payloads().at(-1)).toEqual({ briefcase_id: briefcase.id, bids: 2, users: 2 }),
+    );
+    expect(payloads()[0]).toEqual({ briefcase_id: briefcase.id, bids: 1, users: 1 });
     const messages = bus.of('BriefcaseStats', 'stats', briefcase.id);
-    expect(messages.map((m) => m.message.payload)).toEqual([
-      { briefcase_id: briefcase.id, bids: 1, users: 1 },
-      { briefcase_id: briefcase.id, bids: 2, users: 2 },
-    ]);
     expect(messages.every((m) => m.audience.kind === 'masters')).toBe(true);
+  });
+
+  it(`counts a procedure at most once per ${STATS_INTERVAL_MS} ms, however fast the bids come`, async () => {
+    const { briefcase, lot } = await tradingLot(t, floor);
+    const started = performance.now();
+    for (let i = 0; i < 4; i++) {
+      await call.bid(i % 2 ? b : a, { lot_id: lot.id, amount: 1_000_000 + i * 100_000 });
+    }
+    const burst = performance.now() - started;
+    const payloads = () => bus.of('BriefcaseStats', 'stats', briefcase.id).map((m) => m.message.payload);
+    await vi.waitFor(() =>
+      expect(payloads().at(-1)).toEqual({ briefcase_id: briefcase.id, bids: 4, users: 2 }),
+    );
+    // One count at the first bid, then at most one per interval while the burst lasted, and one after it.
+    expect(payloads().length).toBeLessThanOrEqual(2 + Math.floor(burst / STATS_INTERVAL_MS));
+    expect(payloads().length).toBeLessThan(4);
   });
 
   it('is for the seller and administrators only, once trading has begun', async () => {

@@ -89,6 +89,121 @@ export async function appendAudit(
   throw new Error(`audit: could not append to the chain of procedure ${chain}`);
 }
 
+export interface AuditEntryInput {
+  briefcaseId: number | null;
+  action: string;
+  actorUserId: number | null;
+  payload: Record<string, unknown>;
+  at: Date;
+}
+
+/** Raised when another writer appended to a chain during appendAuditBatch; the caller's transaction must roll back. */
+export class AuditChainMoved extends Error {}
+
+/**
+ * Appends entries to one or more chains in one statement (the bid batch, decisions/0050), in the order given within
+ * each chain. Each chain's entries go in after the head this process remembers (read in one query for chains it
+ * does not know) and only all together: the insert checks that the head is still the last entry, and a chain whose
+ * remembered head was wrong is read and appended again. If another writer took some of a chain's seqs while the
+ * insert ran, part of it went in: AuditChainMoved is thrown, so the caller's transaction rolls back whatever did go
+ * in and nothing is ever left half-linked.
+ */
+export async function appendAuditBatch(tx: DbOrTx, entries: AuditEntryInput[]): Promise<void> {
+  let pending = entries;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt === 10) throw new AuditChainMoved('audit: the heads of the batch kept moving');
+    const chains = [...new Set(pending.map((e) => e.briefcaseId ?? 0))];
+    const start = await chainHeads(tx, chains);
+    const known = new Map(start);
+    const rows = pending.map((entry) => {
+      const chain = entry.briefcaseId ?? 0;
+      const head = known.get(chain)!;
+      const base = start.get(chain)!;
+      const createdAt = new Date(entry.at.getTime());
+      const seq = head.seq + 1;
+      const hash = entryHash(head.hash, {
+        seq,
+        action: entry.action,
+        actorUserId: entry.actorUserId,
+        payload: entry.payload,
+        createdAt,
+      });
+      known.set(chain, { seq, hash });
+      return {
+        briefcase_id: entry.briefcaseId,
+        chain,
+        seq,
+        action: entry.action,
+        actor_user_id: entry.actorUserId,
+        payload: entry.payload,
+        prev_hash: head.hash,
+        hash,
+        created_at: createdAt.toISOString(),
+        base_seq: base.seq,
+        base_hash: base.hash,
+      };
+    });
+    const result = await tx.execute(sql`insert into ${auditLog}
+      (briefcase_id, seq, action, actor_user_id, payload, prev_hash, hash, created_at)
+      select r.briefcase_id, r.seq, r.action, r.actor_user_id, r.payload, r.prev_hash, r.hash, r.created_at
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(briefcase_id integer, chain integer, seq integer,
+        action text, actor_user_id integer, payload jsonb, prev_hash text, hash text, created_at timestamptz,
+        base_seq integer, base_hash text)
+      where case when r.base_seq = 0
+        then not exists (select 1 from ${auditLog} a where coalesce(a.briefcase_id, 0) = r.chain)
+        else exists (select 1 from ${auditLog} a where coalesce(a.briefcase_id, 0) = r.chain
+          and a.seq = r.base_seq and a.hash = r.base_hash)
+          and not exists (select 1 from ${auditLog} a where coalesce(a.briefcase_id, 0) = r.chain and a.seq > r.base_seq)
+        end
+      on conflict do nothing
+      returning coalesce(briefcase_id, 0) as chain`);
+    const inserted = new Map<number, number>();
+    for (const row of (result as unknown as { rows: { chain: number }[] }).rows) {
+      const chain = Number(row.chain);
+      inserted.set(chain, (inserted.get(chain) ?? 0) + 1);
+    }
+    const retry = new Set<number>();
+    for (const chain of chains) {
+      const given = rows.filter((r) => r.chain === chain).length;
+      const went = inserted.get(chain) ?? 0;
+      if (went === given) {
+        if (!heads.has(chain) && heads.size >= MAX_HEADS) heads.clear();
+        heads.set(chain, known.get(chain)!);
+      } else if (went === 0) {
+        // The head this process remembered was not the chain's head: read it and append again.
+        heads.delete(chain);
+        retry.add(chain);
+      } else {
+        // Another writer took some of the seqs while this insert ran: part of the chain went in after a stale head.
+        heads.delete(chain);
+        throw new AuditChainMoved(`audit: the chain of procedure ${chain} moved during the batch`);
+      }
+    }
+    pending = pending.filter((e) => retry.has(e.briefcaseId ?? 0));
+  }
+}
+
+/** The heads of these chains: remembered ones as they are, the others read in one query. */
+async function chainHeads(tx: DbOrTx, chains: number[]): Promise<Map<number, Head>> {
+  const found = new Map<number, Head>();
+  const unknown: number[] = [];
+  for (const chain of chains) {
+    const head = heads.get(chain);
+    if (head) found.set(chain, head);
+    else unknown.push(chain);
+  }
+  if (unknown.length === 0) return found;
+  const result =
+    await tx.execute(sql`select c.chain, coalesce(h.seq, 0) as seq, coalesce(h.hash, ${GENESIS_HASH}) as hash
+    from unnest(${`{${unknown.join(',')}}`}::int[]) as c(chain)
+    left join lateral (select a.seq, a.hash from ${auditLog} a where coalesce(a.briefcase_id, 0) = c.chain
+      order by a.seq desc limit 1) h on true`);
+  for (const row of (result as unknown as { rows: { chain: number; seq: number; hash: string }[] }).rows) {
+    found.set(Number(row.chain), { seq: Number(row.seq), hash: row.hash });
+  }
+  return found;
+}
+
 export async function readChain(db: DbOrTx, briefcaseId: number | null): Promise<ChainEntry[]> {
   return db
     .select({

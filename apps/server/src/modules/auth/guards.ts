@@ -28,7 +28,7 @@ export interface AuthContext extends UserContext {
  * What of a user decides a trading call, as one string computed in SQL: role, deletion, current company, and each
  * membership with its company's standing, kind, registry flags and name. Equal strings, same decisions.
  */
-export function contextFingerprint(userId: number): SQL<string> {
+export function contextFingerprint(userId: number | SQL): SQL<string> {
   return sql<string>`(select md5(concat_ws('|', u.role, u.deleted_at is null, u.current_company_id,
     (select string_agg(concat_ws(':', m.company_id, m.owner, c.good_standing, c.kind, c.fssp, c.okved, c.name), ',' order by m.company_id)
        from ${memberships} m join ${companies} c on c.id = m.company_id where m.user_id = u.id)))

@@ -114,6 +114,15 @@ export class LotBook {
     return null;
   }
 
+  /**
+   * Whether a bid on the lot may go to the group commit (bids.batch.ts): yes unless the book knows the lot is not
+   * a classic one (the batch would hand it back). An unknown lot is tried there; the batch tells.
+   */
+  mayBatch(lotId: number): boolean {
+    const known = this.lots.get(lotId);
+    return !known || known.briefcase.auctionType === 'classic';
+  }
+
   /** Runs `task` after every earlier task of this node on the same lot has finished. */
   async inTurn<T>(lotId: number, task: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(lotId) ?? Promise.resolve();

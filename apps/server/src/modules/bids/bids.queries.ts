@@ -2,7 +2,17 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { autobids, bids, briefcaseCompanyLists, briefcases, companies, lots } from '../../db/schema/index.ts';
+import {
+  autobids,
+  bids,
+  briefcaseCompanyLists,
+  briefcases,
+  companies,
+  lots,
+  refreshTokens,
+} from '../../db/schema/index.ts';
+import { type AuthContext, contextFingerprint } from '../auth/guards.ts';
+import type { lotRowChanges } from '../lots/lots.state.ts';
 
 export type BidRow = typeof bids.$inferSelect;
 export type NewBid = typeof bids.$inferInsert;
@@ -147,30 +157,151 @@ const leaderBids = alias(bids, 'leader_bid');
  * lists and (sessionValid) whether the caller's session and context still hold: everything the engine needs under
  * the lock, in one statement.
  */
+/**
+ * The lot's version as the statement's snapshot has it. When a locking read had to wait for another transaction,
+ * PostgreSQL returns the lot row as that transaction left it but the joined rows (the new leading bid, the lists)
+ * as the snapshot had them: the two versions then differ, and the caller reads again (it holds the lock by then,
+ * so the second read waits for nothing and sees everything committed).
+ */
+const seenVersion = () => sql<number>`(select v.version from ${lots} v where v.id = ${lots.id})`;
+
+/** Whether a locking read waited for another writer and must be repeated (see seenVersion). */
+export const readBeforeWait = (row: { lot: { version: number }; seenVersion: number | null }) =>
+  row.seenVersion === null || Number(row.seenVersion) !== row.lot.version;
+
 export async function lockLotWithContext(
   tx: DbOrTx,
   lotId: number,
   companyId: number,
   sessionValid: SQL<boolean> = sql<boolean>`true`,
 ) {
-  const [row] = await tx
-    .select({
-      lot: lots,
-      briefcase: briefcases,
-      leader: leaderBids,
-      sessionValid,
-      blacklisted: sql<boolean>`exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'blacklist' and l.company_id = ${companyId})`,
-      notInvited: sql<boolean>`(exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'whitelist')
+  const read = () =>
+    tx
+      .select({
+        lot: lots,
+        briefcase: briefcases,
+        leader: leaderBids,
+        sessionValid,
+        blacklisted: sql<boolean>`exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'blacklist' and l.company_id = ${companyId})`,
+        notInvited: sql<boolean>`(exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'whitelist')
       and not exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'whitelist' and l.company_id = ${companyId}))`,
-      autobidsEnabled: sql<boolean>`exists (select 1 from ${autobids} where ${autobids.lotId} = ${lots.id} and ${autobids.enabled})`,
-      companyHasBid: sql<boolean>`exists (select 1 from ${bids} where ${bids.lotId} = ${lots.id} and ${bids.companyId} = ${companyId} and ${bids.state} <> 'withdrawn')`,
-    })
-    .from(lots)
-    .innerJoin(briefcases, eq(briefcases.id, lots.briefcaseId))
-    .leftJoin(leaderBids, eq(leaderBids.id, lots.leaderBidId))
-    .where(eq(lots.id, lotId))
-    .for('no key update', { of: lots });
+        autobidsEnabled: sql<boolean>`exists (select 1 from ${autobids} where ${autobids.lotId} = ${lots.id} and ${autobids.enabled})`,
+        companyHasBid: sql<boolean>`exists (select 1 from ${bids} where ${bids.lotId} = ${lots.id} and ${bids.companyId} = ${companyId} and ${bids.state} <> 'withdrawn')`,
+        seenVersion: seenVersion(),
+      })
+      .from(lots)
+      .innerJoin(briefcases, eq(briefcases.id, lots.briefcaseId))
+      .leftJoin(leaderBids, eq(leaderBids.id, lots.leaderBidId))
+      .where(eq(lots.id, lotId))
+      .for('no key update', { of: lots });
+  let [row] = await read();
+  if (row && readBeforeWait(row)) [row] = await read();
   return row ?? null;
+}
+
+/** Locks the lots of a bid batch in id order (so two batches never deadlock) with their procedures and leaders. */
+export async function lockLotsForBatch(tx: DbOrTx, lotIds: number[]) {
+  const read = () =>
+    tx
+      .select({
+        lot: lots,
+        briefcase: briefcases,
+        leader: leaderBids,
+        autobidsEnabled: sql<boolean>`exists (select 1 from ${autobids} where ${autobids.lotId} = ${lots.id} and ${autobids.enabled})`,
+        seenVersion: seenVersion(),
+      })
+      .from(lots)
+      .innerJoin(briefcases, eq(briefcases.id, lots.briefcaseId))
+      .leftJoin(leaderBids, eq(leaderBids.id, lots.leaderBidId))
+      .where(inArray(lots.id, lotIds))
+      .orderBy(asc(lots.id))
+      .for('no key update', { of: lots });
+  let rows = await read();
+  if (rows.some(readBeforeWait)) rows = await read();
+  return new Map(rows.map((row) => [row.lot.id, row]));
+}
+
+/** What lockLotWithContext reads about the caller, for each bid of a batch (by its place in the batch). */
+export interface BatchBidderFacts {
+  blacklisted: boolean;
+  notInvited: boolean;
+  companyHasBid: boolean;
+  sessionValid: boolean;
+}
+
+/** The facts of every bid of a batch in one statement, read under the batch's locks. */
+export async function batchBidderFacts(
+  tx: DbOrTx,
+  bidders: { ord: number; lotId: number; briefcaseId: number; auth: AuthContext }[],
+): Promise<Map<number, BatchBidderFacts>> {
+  if (bidders.length === 0) return new Map();
+  const input = bidders.map((b) => ({
+    ord: b.ord,
+    lot_id: b.lotId,
+    briefcase_id: b.briefcaseId,
+    company_id: b.auth.company?.id ?? 0,
+    user_id: b.auth.user.id,
+    session_id: b.auth.sessionId,
+    fingerprint: b.auth.cachedFingerprint ?? null,
+  }));
+  const result = await tx.execute(sql`select r.ord,
+      exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = r.briefcase_id and l.list = 'blacklist' and l.company_id = r.company_id) as blacklisted,
+      (exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = r.briefcase_id and l.list = 'whitelist')
+        and not exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = r.briefcase_id and l.list = 'whitelist' and l.company_id = r.company_id)) as not_invited,
+      exists (select 1 from ${bids} b where b.lot_id = r.lot_id and b.company_id = r.company_id and b.state <> 'withdrawn') as company_has_bid,
+      (r.fingerprint is null or (exists (select 1 from ${refreshTokens} t where t.family_id = r.session_id::uuid and t.revoked_at is null)
+        and ${contextFingerprint(sql`r.user_id`)} = r.fingerprint)) as session_valid
+    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(ord integer, lot_id integer, briefcase_id integer,
+      company_id integer, user_id integer, session_id text, fingerprint text)`);
+  const rows = (
+    result as unknown as {
+      rows: {
+        ord: number;
+        blacklisted: boolean;
+        not_invited: boolean;
+        company_has_bid: boolean;
+        session_valid: boolean;
+      }[];
+    }
+  ).rows;
+  return new Map(
+    rows.map((r) => [
+      Number(r.ord),
+      {
+        blacklisted: r.blacklisted,
+        notInvited: r.not_invited,
+        companyHasBid: r.company_has_bid,
+        sessionValid: r.session_valid,
+      },
+    ]),
+  );
+}
+
+/** The lots a bid batch changed, in one statement; each lot's version moves on by one. */
+export async function updateLotsAfterBatch(
+  tx: DbOrTx,
+  updates: { id: number; changes: ReturnType<typeof lotRowChanges> }[],
+): Promise<void> {
+  if (updates.length === 0) return;
+  const input = updates.map(({ id, changes: c }) => ({
+    id,
+    status: c.status,
+    current_price: c.currentPrice,
+    leader_bid_id: c.leaderBidId,
+    bids_count: c.bidsCount,
+    bidders_count: c.biddersCount,
+    end_datetime: c.endDatetime.toISOString(),
+    renewals_count: c.renewalsCount,
+    updated_at: c.updatedAt.toISOString(),
+  }));
+  await tx.execute(sql`update ${lots} l set status = r.status, current_price = r.current_price,
+      leader_bid_id = r.leader_bid_id, bids_count = r.bids_count, bidders_count = r.bidders_count,
+      end_datetime = r.end_datetime, renewals_count = r.renewals_count, version = l.version + 1,
+      updated_at = r.updated_at
+    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(id bigint, status text, current_price bigint,
+      leader_bid_id bigint, bids_count integer, bidders_count integer, end_datetime timestamptz,
+      renewals_count integer, updated_at timestamptz)
+    where l.id = r.id`);
 }
 
 /** The autobids of these companies on the lot (enabled or not), with who set them. */

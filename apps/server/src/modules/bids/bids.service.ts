@@ -2,6 +2,7 @@
  * placeBid and withdrawBid. Bids on one lot are serialised by the lot's row lock; the bid is committed before
  * the reply and before the live update; an idempotency key makes a retried submission harmless.
  */
+import { performance } from 'node:perf_hooks';
 import { validateBid, withdrawSealedOffer } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import { conflict } from '../../http/errors.ts';
@@ -10,6 +11,7 @@ import { publishLotSnapshots } from '../lots/lots.live.ts';
 import { type BriefcaseRow, rankedBid, toLotState } from '../lots/lots.state.ts';
 import type { LeaderTagger } from '../lots/lots.tags.ts';
 import { publishStats } from '../statistics/statistics.live.ts';
+import { BidBatcher } from './bids.batch.ts';
 import { type EngineOutcome, finish, placeValidatedBid } from './bids.engine.ts';
 import { lotBook } from './bids.fastpath.ts';
 import { notifyAfterBid } from './bids.notify.ts';
@@ -84,6 +86,21 @@ async function placeBidAs(
   if (stale) {
     await checkAccess();
     throw rejected(stale);
+  }
+  if (book.mayBatch(input.lot_id)) {
+    const batched = await bidBatcher(ctx, tag).submit({
+      auth,
+      lotId: input.lot_id,
+      amount: input.amount,
+      confirm: input.confirm,
+      idempotencyKey: key,
+      at: ctx.now(),
+    });
+    if (batched.kind === 'refused') throw batched.error;
+    if (batched.kind === 'placed') {
+      const { bid } = batched;
+      return { bid_id: bid.id, lot_id: bid.lotId, amount: bid.amount, duplicate: false };
+    }
   }
   let outcome: CommittedBid;
   try {
@@ -197,41 +214,84 @@ async function afterCommit(
     outcome.previousLeader,
     outcome.maxedOutCompanies,
   );
-  await coalescedStats(ctx, outcome.briefcase.id);
+  scheduleStats(ctx, outcome.briefcase.id);
 }
 
-const statsRuns = new WeakMap<AppContext, Map<number, { again: boolean }>>();
+const batchers = new WeakMap<AppContext, BidBatcher>();
+
+/** The node's group committer of classic bids; after each commit it teaches the book and publishes the lots. */
+function bidBatcher(ctx: AppContext, tag: LeaderTagger): BidBatcher {
+  let batcher = batchers.get(ctx);
+  if (!batcher) {
+    const book = lotBook(ctx);
+    batcher = new BidBatcher(ctx, async ({ lots, briefcaseIds }) => {
+      for (const l of lots) book.remember(l.state, l.lot.version, l.briefcase);
+      await publishLotSnapshots(
+        ctx,
+        tag,
+        lots.map((l) => ({
+          lot: l.lot,
+          briefcase: l.briefcase,
+          leaderBid: l.leaderBid,
+          leaderName: l.leaderName,
+        })),
+      );
+      for (const id of briefcaseIds) scheduleStats(ctx, id);
+    });
+    batchers.set(ctx, batcher);
+  }
+  return batcher;
+}
+
+/** The least time between two counts of one procedure's counters (decisions/0050). */
+export const STATS_INTERVAL_MS = 250;
+
+interface StatsRun {
+  /** A count is running or waiting for its turn. */
+  busy: boolean;
+  /** A bid committed while the count ran: count again afterwards. */
+  again: boolean;
+  last: number;
+}
+
+const statsRuns = new WeakMap<AppContext, Map<number, StatsRun>>();
 
 /**
- * The seller's counters after a bid, one aggregate at a time per procedure. A bid that commits while its procedure
- * is being counted does not wait: the count is repeated once the running one ends, so the last message always
- * follows the last bid. Otherwise the reply waits for its own count, as before. publishStats never fails a bid
- * (decisions/0012).
+ * The seller's counters after bids, counted at most once per STATS_INTERVAL_MS per procedure: a bid that commits
+ * while its procedure is being counted or waits for its turn is covered by the next count, so the last message
+ * always follows the last bid, and a busy procedure costs a few aggregates a second, not one per bid. Nothing
+ * waits for it; publishStats never fails a bid (decisions/0012).
  */
-function coalescedStats(ctx: AppContext, briefcaseId: number): Promise<void> {
+function scheduleStats(ctx: AppContext, briefcaseId: number): void {
   let runs = statsRuns.get(ctx);
   if (!runs) {
     runs = new Map();
     statsRuns.set(ctx, runs);
   }
-  const running = runs.get(briefcaseId);
-  if (running) {
-    running.again = true;
-    return Promise.resolve();
+  let run = runs.get(briefcaseId);
+  if (!run) {
+    if (runs.size >= 10_000) for (const [id, r] of runs) if (!r.busy) runs.delete(id);
+    run = { busy: false, again: false, last: 0 };
+    runs.set(briefcaseId, run);
   }
-  const run = { again: false };
-  runs.set(briefcaseId, run);
-  const own = publishStats(ctx, briefcaseId);
-  void (async () => {
+  if (run.busy) {
+    run.again = true;
+    return;
+  }
+  run.busy = true;
+  const state = run;
+  const count = async () => {
     try {
-      await own;
-      while (run.again) {
-        run.again = false;
+      do {
+        state.again = false;
+        const wait = state.last + STATS_INTERVAL_MS - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        state.last = performance.now();
         await publishStats(ctx, briefcaseId);
-      }
+      } while (state.again);
     } finally {
-      runs.delete(briefcaseId);
+      state.busy = false;
     }
-  })();
-  return own;
+  };
+  void count();
 }

@@ -1,0 +1,309 @@
+/**
+ * Group commit of classic bids (decisions/0050). Bids that reach this node while a batch is committing wait for the
+ * next one; a batch is one transaction that locks all its lots in one statement, decides every bid in arrival order
+ * with the domain rules (a later bid on the same lot sees the earlier one), and writes the accepted bids, the lots,
+ * the outbid events and the audit entries with one statement each. One durable commit then covers every bid of the
+ * batch; nothing is acknowledged or broadcast before it.
+ *
+ * Only what a batch can decide alone takes this path: a classic lot with no enabled autobid. Any other bid (dutch,
+ * sealed, autobids to answer) is handed back to the caller, which places it on its own (bids.service.ts). If the
+ * batch fails as a whole (a retried idempotency key, another writer on an audit chain, a deadlock), every bid of
+ * it is handed back the same way, so one bad bid never fails the others.
+ */
+import { applyClassicBid, type BidActor, type LotState, validateBid } from '@etp/domain';
+import type { AppContext } from '../../appContext.ts';
+import type { Tx } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import { appendAuditBatch } from '../audit/audit.queries.ts';
+import type { AuthContext } from '../auth/guards.ts';
+import { isAdmitted } from '../briefcases/briefcases.policy.ts';
+import { insertEvents } from '../events/events.queries.ts';
+import { lotTitle } from '../events/trading.events.ts';
+import type { LotRow } from '../lots/lots.queries.ts';
+import { type BriefcaseRow, lotRowChanges, toLotState } from '../lots/lots.state.ts';
+import {
+  type BatchBidderFacts,
+  type BidRow,
+  batchBidderFacts,
+  insertBids,
+  lockLotsForBatch,
+  updateLotsAfterBatch,
+} from './bids.queries.ts';
+import { freshAccess, LOT_NOT_FOUND, type LockedLot, rejected } from './trading.context.ts';
+
+/** Bids one transaction takes at most; more wait for the next batch. */
+export const MAX_BATCH = 256;
+
+export interface BatchBid {
+  auth: AuthContext;
+  lotId: number;
+  amount: number | null | undefined;
+  confirm: boolean | undefined;
+  idempotencyKey: string | undefined;
+  /** When the bid reached the server: its time for the rules (deadlines, anti-sniping) and its created_at. */
+  at: Date;
+}
+
+/** A lot as a batch left it: what the live update, the book and the replies need. */
+export interface BatchLot {
+  lot: LotRow;
+  briefcase: BriefcaseRow;
+  state: LotState;
+  leaderBid: BidRow | null;
+  leaderName: string | null;
+}
+
+export type BatchOutcome =
+  | { kind: 'placed'; bid: BidRow; lot: BatchLot }
+  /** The bid was refused by a rule; `error` is the HTTP error to answer with. */
+  | { kind: 'refused'; error: unknown }
+  /** The batch cannot decide this bid: place it on its own. */
+  | { kind: 'solo' };
+
+interface Pending extends BatchBid {
+  settle(outcome: BatchOutcome): void;
+}
+
+interface LotInBatch {
+  locked: LockedLot;
+  state: LotState;
+  /** Companies that had a standing bid on the lot, as the lock read them, plus those that bid in this batch. */
+  bidders: number;
+  leaderUserId: number | null;
+  accepted: { pending: Pending; amount: number; previousLeaderUserId: number | null }[];
+}
+
+/**
+ * What a committed batch hands on: every lot it changed (for the live update and the book) and the procedures
+ * whose counters moved.
+ */
+export interface CommittedBatch {
+  lots: BatchLot[];
+  briefcaseIds: number[];
+}
+
+export class BidBatcher {
+  private queue: Pending[] = [];
+  private running = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    /** Runs after each commit, before the replies (live updates, the lot book). */
+    private readonly afterCommit: (batch: CommittedBatch) => Promise<void>,
+  ) {}
+
+  submit(bid: BatchBid): Promise<BatchOutcome> {
+    return new Promise((resolve) => {
+      this.queue.push({ ...bid, settle: resolve });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        await this.commit(batch);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async commit(batch: Pending[]): Promise<void> {
+    const settled = new Map<Pending, BatchOutcome>();
+    let committed: CommittedBatch;
+    try {
+      committed = await this.ctx.db.transaction(async (tx) => {
+        settled.clear();
+        const locked = await lockLotsForBatch(tx, [...new Set(batch.map((b) => b.lotId))]);
+        const facts = await batchBidderFacts(
+          tx,
+          batch.flatMap((b, ord) => {
+            const row = locked.get(b.lotId);
+            return row ? [{ ord, lotId: b.lotId, briefcaseId: row.briefcase.id, auth: b.auth }] : [];
+          }),
+        );
+        const lots = new Map<number, LotInBatch>();
+        for (const [ord, pending] of batch.entries()) {
+          const row = locked.get(pending.lotId);
+          const fact = facts.get(ord);
+          if (!row || !fact) {
+            settled.set(pending, { kind: 'refused', error: notFound(LOT_NOT_FOUND) });
+            continue;
+          }
+          if (row.briefcase.auctionType !== 'classic' || row.autobidsEnabled) {
+            settled.set(pending, { kind: 'solo' });
+            continue;
+          }
+          let lot = lots.get(pending.lotId);
+          if (!lot) {
+            const state = toLotState(row.lot, row.briefcase, row.leader);
+            const asLocked: LockedLot = {
+              lot: row.lot,
+              briefcase: row.briefcase,
+              leaderBid: row.leader,
+              state,
+              autobidsEnabled: false,
+              companyHasBid: false,
+              blacklisted: false,
+              notInvited: false,
+              sessionValid: true,
+            };
+            lot = {
+              locked: asLocked,
+              state,
+              bidders: row.lot.biddersCount,
+              leaderUserId: row.leader?.userId ?? null,
+              accepted: [],
+            };
+            lots.set(pending.lotId, lot);
+          }
+          const outcome = decide(lot, pending, fact);
+          if (outcome) settled.set(pending, outcome);
+        }
+        return write(tx, lots, settled);
+      });
+    } catch {
+      // The whole batch rolled back: each bid is placed on its own, where its own error (if any) is answered.
+      for (const pending of batch) pending.settle({ kind: 'solo' });
+      return;
+    }
+    try {
+      await this.afterCommit(committed);
+    } finally {
+      for (const pending of batch) pending.settle(settled.get(pending) ?? { kind: 'solo' });
+    }
+  }
+}
+
+/** Decides one bid against the lot as the batch has it so far; null when accepted (settled after the write). */
+function decide(lot: LotInBatch, pending: Pending, fact: BatchBidderFacts): BatchOutcome | null {
+  const { auth } = pending;
+  const company = auth.company;
+  let access: ReturnType<typeof freshAccess>;
+  try {
+    access = freshAccess(auth, {
+      ...lot.locked,
+      blacklisted: fact.blacklisted,
+      notInvited: fact.notInvited,
+      sessionValid: fact.sessionValid,
+    });
+  } catch (error) {
+    return { kind: 'refused', error };
+  }
+  const actor: BidActor = {
+    isOwner: access.master && auth.user.role !== 'admin',
+    isAdmin: auth.user.role === 'admin',
+    goodStanding: Boolean(company?.goodStanding),
+    allowedKind: company !== null && isAdmitted(company, lot.locked.briefcase),
+    standingAmount: null,
+  };
+  const companyId = company?.id ?? 0;
+  const at = pending.at.getTime();
+  const check = validateBid(
+    lot.state,
+    { amount: pending.amount, companyId, userId: auth.user.id, confirmRaise: pending.confirm },
+    actor,
+    at,
+  );
+  if (!check.ok) return { kind: 'refused', error: rejected(check) };
+  const firstOfCompany =
+    !fact.companyHasBid && !lot.accepted.some((a) => (a.pending.auth.company?.id ?? 0) === companyId);
+  if (firstOfCompany) lot.bidders += 1;
+  lot.accepted.push({ pending, amount: check.amount, previousLeaderUserId: lot.leaderUserId });
+  // The bid's id is not known before the insert; the state is recomputed with it in write().
+  lot.state = applyClassicBid(
+    lot.state,
+    { userId: auth.user.id, companyId, amount: check.amount, bidId: 0 },
+    at,
+  ).lot;
+  lot.leaderUserId = auth.user.id;
+  return null;
+}
+
+/** Writes the accepted bids of every lot: bids, lots, outbid events and audit entries, one statement each. */
+async function write(
+  tx: Tx,
+  lots: Map<number, LotInBatch>,
+  settled: Map<Pending, BatchOutcome>,
+): Promise<CommittedBatch> {
+  const changed = [...lots.values()].filter((l) => l.accepted.length > 0);
+  const rows = await insertBids(
+    tx,
+    changed.flatMap((l) =>
+      l.accepted.map((a) => ({
+        lotId: l.locked.lot.id,
+        briefcaseId: l.locked.briefcase.id,
+        userId: a.pending.auth.user.id,
+        companyId: a.pending.auth.company?.id ?? 0,
+        amount: a.amount,
+        createdAt: a.pending.at,
+        idempotencyKey: a.pending.idempotencyKey,
+      })),
+    ),
+  );
+  // A lot's accepted prices strictly rise, so (lot, amount) names one inserted bid.
+  const byPrice = new Map(rows.map((r) => [`${r.lotId}:${r.amount}`, r]));
+  const audit: Parameters<typeof appendAuditBatch>[1] = [];
+  const outbid: Parameters<typeof insertEvents>[1] = [];
+  const result: BatchLot[] = [];
+  const updates: { id: number; changes: ReturnType<typeof lotRowChanges> }[] = [];
+  for (const l of changed) {
+    const { lot, briefcase, leaderBid } = l.locked;
+    let state = toLotState(lot, briefcase, leaderBid);
+    let leader: BidRow | null = leaderBid;
+    let leaderName: string | null = null;
+    let last = lot.updatedAt;
+    const placed: { pending: Pending; bid: BidRow }[] = [];
+    for (const a of l.accepted) {
+      const bid = byPrice.get(`${lot.id}:${a.amount}`)!;
+      const applied = applyClassicBid(
+        state,
+        { userId: bid.userId, companyId: bid.companyId, amount: bid.amount, bidId: bid.id },
+        a.pending.at.getTime(),
+      );
+      state = applied.lot;
+      leader = bid;
+      leaderName = a.pending.auth.company?.name ?? null;
+      last = a.pending.at;
+      for (const { type, ...payload } of applied.events) {
+        audit.push({
+          briefcaseId: briefcase.id,
+          action: type,
+          actorUserId: bid.userId,
+          payload,
+          at: a.pending.at,
+        });
+      }
+      if (a.previousLeaderUserId !== null && a.previousLeaderUserId !== bid.userId) {
+        outbid.push({
+          userId: a.previousLeaderUserId,
+          kind: 'outbid',
+          companyId: null,
+          briefcaseId: briefcase.id,
+          lotId: lot.id,
+          payload: { text: `${lotTitle(lot)} ТП №${briefcase.id}: ваша ставка перебита` },
+          createdAt: a.pending.at,
+        });
+      }
+      placed.push({ pending: a.pending, bid });
+    }
+    const changes = lotRowChanges(state, l.bidders, last);
+    updates.push({ id: lot.id, changes });
+    const after: BatchLot = {
+      lot: { ...lot, ...changes, version: lot.version + 1 },
+      briefcase,
+      state,
+      leaderBid: leader,
+      leaderName,
+    };
+    for (const { pending, bid } of placed) settled.set(pending, { kind: 'placed', bid, lot: after });
+    result.push(after);
+  }
+  await updateLotsAfterBatch(tx, updates);
+  if (outbid.length) await insertEvents(tx, outbid);
+  await appendAuditBatch(tx, audit);
+  return { lots: result, briefcaseIds: [...new Set(result.map((l) => l.briefcase.id))] };
+}
