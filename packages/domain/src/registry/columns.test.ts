@@ -6,10 +6,10 @@ import { debt, debtArbitrary } from './testDebts.ts';
 import { FEATURE_KEYS } from './types.ts';
 
 describe('DebtColumns', () => {
-  it('keeps every debt through growth by doubling', () => {
+  it('keeps every debt as the columns grow and move past their reserved rows', () => {
     fc.assert(
       fc.property(fc.array(debtArbitrary, { maxLength: 200 }), (debts) => {
-        const b = createDebtColumnsBuilder(1);
+        const b = createDebtColumnsBuilder(16, 40);
         for (const d of debts) b.add(d);
         const c = b.build();
         expect(c.count).toBe(debts.length);
@@ -22,6 +22,22 @@ describe('DebtColumns', () => {
         });
       }),
     );
+  });
+
+  it('builds arrays exactly as long as the debts, holding no spare capacity', () => {
+    for (const n of [0, 1, 16, 17, 33, 1000]) {
+      const b = createDebtColumnsBuilder(16, n % 2 ? 32 : 4096);
+      for (let i = 0; i < n; i++) b.add(debt({ amountBottomline: i + 1 }));
+      const c = b.build();
+      expect(c.count).toBe(n);
+      for (const value of Object.values(c)) {
+        if (!ArrayBuffer.isView(value)) continue;
+        const a = value as Float64Array | Int32Array | Uint8Array | Uint16Array | Uint32Array;
+        expect(a.length).toBe(n);
+        expect(a.buffer.byteLength).toBe(n * a.BYTES_PER_ELEMENT);
+      }
+      expect(Array.from(c.amountBottomline)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    }
   });
 
   it('feature bits follow FEATURE_KEYS', () => {
@@ -52,6 +68,27 @@ describe('ContractIdIndex', () => {
           expect(index.firstRowOrAdd(id, row)).toBe(expected);
         });
       }),
+    );
+  });
+
+  it('keeps ids exact across chunk boundaries (ids running into the next chunk, entries past a chunk)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('КД-1', 'КД-1/2', 'a', '')), {
+          maxLength: 400,
+        }),
+        (ids) => {
+          const index = new ContractIdIndex(4, 3);
+          const map = new Map<string, number>();
+          ids.forEach((id, i) => {
+            const expected = map.get(id) ?? 0;
+            if (expected === 0) map.set(id, i + 2);
+            expect(index.firstRowOrAdd(id, i + 2)).toBe(expected);
+          });
+          // Every id asked again, once all are in: each answers its first row.
+          for (const [id, row] of map) expect(index.firstRowOrAdd(id, 1)).toBe(row);
+        },
+      ),
     );
   });
 });

@@ -1,6 +1,7 @@
 /**
- * DebtColumns: every debt of a registry as typed arrays (about 72 bytes a debt, grown by doubling), enough for
- * lotting and for per-lot analytics without keeping Debt objects. Strings go through small string tables.
+ * DebtColumns: every debt of a registry as typed arrays (about 72 bytes a debt), enough for lotting and for
+ * per-lot analytics without keeping Debt objects. Strings go through small string tables. The builder grows its
+ * columns in place in reserved address space and copies each out once at the end (decisions/0051).
  */
 import type { Debt, FeatureKey } from './types.ts';
 import { FEATURE_KEYS } from './types.ts';
@@ -65,7 +66,7 @@ export interface DebtColumns {
 export interface DebtColumnsBuilder {
   add(debt: Debt): void;
   readonly count: number;
-  /** The columns trimmed to `count` (views; the builder must not be used after). */
+  /** The columns, each array exactly `count` long (the builder must not be used after). */
   build(): DebtColumns;
 }
 
@@ -110,41 +111,76 @@ export function featureBits(f: Partial<Record<FeatureKey, boolean>>): number {
 
 type Arrays = Omit<DebtColumns, 'count' | 'strings'>;
 
-function allocate(capacity: number): Arrays {
-  return {
-    amountTotal: new Float64Array(capacity),
-    amountBottomline: new Float64Array(capacity),
-    paidAmount: new Float64Array(capacity),
-    lastPaymentAmount: new Float64Array(capacity),
-    amountFor360Days: new Float64Array(capacity),
-    dpd: new Int32Array(capacity),
-    dplp: new Int32Array(capacity),
-    regionCode: new Uint8Array(capacity),
-    lotNumber: new Int32Array(capacity),
-    birthYmd: new Int32Array(capacity),
-    sex: new Uint8Array(capacity),
-    features: new Uint32Array(capacity),
-    productType: new Uint16Array(capacity),
-    stage: new Uint16Array(capacity),
-    loanKind: new Uint16Array(capacity),
-    firstCreditor: new Uint16Array(capacity),
-    placement: new Uint16Array(capacity),
-  };
+/** The ES2024 resizable ArrayBuffer (Node 20), which the project's ES2023 typings do not describe. */
+interface ResizableArrayBuffer extends ArrayBuffer {
+  resize(byteLength: number): void;
+  readonly maxByteLength: number;
 }
+const ResizableBuffer = ArrayBuffer as unknown as new (
+  byteLength: number,
+  options: { maxByteLength: number },
+) => ResizableArrayBuffer;
 
 type TypedArray = Float64Array | Int32Array | Uint8Array | Uint32Array | Uint16Array;
+type TypedArrayType = {
+  new (length: number): TypedArray;
+  new (buffer: ArrayBuffer): TypedArray;
+  readonly BYTES_PER_ELEMENT: number;
+};
 
-function grow(a: Arrays, capacity: number): Arrays {
-  const b = allocate(capacity);
-  for (const key of Object.keys(a) as (keyof Arrays)[]) (b[key] as TypedArray).set(a[key] as TypedArray);
-  return b;
+const COLUMN_TYPES: Readonly<Record<keyof Arrays, TypedArrayType>> = {
+  amountTotal: Float64Array,
+  amountBottomline: Float64Array,
+  paidAmount: Float64Array,
+  lastPaymentAmount: Float64Array,
+  amountFor360Days: Float64Array,
+  dpd: Int32Array,
+  dplp: Int32Array,
+  regionCode: Uint8Array,
+  lotNumber: Int32Array,
+  birthYmd: Int32Array,
+  sex: Uint8Array,
+  features: Uint32Array,
+  productType: Uint16Array,
+  stage: Uint16Array,
+  loanKind: Uint16Array,
+  firstCreditor: Uint16Array,
+  placement: Uint16Array,
+};
+const KEYS = Object.keys(COLUMN_TYPES) as (keyof Arrays)[];
+
+/** Length-tracking columns over resizable buffers of `rows` reserved rows and none in use yet. */
+function reserve(rows: number): Arrays {
+  const out = {} as Record<keyof Arrays, TypedArray>;
+  for (const key of KEYS) {
+    const Type = COLUMN_TYPES[key];
+    out[key] = new Type(new ResizableBuffer(0, { maxByteLength: rows * Type.BYTES_PER_ELEMENT }));
+  }
+  return out as unknown as Arrays;
 }
 
-const MAX_STRINGS = 65_535;
+const bufferOf = (a: TypedArray) => a.buffer as ResizableArrayBuffer;
 
-export function createDebtColumnsBuilder(initialCapacity = 1024): DebtColumnsBuilder {
-  let capacity = Math.max(16, initialCapacity);
-  let a = allocate(capacity);
+const MAX_STRINGS = 65_535;
+/** Rows added to the columns at a time (about 4.7 MB). */
+export const DEBT_GROW_ROWS = 1 << 16;
+/** Rows reserved up front: the reader stops at Excel's 1,048,576 rows. Past it the columns move (a copy). */
+const RESERVED_ROWS = 1 << 21;
+
+/**
+ * Growing a million-debt column set by doubling copied it and held old and new at once. Here each column is a
+ * resizable buffer with address space reserved for RESERVED_ROWS: growing commits more pages in place, without
+ * copying, and `build` copies one column at a time into an exact-size array and releases that column's pages at
+ * once (`resize(0)`), so the peak is the columns plus one column.
+ */
+export function createDebtColumnsBuilder(
+  growRows = DEBT_GROW_ROWS,
+  reservedRows = RESERVED_ROWS,
+): DebtColumnsBuilder {
+  const step = Math.max(16, growRows);
+  let reserved = Math.max(step, reservedRows);
+  let a = reserve(reserved);
+  let capacity = 0;
   let count = 0;
   const tables = {
     productType: new StringTable(),
@@ -157,15 +193,27 @@ export function createDebtColumnsBuilder(initialCapacity = 1024): DebtColumnsBui
   const intern = (table: StringTable, value: string | null) =>
     table.values.length >= MAX_STRINGS && value !== null ? table.intern('Прочие') : table.intern(value);
 
+  const grow = () => {
+    capacity += step;
+    if (capacity > reserved) {
+      reserved = Math.max(reserved * 2, capacity);
+      const moved = reserve(reserved);
+      for (const key of KEYS) {
+        bufferOf(moved[key]).resize(count * moved[key].BYTES_PER_ELEMENT);
+        moved[key].set(a[key] as never);
+        bufferOf(a[key]).resize(0);
+      }
+      a = moved;
+    }
+    for (const key of KEYS) bufferOf(a[key]).resize(capacity * a[key].BYTES_PER_ELEMENT);
+  };
+
   return {
     get count() {
       return count;
     },
     add(d) {
-      if (count === capacity) {
-        capacity *= 2;
-        a = grow(a, capacity);
-      }
+      if (count === capacity) grow();
       const i = count++;
       a.amountTotal[i] = d.amountTotal;
       a.amountBottomline[i] = d.amountBottomline;
@@ -186,12 +234,16 @@ export function createDebtColumnsBuilder(initialCapacity = 1024): DebtColumnsBui
       a.placement[i] = intern(tables.placement, d.enforcementOrderPlacement);
     },
     build() {
-      const out = {} as Arrays;
-      for (const key of Object.keys(a) as (keyof Arrays)[])
-        (out as Record<string, TypedArray>)[key] = (a[key] as TypedArray).subarray(0, count);
+      const out = {} as Record<keyof Arrays, TypedArray>;
+      for (const key of KEYS) {
+        const column = new COLUMN_TYPES[key](count);
+        column.set(a[key].subarray(0, count) as never);
+        bufferOf(a[key]).resize(0);
+        out[key] = column;
+      }
       return {
         count,
-        ...out,
+        ...(out as unknown as Arrays),
         strings: {
           productType: tables.productType.values,
           stage: tables.stage.values,
@@ -206,7 +258,7 @@ export function createDebtColumnsBuilder(initialCapacity = 1024): DebtColumnsBui
 
 /** Columns of a list of debts (tests, small registries). */
 export function debtColumnsOf(debts: readonly Debt[]): DebtColumns {
-  const builder = createDebtColumnsBuilder(debts.length);
+  const builder = createDebtColumnsBuilder(debts.length, debts.length);
   for (const d of debts) builder.add(d);
   return builder.build();
 }
