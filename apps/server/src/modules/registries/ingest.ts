@@ -29,11 +29,12 @@ import {
   insertLotsRaw,
   lockBriefcaseRaw,
   type RegistryTotals,
+  saveRegistryColumnsRaw,
   saveRegistryRaw,
 } from './registries.queries.ts';
 import { type RawSession, withRawTransaction } from './registries.raw.ts';
 import { RegistryRowWriter } from './registries.rows.ts';
-import { encodeAssignment, encodeColumns } from './registries.snapshot.ts';
+import { columnsPieces, encodeAssignment } from './registries.snapshot.ts';
 
 /** First rows shown in the matching table (spec 1 §9). */
 export const PREVIEW_ROWS = 5;
@@ -104,7 +105,7 @@ async function readAndStore(
   let mismatch = false;
   let scanner: ReturnType<typeof createPersonalDataScanner> | null = null;
   const analytics = createAnalytics(options.asOf ? { asOf: options.asOf } : {});
-  const columns = createDebtColumnsBuilder(64 * 1024);
+  const columns = createDebtColumnsBuilder();
   let validator: ReturnType<typeof createRowValidator> | null = null;
   const writer =
     session && options.briefcaseId !== null ? new RegistryRowWriter(session, options.briefcaseId) : null;
@@ -179,6 +180,12 @@ async function readAndStore(
     }
   }
   const validatorState = validator as ReturnType<typeof createRowValidator> | null;
+  const validated = validatorState !== null;
+  const errors = validatorState?.errors ?? [];
+  const errorCount = validatorState?.errorCount ?? 0;
+  // Its contract-id index (~60 MB for a million rows) is not needed past the last row: let it go before the
+  // last batches are stored and the columns are built.
+  validator = null;
   const scannerState = scanner as ReturnType<typeof createPersonalDataScanner> | null;
   const findings: PersonalDataFindingJson[] = (scannerState?.findings() ?? []).map((f) => ({
     column: f.column,
@@ -195,10 +202,10 @@ async function readAndStore(
     mismatch,
     rows,
     findings,
-    errors: validatorState?.errors ?? [],
-    errorCount: validatorState?.errorCount ?? 0,
+    errors,
+    errorCount,
   };
-  if (mismatch || !validatorState || base.errorCount > 0) {
+  if (mismatch || !validated || base.errorCount > 0) {
     await writer?.abandon();
     return { ...base, columns: null, analyticTotals: null };
   }
@@ -289,11 +296,11 @@ export async function ingestInto(session: RawSession, options: IngestOptions): P
     sourceMap: mapToSourceMap(read.map ?? []),
     excelCustom: Boolean(options.map),
     lotingParams: params,
-    columns: encodeColumns(read.columns),
     assignment: encodeAssignment(lotting.assignment),
     personalDataFound: read.findings.length > 0,
     findings: read.findings.length > 0 ? read.findings : null,
   });
+  await saveRegistryColumnsRaw(session, options.briefcaseId, columnsPieces(read.columns));
   options.onProgress?.('lotting', 1);
   return {
     kind: 'stored',

@@ -114,7 +114,6 @@ export async function saveRegistryRaw(
     sourceMap: Record<string, string>;
     excelCustom: boolean;
     lotingParams: unknown;
-    columns: Buffer;
     assignment: Buffer;
     personalDataFound: boolean;
     findings: PersonalDataFindingJson[] | null;
@@ -124,8 +123,7 @@ export async function saveRegistryRaw(
     `update briefcases set items_count = $2, amount_total = $3, amount_bottomline = $4, amount_mean = $5,
        bottomline_mean = $6, start_price = $7, dpd = $8, dplp = $9, filling_percent = $10, analytics = $11,
        registry_file_name = $12, source_map = $13, excel_custom = $14, loting_params = $15,
-       registry_columns = decode($16, 'base64'), lot_assignment = decode($17, 'base64'), personal_data_found = $18,
-       personal_data_findings = $19,
+       lot_assignment = decode($16, 'base64'), personal_data_found = $17, personal_data_findings = $18,
        registry_report_id = null, registry_preview = null, registry_key = null, updated_at = now()
      where id = $1`,
     [
@@ -144,12 +142,41 @@ export async function saveRegistryRaw(
       JSON.stringify(values.sourceMap),
       values.excelCustom,
       JSON.stringify(values.lotingParams),
-      values.columns.toString('base64'),
       values.assignment.toString('base64'),
       values.personalDataFound,
       values.findings ? JSON.stringify(values.findings) : null,
     ],
   );
+}
+
+/**
+ * Stores the procedure's columns snapshot from its pieces (`columnsPieces`): each piece goes as base64 into a
+ * temporary table and PostgreSQL joins them into the bytea, so the process never holds the whole snapshot as one
+ * parameter (decisions/0051).
+ */
+export async function saveRegistryColumnsRaw(
+  session: RawSession,
+  briefcaseId: number,
+  pieces: Iterable<Uint8Array>,
+): Promise<void> {
+  await session.query(
+    'create temporary table if not exists registry_snapshot_pieces (n int primary key, piece bytea not null) on commit drop',
+  );
+  await session.query('truncate registry_snapshot_pieces');
+  let n = 0;
+  for (const piece of pieces) {
+    await session.query(`insert into registry_snapshot_pieces (n, piece) values ($1, decode($2, 'base64'))`, [
+      n++,
+      Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength).toString('base64'),
+    ]);
+  }
+  await session.query(
+    `update briefcases set registry_columns =
+       (select coalesce(string_agg(piece, ''::bytea order by n), ''::bytea) from registry_snapshot_pieces)
+     where id = $1`,
+    [briefcaseId],
+  );
+  await session.query('drop table registry_snapshot_pieces');
 }
 
 /** A registry waiting for the seller: custom matching (preview) or the personal-data decision (findings). */

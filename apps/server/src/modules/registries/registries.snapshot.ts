@@ -17,7 +17,12 @@ interface Header {
 
 const align = (n: number) => Math.ceil(n / 8) * 8;
 
-export function encodeColumns(columns: DebtColumns): Buffer {
+/**
+ * The snapshot as consecutive pieces of at most `maxBytes` (views of the columns, not copies, but for the header
+ * and the zero padding): a million debts are a 72 MB snapshot, which as one base64 parameter was 72 MB of Buffer,
+ * 96 MB of string and the driver's message besides (decisions/0051).
+ */
+export function* columnsPieces(columns: DebtColumns, maxBytes = 4 << 20): Generator<Uint8Array> {
   const arrays: [string, TypedArray][] = [];
   for (const [name, value] of Object.entries(columns)) {
     if (ArrayBuffer.isView(value)) arrays.push([name, value as TypedArray]);
@@ -28,17 +33,21 @@ export function encodeColumns(columns: DebtColumns): Buffer {
     arrays: arrays.map(([name, a]) => ({ name, type: a.constructor.name as TypeName, bytes: a.byteLength })),
   };
   const json = Buffer.from(JSON.stringify(header));
-  const start = align(4 + json.length);
-  const total = arrays.reduce((sum, [, a]) => sum + align(a.byteLength), start);
-  const out = Buffer.alloc(total);
-  out.writeUInt32LE(json.length, 0);
-  json.copy(out, 4);
-  let offset = start;
+  const head = Buffer.alloc(align(4 + json.length));
+  head.writeUInt32LE(json.length, 0);
+  json.copy(head, 4);
+  yield head;
   for (const [, a] of arrays) {
-    out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), offset);
-    offset += align(a.byteLength);
+    const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+    for (let at = 0; at < bytes.length; at += maxBytes)
+      yield bytes.subarray(at, Math.min(bytes.length, at + maxBytes));
+    const padding = align(a.byteLength) - a.byteLength;
+    if (padding > 0) yield new Uint8Array(padding);
   }
-  return out;
+}
+
+export function encodeColumns(columns: DebtColumns): Buffer {
+  return Buffer.concat([...columnsPieces(columns)]);
 }
 
 export function decodeColumns(bytes: Buffer): DebtColumns {

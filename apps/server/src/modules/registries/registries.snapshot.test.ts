@@ -1,0 +1,50 @@
+import { type Debt, debtColumnsOf, FEATURE_KEYS } from '@etp/domain';
+import { describe, expect, it } from 'vitest';
+import { columnsPieces, decodeColumns, encodeColumns } from './registries.snapshot.ts';
+
+const debt = (i: number): Debt => ({
+  contractId: `КД-${i}`,
+  lotNumber: null,
+  regionCode: (i % 95) + 1,
+  amountTotal: i * 5,
+  amountBottomline: i * 7,
+  principal: null,
+  dpd: i % 400,
+  dplp: null,
+  issueDate: null,
+  lastPaymentDate: null,
+  lastPaymentAmount: null,
+  paidAmount: i % 2 ? i : null,
+  amountFor360Days: null,
+  productType: `p${i % 3}`,
+  loanKind: null,
+  stage: null,
+  firstCreditor: null,
+  birthDate: '1980-01-02',
+  sex: i % 2 ? 'male' : 'female',
+  enforcementOrderPlacement: null,
+  features: Object.fromEntries(FEATURE_KEYS.map((k, b) => [k, i % (b + 2) === 0])) as Debt['features'],
+});
+
+describe('registry columns snapshot', () => {
+  const columns = debtColumnsOf(Array.from({ length: 1001 }, (_, i) => debt(i)));
+
+  it('pieces of any size join into the one snapshot, which decodes to the same columns', () => {
+    const whole = encodeColumns(columns);
+    for (const maxBytes of [1, 7, 4096, 1 << 22]) {
+      const pieces = [...columnsPieces(columns, maxBytes)];
+      expect(pieces.every((p) => p.byteLength <= Math.max(maxBytes, pieces[0]!.byteLength))).toBe(true);
+      expect(Buffer.concat(pieces).equals(whole)).toBe(true);
+    }
+    const back = decodeColumns(whole);
+    expect(back.count).toBe(1001);
+    expect(Array.from(back.amountBottomline)).toEqual(Array.from(columns.amountBottomline));
+    expect(Array.from(back.regionCode)).toEqual(Array.from(columns.regionCode));
+    expect(back.strings.productType).toEqual(columns.strings.productType);
+  });
+
+  it('pieces are views of the columns, not copies', () => {
+    const pieces = [...columnsPieces(columns, 1 << 22)];
+    expect(pieces.some((p) => p.buffer === columns.amountTotal.buffer)).toBe(true);
+  });
+});
