@@ -54,7 +54,7 @@ async function domain(file: string) {
   let validator: ReturnType<typeof createRowValidator> | null = null;
   let scanner: ReturnType<typeof createPersonalDataScanner> | null = null;
   const analytics = createAnalytics();
-  const columns = createDebtColumnsBuilder(1 << 20);
+  const columns = createDebtColumnsBuilder();
   const cpu = process.cpuUsage();
   const started = performance.now();
   const result = await readFirstSheet(file, (row: Cell[], rowNumber) => {
