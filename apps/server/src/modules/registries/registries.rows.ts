@@ -8,7 +8,8 @@ import type { RawSession } from './registries.raw.ts';
 
 /** Batches queued behind the database before reading pauses: memory stays bounded whatever the file's size. */
 const MAX_QUEUED_BATCHES = 2;
-const BATCH_ROWS = 20_000;
+/** 10,000 rows: 20,000 held ~50 MB more at the peak of a million-row ingestion for ~5 % less CPU (decisions/0051). */
+const BATCH_ROWS = 10_000;
 
 const INSERT_ROWS = `insert into registry_rows (briefcase_id, row_number, contract_id, lot_number, region_code,
   amount_total, amount_bottomline, principal, dpd, dplp, issue_date, last_payment_date, last_payment_amount,
