@@ -55,7 +55,7 @@ const envSchema = z.object({
     .int('SESSION_CACHE_MS должен быть целым числом')
     .min(0, 'SESSION_CACHE_MS должен быть не меньше 0')
     .max(10_000, 'SESSION_CACHE_MS должен быть не больше 10000')
-    .default(2000),
+    .default(10_000),
   SMS_WEBHOOK_URL: z
     .string()
     .refine((v) => /^https?:\/\//.test(v), 'SMS_WEBHOOK_URL должен начинаться с http:// или https://')
