@@ -99,8 +99,9 @@ describe.each(DRIVERS)('procedure statistics on %s', (driver) => {
     await call.bid(a, { lot_id: lot.id, amount: 1_000_000 });
     await call.bid(b, { lot_id: lot.id, amount: 1_100_000 });
     const payloads = () => bus.of('BriefcaseStats', 'stats', briefcase.id).map((m) => m.message.payload);
-    await vi.waitFor(() =>
-      expect(payloads().at(-1)).toEqual({ briefcase_id: briefcase.id, bids: 2, users: 2 }),
+    await vi.waitFor(
+      () => expect(payloads().at(-1)).toEqual({ briefcase_id: briefcase.id, bids: 2, users: 2 }),
+      { timeout: 3 * STATS_INTERVAL_MS },
     );
     expect(payloads()[0]).toEqual({ briefcase_id: briefcase.id, bids: 1, users: 1 });
     const messages = bus.of('BriefcaseStats', 'stats', briefcase.id);
@@ -115,8 +116,9 @@ describe.each(DRIVERS)('procedure statistics on %s', (driver) => {
     }
     const burst = performance.now() - started;
     const payloads = () => bus.of('BriefcaseStats', 'stats', briefcase.id).map((m) => m.message.payload);
-    await vi.waitFor(() =>
-      expect(payloads().at(-1)).toEqual({ briefcase_id: briefcase.id, bids: 4, users: 2 }),
+    await vi.waitFor(
+      () => expect(payloads().at(-1)).toEqual({ briefcase_id: briefcase.id, bids: 4, users: 2 }),
+      { timeout: 3 * STATS_INTERVAL_MS },
     );
     // One count at the first bid, then at most one per interval while the burst lasted, and one after it.
     expect(payloads().length).toBeLessThanOrEqual(2 + Math.floor(burst / STATS_INTERVAL_MS));

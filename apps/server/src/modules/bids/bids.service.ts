@@ -244,7 +244,7 @@ function bidBatcher(ctx: AppContext, tag: LeaderTagger): BidBatcher {
 }
 
 /** The least time between two counts of one procedure's counters (decisions/0050). */
-export const STATS_INTERVAL_MS = 250;
+export const STATS_INTERVAL_MS = 1000;
 
 interface StatsRun {
   /** A count is running or waiting for its turn. */
