@@ -1,5 +1,5 @@
 /** SQL of the audit log: append after a chain's head (one round trip when the head is known), read a chain in order. */
-import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { type ChainEntry, entryHash, GENESIS_HASH } from './audit.chain.ts';
@@ -100,86 +100,120 @@ export interface AuditEntryInput {
 /** Raised when another writer appended to a chain during appendAuditBatch; the caller's transaction must roll back. */
 export class AuditChainMoved extends Error {}
 
+/** Entries of one or more chains, hashed after the heads this process knows, ready for one insert. */
+export interface AuditPlan {
+  entries: AuditEntryInput[];
+  chains: number[];
+  /** Each chain's head after the plan's entries. */
+  heads: Map<number, Head>;
+  /** The rows, as jsonb for auditInsert. */
+  json: string;
+  /** How many rows each chain has. */
+  counts: Map<number, number>;
+}
+
 /**
- * Appends entries to one or more chains in one statement (the bid batch, decisions/0050), in the order given within
- * each chain. Each chain's entries go in after the head this process remembers (read in one query for chains it
- * does not know) and only all together: the insert checks that the head is still the last entry, and a chain whose
- * remembered head was wrong is read and appended again. If another writer took some of a chain's seqs while the
- * insert ran, part of it went in: AuditChainMoved is thrown, so the caller's transaction rolls back whatever did go
- * in and nothing is ever left half-linked.
+ * Hashes entries of one or more chains in the order given within each chain, after the head this process remembers
+ * for each (read in one query for chains it does not know).
+ */
+export async function planAudit(tx: DbOrTx, entries: AuditEntryInput[]): Promise<AuditPlan> {
+  const chains = [...new Set(entries.map((e) => e.briefcaseId ?? 0))];
+  const start = await chainHeads(tx, chains);
+  const known = new Map(start);
+  const counts = new Map<number, number>();
+  const rows = entries.map((entry) => {
+    const chain = entry.briefcaseId ?? 0;
+    const head = known.get(chain)!;
+    const base = start.get(chain)!;
+    const createdAt = new Date(entry.at.getTime());
+    const seq = head.seq + 1;
+    const hash = entryHash(head.hash, {
+      seq,
+      action: entry.action,
+      actorUserId: entry.actorUserId,
+      payload: entry.payload,
+      createdAt,
+    });
+    known.set(chain, { seq, hash });
+    counts.set(chain, (counts.get(chain) ?? 0) + 1);
+    return {
+      briefcase_id: entry.briefcaseId,
+      chain,
+      seq,
+      action: entry.action,
+      actor_user_id: entry.actorUserId,
+      payload: entry.payload,
+      prev_hash: head.hash,
+      hash,
+      created_at: createdAt.toISOString(),
+      base_seq: base.seq,
+      base_hash: base.hash,
+    };
+  });
+  return { entries, chains, heads: known, json: JSON.stringify(rows), counts };
+}
+
+/**
+ * The insert of a plan, returning the chain of each row that went in. A chain's rows go in only all together: the
+ * insert checks that the head they were hashed after is still the chain's last entry.
+ */
+export function auditInsert(plan: AuditPlan): SQL {
+  return sql`insert into ${auditLog}
+    (briefcase_id, seq, action, actor_user_id, payload, prev_hash, hash, created_at)
+    select r.briefcase_id, r.seq, r.action, r.actor_user_id, r.payload, r.prev_hash, r.hash, r.created_at
+    from jsonb_to_recordset(${plan.json}::jsonb) as r(briefcase_id integer, chain integer, seq integer,
+      action text, actor_user_id integer, payload jsonb, prev_hash text, hash text, created_at timestamptz,
+      base_seq integer, base_hash text)
+    where case when r.base_seq = 0
+      then not exists (select 1 from ${auditLog} a where coalesce(a.briefcase_id, 0) = r.chain)
+      else exists (select 1 from ${auditLog} a where coalesce(a.briefcase_id, 0) = r.chain
+        and a.seq = r.base_seq and a.hash = r.base_hash)
+        and not exists (select 1 from ${auditLog} a where coalesce(a.briefcase_id, 0) = r.chain and a.seq > r.base_seq)
+      end
+    on conflict do nothing
+    returning coalesce(briefcase_id, 0) as chain`;
+}
+
+/**
+ * What became of a plan's insert, from the chains of the rows that went in: chains that went in whole are
+ * remembered at their new head; the entries of chains whose remembered head was wrong (none went in) are returned
+ * to be planned again; a chain that went in only in part (another writer took some of its seqs while the insert
+ * ran) throws AuditChainMoved, so the caller's transaction rolls back and nothing is left half-linked.
+ */
+export function settleAudit(plan: AuditPlan, insertedChains: number[]): AuditEntryInput[] {
+  const inserted = new Map<number, number>();
+  for (const chain of insertedChains) inserted.set(chain, (inserted.get(chain) ?? 0) + 1);
+  const retry = new Set<number>();
+  for (const chain of plan.chains) {
+    const went = inserted.get(chain) ?? 0;
+    if (went === plan.counts.get(chain)) {
+      if (!heads.has(chain) && heads.size >= MAX_HEADS) heads.clear();
+      heads.set(chain, plan.heads.get(chain)!);
+    } else if (went === 0) {
+      heads.delete(chain);
+      retry.add(chain);
+    } else {
+      heads.delete(chain);
+      throw new AuditChainMoved(`audit: the chain of procedure ${chain} moved during the batch`);
+    }
+  }
+  return plan.entries.filter((e) => retry.has(e.briefcaseId ?? 0));
+}
+
+/**
+ * Appends entries to one or more chains in one statement per attempt (the bid batch, decisions/0050): planAudit,
+ * auditInsert, settleAudit, again for the chains whose remembered head was wrong.
  */
 export async function appendAuditBatch(tx: DbOrTx, entries: AuditEntryInput[]): Promise<void> {
   let pending = entries;
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt === 10) throw new AuditChainMoved('audit: the heads of the batch kept moving');
-    const chains = [...new Set(pending.map((e) => e.briefcaseId ?? 0))];
-    const start = await chainHeads(tx, chains);
-    const known = new Map(start);
-    const rows = pending.map((entry) => {
-      const chain = entry.briefcaseId ?? 0;
-      const head = known.get(chain)!;
-      const base = start.get(chain)!;
-      const createdAt = new Date(entry.at.getTime());
-      const seq = head.seq + 1;
-      const hash = entryHash(head.hash, {
-        seq,
-        action: entry.action,
-        actorUserId: entry.actorUserId,
-        payload: entry.payload,
-        createdAt,
-      });
-      known.set(chain, { seq, hash });
-      return {
-        briefcase_id: entry.briefcaseId,
-        chain,
-        seq,
-        action: entry.action,
-        actor_user_id: entry.actorUserId,
-        payload: entry.payload,
-        prev_hash: head.hash,
-        hash,
-        created_at: createdAt.toISOString(),
-        base_seq: base.seq,
-        base_hash: base.hash,
-      };
-    });
-    const result = await tx.execute(sql`insert into ${auditLog}
-      (briefcase_id, seq, action, actor_user_id, payload, prev_hash, hash, created_at)
-      select r.briefcase_id, r.seq, r.action, r.actor_user_id, r.payload, r.prev_hash, r.hash, r.created_at
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(briefcase_id integer, chain integer, seq integer,
-        action text, actor_user_id integer, payload jsonb, prev_hash text, hash text, created_at timestamptz,
-        base_seq integer, base_hash text)
-      where case when r.base_seq = 0
-        then not exists (select 1 from ${auditLog} a where coalesce(a.briefcase_id, 0) = r.chain)
-        else exists (select 1 from ${auditLog} a where coalesce(a.briefcase_id, 0) = r.chain
-          and a.seq = r.base_seq and a.hash = r.base_hash)
-          and not exists (select 1 from ${auditLog} a where coalesce(a.briefcase_id, 0) = r.chain and a.seq > r.base_seq)
-        end
-      on conflict do nothing
-      returning coalesce(briefcase_id, 0) as chain`);
-    const inserted = new Map<number, number>();
-    for (const row of (result as unknown as { rows: { chain: number }[] }).rows) {
-      const chain = Number(row.chain);
-      inserted.set(chain, (inserted.get(chain) ?? 0) + 1);
-    }
-    const retry = new Set<number>();
-    for (const chain of chains) {
-      const given = rows.filter((r) => r.chain === chain).length;
-      const went = inserted.get(chain) ?? 0;
-      if (went === given) {
-        if (!heads.has(chain) && heads.size >= MAX_HEADS) heads.clear();
-        heads.set(chain, known.get(chain)!);
-      } else if (went === 0) {
-        // The head this process remembered was not the chain's head: read it and append again.
-        heads.delete(chain);
-        retry.add(chain);
-      } else {
-        // Another writer took some of the seqs while this insert ran: part of the chain went in after a stale head.
-        heads.delete(chain);
-        throw new AuditChainMoved(`audit: the chain of procedure ${chain} moved during the batch`);
-      }
-    }
-    pending = pending.filter((e) => retry.has(e.briefcaseId ?? 0));
+    const plan = await planAudit(tx, pending);
+    const result = await tx.execute(auditInsert(plan));
+    pending = settleAudit(
+      plan,
+      (result as unknown as { rows: { chain: number }[] }).rows.map((r) => Number(r.chain)),
+    );
   }
 }
 

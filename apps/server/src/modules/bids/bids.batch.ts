@@ -14,10 +14,16 @@ import { applyClassicBid, type BidActor, type LotState, validateBid } from '@etp
 import type { AppContext } from '../../appContext.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { appendAuditBatch } from '../audit/audit.queries.ts';
+import {
+  type AuditEntryInput,
+  appendAuditBatch,
+  auditInsert,
+  planAudit,
+  settleAudit,
+} from '../audit/audit.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { isAdmitted } from '../briefcases/briefcases.policy.ts';
-import { insertEvents } from '../events/events.queries.ts';
+import type { NewEvent } from '../events/events.queries.ts';
 import { lotTitle } from '../events/trading.events.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
 import { type BriefcaseRow, lotRowChanges, toLotState } from '../lots/lots.state.ts';
@@ -25,9 +31,8 @@ import {
   type BatchBidderFacts,
   type BidRow,
   batchBidderFacts,
-  insertBids,
   lockLotsForBatch,
-  updateLotsAfterBatch,
+  writeBidBatch,
 } from './bids.queries.ts';
 import { freshAccess, LOT_NOT_FOUND, type LockedLot, rejected } from './trading.context.ts';
 
@@ -118,7 +123,7 @@ export class BidBatcher {
       committed = await this.ctx.db.transaction(async (tx) => {
         settled.clear();
         const locked = await lockLotsForBatch(tx, [...new Set(batch.map((b) => b.lotId))]);
-        const facts = await batchBidderFacts(
+        const { facts, ids } = await batchBidderFacts(
           tx,
           batch.flatMap((b, ord) => {
             const row = locked.get(b.lotId);
@@ -126,6 +131,7 @@ export class BidBatcher {
           }),
         );
         const lots = new Map<number, LotInBatch>();
+        const accepted: Pending[] = [];
         for (const [ord, pending] of batch.entries()) {
           const row = locked.get(pending.lotId);
           const fact = facts.get(ord);
@@ -162,8 +168,11 @@ export class BidBatcher {
           }
           const outcome = decide(lot, pending, fact);
           if (outcome) settled.set(pending, outcome);
+          else accepted.push(pending);
         }
-        return write(tx, lots, settled);
+        // The ids were taken under the locks in ascending order; the accepted bids get them in arrival order.
+        const idOf = new Map(accepted.map((pending, k) => [pending, ids[k]!]));
+        return write(tx, lots, idOf, settled);
       });
     } catch {
       // The whole batch rolled back: each bid is placed on its own, where its own error (if any) is answered.
@@ -223,31 +232,18 @@ function decide(lot: LotInBatch, pending: Pending, fact: BatchBidderFacts): Batc
   return null;
 }
 
-/** Writes the accepted bids of every lot: bids, lots, outbid events and audit entries, one statement each. */
+/** Writes the accepted bids of every lot: bids, lots, outbid events and audit entries, in one statement. */
 async function write(
   tx: Tx,
   lots: Map<number, LotInBatch>,
+  idOf: Map<Pending, number>,
   settled: Map<Pending, BatchOutcome>,
 ): Promise<CommittedBatch> {
   const changed = [...lots.values()].filter((l) => l.accepted.length > 0);
-  const rows = await insertBids(
-    tx,
-    changed.flatMap((l) =>
-      l.accepted.map((a) => ({
-        lotId: l.locked.lot.id,
-        briefcaseId: l.locked.briefcase.id,
-        userId: a.pending.auth.user.id,
-        companyId: a.pending.auth.company?.id ?? 0,
-        amount: a.amount,
-        createdAt: a.pending.at,
-        idempotencyKey: a.pending.idempotencyKey,
-      })),
-    ),
-  );
-  // A lot's accepted prices strictly rise, so (lot, amount) names one inserted bid.
-  const byPrice = new Map(rows.map((r) => [`${r.lotId}:${r.amount}`, r]));
-  const audit: Parameters<typeof appendAuditBatch>[1] = [];
-  const outbid: Parameters<typeof insertEvents>[1] = [];
+  if (changed.length === 0) return { lots: [], briefcaseIds: [] };
+  const rows: BidRow[] = [];
+  const audit: AuditEntryInput[] = [];
+  const outbid: NewEvent[] = [];
   const result: BatchLot[] = [];
   const updates: { id: number; changes: ReturnType<typeof lotRowChanges> }[] = [];
   for (const l of changed) {
@@ -258,7 +254,20 @@ async function write(
     let last = lot.updatedAt;
     const placed: { pending: Pending; bid: BidRow }[] = [];
     for (const a of l.accepted) {
-      const bid = byPrice.get(`${lot.id}:${a.amount}`)!;
+      const bid: BidRow = {
+        id: idOf.get(a.pending)!,
+        lotId: lot.id,
+        briefcaseId: briefcase.id,
+        userId: a.pending.auth.user.id,
+        companyId: a.pending.auth.company?.id ?? 0,
+        amount: a.amount,
+        sourceType: 'hand',
+        state: 'active',
+        idempotencyKey: a.pending.idempotencyKey ?? null,
+        createdAt: a.pending.at,
+        updatedAt: a.pending.at,
+      };
+      rows.push(bid);
       const applied = applyClassicBid(
         state,
         { userId: bid.userId, companyId: bid.companyId, amount: bid.amount, bidId: bid.id },
@@ -302,8 +311,14 @@ async function write(
     for (const { pending, bid } of placed) settled.set(pending, { kind: 'placed', bid, lot: after });
     result.push(after);
   }
-  await updateLotsAfterBatch(tx, updates);
-  if (outbid.length) await insertEvents(tx, outbid);
-  await appendAuditBatch(tx, audit);
+  const plan = await planAudit(tx, audit);
+  const chains = await writeBidBatch(tx, {
+    bids: rows,
+    lots: updates,
+    events: outbid,
+    audit: auditInsert(plan),
+  });
+  // A chain whose remembered head was wrong got none of its entries: append them after the real head.
+  await appendAuditBatch(tx, settleAudit(plan, chains));
   return { lots: result, briefcaseIds: [...new Set(result.map((l) => l.briefcase.id))] };
 }

@@ -8,10 +8,12 @@ import {
   briefcaseCompanyLists,
   briefcases,
   companies,
+  events,
   lots,
   refreshTokens,
 } from '../../db/schema/index.ts';
 import { type AuthContext, contextFingerprint } from '../auth/guards.ts';
+import type { NewEvent } from '../events/events.queries.ts';
 import type { lotRowChanges } from '../lots/lots.state.ts';
 
 export type BidRow = typeof bids.$inferSelect;
@@ -229,12 +231,15 @@ export interface BatchBidderFacts {
   sessionValid: boolean;
 }
 
-/** The facts of every bid of a batch in one statement, read under the batch's locks. */
+/**
+ * The facts of every bid of a batch in one statement, read under the batch's locks, and as many new bid ids
+ * (taken from the bids' sequence while the locks are held, so a later writer of the same lot gets larger ones).
+ */
 export async function batchBidderFacts(
   tx: DbOrTx,
   bidders: { ord: number; lotId: number; briefcaseId: number; auth: AuthContext }[],
-): Promise<Map<number, BatchBidderFacts>> {
-  if (bidders.length === 0) return new Map();
+): Promise<{ facts: Map<number, BatchBidderFacts>; ids: number[] }> {
+  if (bidders.length === 0) return { facts: new Map(), ids: [] };
   const input = bidders.map((b) => ({
     ord: b.ord,
     lot_id: b.lotId,
@@ -250,7 +255,8 @@ export async function batchBidderFacts(
         and not exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = r.briefcase_id and l.list = 'whitelist' and l.company_id = r.company_id)) as not_invited,
       exists (select 1 from ${bids} b where b.lot_id = r.lot_id and b.company_id = r.company_id and b.state <> 'withdrawn') as company_has_bid,
       (r.fingerprint is null or (exists (select 1 from ${refreshTokens} t where t.family_id = r.session_id::uuid and t.revoked_at is null)
-        and ${contextFingerprint(sql`r.user_id`)} = r.fingerprint)) as session_valid
+        and ${contextFingerprint(sql`r.user_id`)} = r.fingerprint)) as session_valid,
+      nextval(pg_get_serial_sequence('bids', 'id')) as bid_id
     from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(ord integer, lot_id integer, briefcase_id integer,
       company_id integer, user_id integer, session_id text, fingerprint text)`);
   const rows = (
@@ -261,10 +267,11 @@ export async function batchBidderFacts(
         not_invited: boolean;
         company_has_bid: boolean;
         session_valid: boolean;
+        bid_id: string | number;
       }[];
     }
   ).rows;
-  return new Map(
+  const facts = new Map(
     rows.map((r) => [
       Number(r.ord),
       {
@@ -275,15 +282,36 @@ export async function batchBidderFacts(
       },
     ]),
   );
+  return { facts, ids: rows.map((r) => Number(r.bid_id)).sort((x, y) => x - y) };
 }
 
-/** The lots a bid batch changed, in one statement; each lot's version moves on by one. */
-export async function updateLotsAfterBatch(
+/**
+ * Everything a bid batch writes, in one statement: the bids (with the ids batchBidderFacts took), the lots (each
+ * lot's version moves on by one), the outbid events and the audit entries (auditInsert). Returns the chain of each
+ * audit row that went in, for settleAudit.
+ */
+export async function writeBidBatch(
   tx: DbOrTx,
-  updates: { id: number; changes: ReturnType<typeof lotRowChanges> }[],
-): Promise<void> {
-  if (updates.length === 0) return;
-  const input = updates.map(({ id, changes: c }) => ({
+  batch: {
+    bids: BidRow[];
+    lots: { id: number; changes: ReturnType<typeof lotRowChanges> }[];
+    events: NewEvent[];
+    audit: SQL;
+  },
+): Promise<number[]> {
+  const bidRows = batch.bids.map((b) => ({
+    id: b.id,
+    lot_id: b.lotId,
+    briefcase_id: b.briefcaseId,
+    user_id: b.userId,
+    company_id: b.companyId,
+    amount: b.amount,
+    source_type: b.sourceType,
+    state: b.state,
+    idempotency_key: b.idempotencyKey,
+    created_at: b.createdAt.toISOString(),
+  }));
+  const lotRows = batch.lots.map(({ id, changes: c }) => ({
     id,
     status: c.status,
     current_price: c.currentPrice,
@@ -294,14 +322,62 @@ export async function updateLotsAfterBatch(
     renewals_count: c.renewalsCount,
     updated_at: c.updatedAt.toISOString(),
   }));
-  await tx.execute(sql`update ${lots} l set status = r.status, current_price = r.current_price,
-      leader_bid_id = r.leader_bid_id, bids_count = r.bids_count, bidders_count = r.bidders_count,
-      end_datetime = r.end_datetime, renewals_count = r.renewals_count, version = l.version + 1,
-      updated_at = r.updated_at
-    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(id bigint, status text, current_price bigint,
-      leader_bid_id bigint, bids_count integer, bidders_count integer, end_datetime timestamptz,
-      renewals_count integer, updated_at timestamptz)
-    where l.id = r.id`);
+  const eventRows = batch.events.map((e) => ({
+    user_id: e.userId,
+    company_id: e.companyId ?? null,
+    kind: e.kind,
+    briefcase_id: e.briefcaseId ?? null,
+    lot_id: e.lotId ?? null,
+    payload: e.payload ?? {},
+    created_at: (e.createdAt ?? new Date()).toISOString(),
+  }));
+  const result = await tx.execute(sql`with placed as (
+      insert into ${bids} (id, lot_id, briefcase_id, user_id, company_id, amount, source_type, state, idempotency_key,
+        created_at, updated_at)
+      overriding system value
+      select r.id, r.lot_id, r.briefcase_id, r.user_id, r.company_id, r.amount, r.source_type, r.state,
+        r.idempotency_key, r.created_at, r.created_at
+      from jsonb_to_recordset(${JSON.stringify(bidRows)}::jsonb) as r(id bigint, lot_id integer, briefcase_id integer,
+        user_id integer, company_id integer, amount bigint, source_type text, state text, idempotency_key text,
+        created_at timestamptz)
+      returning 1
+    ), moved as (
+      update ${lots} l set status = r.status, current_price = r.current_price, leader_bid_id = r.leader_bid_id,
+        bids_count = r.bids_count, bidders_count = r.bidders_count, end_datetime = r.end_datetime,
+        renewals_count = r.renewals_count, version = l.version + 1, updated_at = r.updated_at
+      from jsonb_to_recordset(${JSON.stringify(lotRows)}::jsonb) as r(id bigint, status text, current_price bigint,
+        leader_bid_id bigint, bids_count integer, bidders_count integer, end_datetime timestamptz,
+        renewals_count integer, updated_at timestamptz)
+      where l.id = r.id
+      returning 1
+    ), told as (
+      insert into ${events} (user_id, company_id, kind, briefcase_id, lot_id, payload, created_at)
+      select r.user_id, r.company_id, r.kind, r.briefcase_id, r.lot_id, r.payload, r.created_at
+      from jsonb_to_recordset(${JSON.stringify(eventRows)}::jsonb) as r(user_id integer, company_id integer, kind text,
+        briefcase_id integer, lot_id integer, payload jsonb, created_at timestamptz)
+      returning 1
+    ), audited as (${batch.audit})
+    select (select count(*) from placed) as placed, (select count(*) from moved) as moved,
+      (select count(*) from told) as told, (select coalesce(json_agg(chain), '[]'::json) from audited) as chains`);
+  const [row] = (
+    result as unknown as {
+      rows: {
+        placed: string | number;
+        moved: string | number;
+        told: string | number;
+        chains: number[] | string;
+      }[];
+    }
+  ).rows;
+  if (
+    Number(row!.placed) !== bidRows.length ||
+    Number(row!.moved) !== lotRows.length ||
+    Number(row!.told) !== eventRows.length
+  ) {
+    throw new Error('bid batch: a write did not go in whole');
+  }
+  const chains = typeof row!.chains === 'string' ? (JSON.parse(row!.chains) as number[]) : row!.chains;
+  return chains.map(Number);
 }
 
 /** The autobids of these companies on the lot (enabled or not), with who set them. */
