@@ -151,13 +151,18 @@ async function readAndStore(
     dataRows += 1;
     if (preview.length < PREVIEW_ROWS) preview.push(raw.slice(0, headers.length));
     scanner!.scan(raw, rowNumber);
-    cells.length = 0;
-    for (let i = 0; i < raw.length; i++) cells.push(drop.has(i) ? null : (raw[i] ?? null));
+    // The reader's row has no holes; it is copied only when columns are dropped.
+    let row = raw;
+    if (drop.size > 0) {
+      cells.length = 0;
+      for (let i = 0; i < raw.length; i++) cells.push(drop.has(i) ? null : (raw[i] ?? null));
+      row = cells;
+    }
     for (const i of analyticColumns) {
-      const c = cells[i];
+      const c = row[i];
       if (c !== null && c !== undefined && c !== '') filledCells += 1;
     }
-    const debt = validator!.validate(cells, rowNumber);
+    const debt = validator!.validate(row, rowNumber);
     if (!debt || validator!.errorCount > 0) return;
     analytics.add(debt);
     columns.add(debt);
