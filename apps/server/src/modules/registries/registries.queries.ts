@@ -162,7 +162,14 @@ export async function saveRegistryColumnsRaw(
   await session.query(
     'create temporary table if not exists registry_snapshot_pieces (n int primary key, piece bytea not null) on commit drop',
   );
+  // The pieces are stored as they are: compressing them only to decompress them for the join costs seconds.
+  await session.query('alter table registry_snapshot_pieces alter column piece set storage external');
   await session.query('truncate registry_snapshot_pieces');
+  // lz4 (where the server has it) compresses the joined snapshot several times faster than the default pglz.
+  const [lz4] = await session.query<{ ok: boolean }>(
+    `select 'lz4' = any(enumvals) as ok from pg_settings where name = 'default_toast_compression'`,
+  );
+  if (lz4?.ok) await session.query(`set local default_toast_compression = 'lz4'`);
   let n = 0;
   for (const piece of pieces) {
     await session.query(`insert into registry_snapshot_pieces (n, piece) values ($1, decode($2, 'base64'))`, [
