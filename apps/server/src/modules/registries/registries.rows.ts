@@ -9,7 +9,7 @@ import type { RawSession } from './registries.raw.ts';
 
 /** Batches queued behind the database before reading pauses: memory stays bounded whatever the file's size. */
 const MAX_QUEUED_BATCHES = 2;
-/** 10,000 rows: 20,000 held ~50 MB more at the peak of a million-row ingestion for ~5 % less CPU (decisions/0051). */
+/** Rows per COPY: about 1.7 MB of text (decisions/0051). */
 const BATCH_ROWS = 10_000;
 
 const COPY_TARGET = `registry_rows (briefcase_id, row_number, contract_id, lot_number, region_code, amount_total,
