@@ -27,13 +27,7 @@ import type { NewEvent } from '../events/events.queries.ts';
 import { lotTitle } from '../events/trading.events.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
 import { type BriefcaseRow, lotRowChanges, toLotState } from '../lots/lots.state.ts';
-import {
-  type BatchBidderFacts,
-  type BidRow,
-  batchBidderFacts,
-  lockLotsForBatch,
-  writeBidBatch,
-} from './bids.queries.ts';
+import { type BatchBidderFacts, type BidRow, lockLotsForBatch, writeBidBatch } from './bids.queries.ts';
 import { freshAccess, LOT_NOT_FOUND, type LockedLot, rejected } from './trading.context.ts';
 
 /** Bids one transaction takes at most; more wait for the next batch. */
@@ -122,13 +116,13 @@ export class BidBatcher {
     try {
       committed = await this.ctx.db.transaction(async (tx) => {
         settled.clear();
-        const locked = await lockLotsForBatch(tx, [...new Set(batch.map((b) => b.lotId))]);
-        const { facts, ids } = await batchBidderFacts(
+        const {
+          lots: locked,
+          facts,
+          ids,
+        } = await lockLotsForBatch(
           tx,
-          batch.flatMap((b, ord) => {
-            const row = locked.get(b.lotId);
-            return row ? [{ ord, lotId: b.lotId, briefcaseId: row.briefcase.id, auth: b.auth }] : [];
-          }),
+          batch.map((b, ord) => ({ ord, lotId: b.lotId, auth: b.auth })),
         );
         const lots = new Map<number, LotInBatch>();
         const accepted: Pending[] = [];

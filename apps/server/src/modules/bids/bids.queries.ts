@@ -201,8 +201,40 @@ export async function lockLotWithContext(
   return row ?? null;
 }
 
-/** Locks the lots of a bid batch in id order (so two batches never deadlock) with their procedures and leaders. */
-export async function lockLotsForBatch(tx: DbOrTx, lotIds: number[]) {
+/** What lockLotWithContext reads about the caller, for each bid of a batch (by its place in the batch). */
+export interface BatchBidderFacts {
+  blacklisted: boolean;
+  notInvited: boolean;
+  companyHasBid: boolean;
+  sessionValid: boolean;
+}
+
+/** A bid of a batch as lockLotsForBatch needs it. */
+export interface BatchBidder {
+  ord: number;
+  lotId: number;
+  auth: AuthContext;
+}
+
+/**
+ * Locks the lots of a bid batch in id order (so two batches never deadlock) and reads, in the same statement, their
+ * procedures and leaders, the facts of every bid (the caller's place on the lists, an earlier bid of its company,
+ * whether its cached session still holds) and one new bid id per bid, taken from the bids' sequence under the
+ * locks (a later writer of the same lot gets larger ones). A read that waited for another writer is repeated (see
+ * seenVersion); the ids it took are then simply not used.
+ */
+export async function lockLotsForBatch(tx: DbOrTx, bidders: BatchBidder[]) {
+  const lotIds = [...new Set(bidders.map((b) => b.lotId))];
+  const input = JSON.stringify(
+    bidders.map((b) => ({
+      ord: b.ord,
+      lot_id: b.lotId,
+      company_id: b.auth.company?.id ?? 0,
+      user_id: b.auth.user.id,
+      session_id: b.auth.sessionId,
+      fingerprint: b.auth.cachedFingerprint ?? null,
+    })),
+  );
   const read = () =>
     tx
       .select({
@@ -211,6 +243,18 @@ export async function lockLotsForBatch(tx: DbOrTx, lotIds: number[]) {
         leader: leaderBids,
         autobidsEnabled: sql<boolean>`exists (select 1 from ${autobids} where ${autobids.lotId} = ${lots.id} and ${autobids.enabled})`,
         seenVersion: seenVersion(),
+        bidders: sql<BidderRow[]>`(select json_agg(json_build_object(
+            'ord', r.ord,
+            'blacklisted', exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${lots.briefcaseId} and l.list = 'blacklist' and l.company_id = r.company_id),
+            'not_invited', (exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${lots.briefcaseId} and l.list = 'whitelist')
+              and not exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${lots.briefcaseId} and l.list = 'whitelist' and l.company_id = r.company_id)),
+            'company_has_bid', exists (select 1 from ${bids} b where b.lot_id = r.lot_id and b.company_id = r.company_id and b.state <> 'withdrawn'),
+            'session_valid', (r.fingerprint is null or (exists (select 1 from ${refreshTokens} t where t.family_id = r.session_id::uuid and t.revoked_at is null)
+              and ${contextFingerprint(sql`r.user_id`)} = r.fingerprint)),
+            'bid_id', nextval(pg_get_serial_sequence('bids', 'id'))))
+          from jsonb_to_recordset(${input}::jsonb) as r(ord integer, lot_id integer, company_id integer, user_id integer,
+            session_id text, fingerprint text)
+          where r.lot_id = ${lots.id})`,
       })
       .from(lots)
       .innerJoin(briefcases, eq(briefcases.id, lots.briefcaseId))
@@ -220,69 +264,32 @@ export async function lockLotsForBatch(tx: DbOrTx, lotIds: number[]) {
       .for('no key update', { of: lots });
   let rows = await read();
   if (rows.some(readBeforeWait)) rows = await read();
-  return new Map(rows.map((row) => [row.lot.id, row]));
-}
-
-/** What lockLotWithContext reads about the caller, for each bid of a batch (by its place in the batch). */
-export interface BatchBidderFacts {
-  blacklisted: boolean;
-  notInvited: boolean;
-  companyHasBid: boolean;
-  sessionValid: boolean;
-}
-
-/**
- * The facts of every bid of a batch in one statement, read under the batch's locks, and as many new bid ids
- * (taken from the bids' sequence while the locks are held, so a later writer of the same lot gets larger ones).
- */
-export async function batchBidderFacts(
-  tx: DbOrTx,
-  bidders: { ord: number; lotId: number; briefcaseId: number; auth: AuthContext }[],
-): Promise<{ facts: Map<number, BatchBidderFacts>; ids: number[] }> {
-  if (bidders.length === 0) return { facts: new Map(), ids: [] };
-  const input = bidders.map((b) => ({
-    ord: b.ord,
-    lot_id: b.lotId,
-    briefcase_id: b.briefcaseId,
-    company_id: b.auth.company?.id ?? 0,
-    user_id: b.auth.user.id,
-    session_id: b.auth.sessionId,
-    fingerprint: b.auth.cachedFingerprint ?? null,
-  }));
-  const result = await tx.execute(sql`select r.ord,
-      exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = r.briefcase_id and l.list = 'blacklist' and l.company_id = r.company_id) as blacklisted,
-      (exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = r.briefcase_id and l.list = 'whitelist')
-        and not exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = r.briefcase_id and l.list = 'whitelist' and l.company_id = r.company_id)) as not_invited,
-      exists (select 1 from ${bids} b where b.lot_id = r.lot_id and b.company_id = r.company_id and b.state <> 'withdrawn') as company_has_bid,
-      (r.fingerprint is null or (exists (select 1 from ${refreshTokens} t where t.family_id = r.session_id::uuid and t.revoked_at is null)
-        and ${contextFingerprint(sql`r.user_id`)} = r.fingerprint)) as session_valid,
-      nextval(pg_get_serial_sequence('bids', 'id')) as bid_id
-    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(ord integer, lot_id integer, briefcase_id integer,
-      company_id integer, user_id integer, session_id text, fingerprint text)`);
-  const rows = (
-    result as unknown as {
-      rows: {
-        ord: number;
-        blacklisted: boolean;
-        not_invited: boolean;
-        company_has_bid: boolean;
-        session_valid: boolean;
-        bid_id: string | number;
-      }[];
-    }
-  ).rows;
-  const facts = new Map(
-    rows.map((r) => [
-      Number(r.ord),
-      {
+  const facts = new Map<number, BatchBidderFacts>();
+  const ids: number[] = [];
+  for (const row of rows) {
+    const list = (typeof row.bidders === 'string' ? JSON.parse(row.bidders) : row.bidders) as
+      | BidderRow[]
+      | null;
+    for (const r of list ?? []) {
+      facts.set(Number(r.ord), {
         blacklisted: r.blacklisted,
         notInvited: r.not_invited,
         companyHasBid: r.company_has_bid,
         sessionValid: r.session_valid,
-      },
-    ]),
-  );
-  return { facts, ids: rows.map((r) => Number(r.bid_id)).sort((x, y) => x - y) };
+      });
+      ids.push(Number(r.bid_id));
+    }
+  }
+  return { lots: new Map(rows.map((row) => [row.lot.id, row])), facts, ids: ids.sort((x, y) => x - y) };
+}
+
+interface BidderRow {
+  ord: number;
+  blacklisted: boolean;
+  not_invited: boolean;
+  company_has_bid: boolean;
+  session_valid: boolean;
+  bid_id: number | string;
 }
 
 /**
