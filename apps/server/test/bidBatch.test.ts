@@ -18,6 +18,15 @@ import { api, buildFloor, type Floor, type Trader, tradingLot } from './support/
 
 const PRICE_CHANGED = 'Цена изменилась, обновите страницу';
 
+/** A promise that settles when `open` is called: lets a test hold another writer's transaction open. */
+function latch() {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
 describe.each(DRIVERS)('the bid batch on %s', (driver) => {
   let t: TestApp;
   let floor: Floor;
@@ -215,16 +224,10 @@ describe.each(DRIVERS)('the bid batch on %s', (driver) => {
   });
 
   if (driver === 'postgres') {
-    /** Another node places b's bid on the lot and holds its transaction until `release` is called. */
+    /** Another node places b's bid on the lot and holds its transaction until `finish` is called. */
     const otherWriter = async (lotId: number, amount: number) => {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked!: () => void;
-      const lockTaken = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
+      const held = latch();
+      const lockTaken = latch();
       const done = t.ctx.db.transaction(async (tx) => {
         const row = await lockTradingLot(tx, lotId);
         const [placed] = await tx
@@ -240,15 +243,15 @@ describe.each(DRIVERS)('the bid batch on %s', (driver) => {
             version: row.lot.version + 1,
           })
           .where(eq(lots.id, lotId));
-        locked();
-        await held;
+        lockTaken.open();
+        await held.promise;
         return placed!;
       });
-      await lockTaken;
+      await lockTaken.promise;
       return {
         finish: async () => {
           await new Promise((resolve) => setTimeout(resolve, 150));
-          release();
+          held.open();
           return done;
         },
       };
@@ -278,22 +281,14 @@ describe.each(DRIVERS)('the bid batch on %s', (driver) => {
       expect(seen.leaderBid?.id).toBe(placed.id);
       expect(seen.state.leader).toMatchObject({ bidId: placed.id, amount: 1_100_000 });
     });
-  }
 
-  if (driver === 'postgres') {
     it('rolls the batch back when another writer takes a seq while it appends', async () => {
       const { briefcase } = await tradingLot(t, floor);
       const at = t.clock.now();
       const entry = { briefcaseId: briefcase.id, action: 'batch', actorUserId: null, payload: {}, at };
       await t.ctx.db.transaction((tx) => appendAuditBatch(tx, [entry]));
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let appended!: () => void;
-      const inserted = new Promise<void>((resolve) => {
-        appended = resolve;
-      });
+      const held = latch();
+      const inserted = latch();
       // Another writer appends seq 2 and holds its transaction open.
       const other = t.ctx.db.transaction(async (tx) => {
         await appendAudit(tx, {
@@ -303,10 +298,10 @@ describe.each(DRIVERS)('the bid batch on %s', (driver) => {
           payload: {},
           at,
         });
-        appended();
-        await held;
+        inserted.open();
+        await held.promise;
       });
-      await inserted;
+      await inserted.promise;
       // The batch finds seq 2 not committed, reads the head (seq 1) and appends 2 and 3: seq 2 waits for the other.
       const batch = t.ctx.db
         .transaction((tx) => appendAuditBatch(tx, [entry, entry]))
@@ -315,7 +310,7 @@ describe.each(DRIVERS)('the bid batch on %s', (driver) => {
           (error: unknown) => error,
         );
       await new Promise((resolve) => setTimeout(resolve, 100));
-      release();
+      held.open();
       await other;
       expect(await batch).toBeInstanceOf(AuditChainMoved);
       const [report] = await verifyAudit(t.ctx.db, briefcase.id);
