@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +16,7 @@ import type { AppContext } from './appContext.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
 import { MESSAGES } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bankIdRoutes } from './modules/auth/bankId.routes.ts';
@@ -72,17 +72,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   ctx.notifier.attachLogger?.(app.log);
 
   registerErrorHandling(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await app.register(rateLimit, {
     max: ctx.config.rateLimitPerMinute,
     timeWindow: '1 minute',

@@ -126,7 +126,22 @@ describe('every failure answers in the envelope with a meaningful status', () =>
   it('sends security headers', async () => {
     const response = await t.app.inject({ url: '/time' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'self';" +
+        "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+        "style-src 'self' 'unsafe-inline';upgrade-insecure-requests;connect-src 'self' ws: wss:",
+    );
+    expect(response.headers).toMatchObject({
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+    });
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    // Every call carries them, refusals included.
+    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/bids', payload: {} });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.headers['content-security-policy']).toBe(response.headers['content-security-policy']);
   });
 });
 

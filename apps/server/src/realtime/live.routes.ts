@@ -36,8 +36,7 @@ export async function authorizeChannel(
 
 export function liveRoutes(hub: LiveHub): FastifyPluginAsync {
   return async (app) => {
-    // No security headers on the upgrade: they mean nothing to a WebSocket and cost time per connection.
-    app.get('/ws', { websocket: true, helmet: false, config: { rateLimit: false } }, (socket) => {
+    app.get('/ws', { websocket: true, config: { rateLimit: false } }, (socket) => {
       hub.attach(socket);
     });
   };
