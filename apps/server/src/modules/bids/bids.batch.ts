@@ -1,9 +1,9 @@
 /**
  * Group commit of classic bids (decisions/0050). Bids that reach this node while a batch is committing wait for the
- * next one; a batch is one transaction that locks all its lots in one statement, decides every bid in arrival order
- * with the domain rules (a later bid on the same lot sees the earlier one), and writes the accepted bids, the lots,
- * the outbid events and the audit entries with one statement each. One durable commit then covers every bid of the
- * batch; nothing is acknowledged or broadcast before it.
+ * next one; a batch is one transaction that locks all its lots (reading the bidders' facts and new bid ids in the same
+ * statement), decides every bid in arrival order with the domain rules (a later bid on the same lot sees the earlier
+ * one), and writes the accepted bids, the lots, the outbid events and the audit entries in one statement. One
+ * durable commit then covers every bid of the batch; nothing is acknowledged or broadcast before it.
  *
  * Only what a batch can decide alone takes this path: a classic lot with no enabled autobid. Any other bid (dutch,
  * sealed, autobids to answer) is handed back to the caller, which places it on its own (bids.service.ts). If the
@@ -27,7 +27,13 @@ import type { NewEvent } from '../events/events.queries.ts';
 import { lotTitle } from '../events/trading.events.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
 import { type BriefcaseRow, lotRowChanges, toLotState } from '../lots/lots.state.ts';
-import { type BatchBidderFacts, type BidRow, lockLotsForBatch, writeBidBatch } from './bids.queries.ts';
+import {
+  type BatchBidderFacts,
+  type BatchLockRow,
+  type BidRow,
+  lockLotsForBatch,
+  writeBidBatch,
+} from './bids.queries.ts';
 import { freshAccess, LOT_NOT_FOUND, type LockedLot, rejected } from './trading.context.ts';
 
 /** Bids one transaction takes at most; more wait for the next batch. */
@@ -139,25 +145,7 @@ export class BidBatcher {
           }
           let lot = lots.get(pending.lotId);
           if (!lot) {
-            const state = toLotState(row.lot, row.briefcase, row.leader);
-            const asLocked: LockedLot = {
-              lot: row.lot,
-              briefcase: row.briefcase,
-              leaderBid: row.leader,
-              state,
-              autobidsEnabled: false,
-              companyHasBid: false,
-              blacklisted: false,
-              notInvited: false,
-              sessionValid: true,
-            };
-            lot = {
-              locked: asLocked,
-              state,
-              bidders: row.lot.biddersCount,
-              leaderUserId: row.leader?.userId ?? null,
-              accepted: [],
-            };
+            lot = lotInBatch(row);
             lots.set(pending.lotId, lot);
           }
           const outcome = decide(lot, pending, fact);
@@ -179,6 +167,30 @@ export class BidBatcher {
       for (const pending of batch) pending.settle(settled.get(pending) ?? { kind: 'solo' });
     }
   }
+}
+
+/** A locked lot as a batch starts deciding its bids. */
+function lotInBatch(row: BatchLockRow): LotInBatch {
+  const state = toLotState(row.lot, row.briefcase, row.leader);
+  const locked: LockedLot = {
+    lot: row.lot,
+    briefcase: row.briefcase,
+    leaderBid: row.leader,
+    state,
+    // The per-caller facts come with each bid (BatchBidderFacts); these are not read for a batch.
+    autobidsEnabled: false,
+    companyHasBid: false,
+    blacklisted: false,
+    notInvited: false,
+    sessionValid: true,
+  };
+  return {
+    locked,
+    state,
+    bidders: row.lot.biddersCount,
+    leaderUserId: row.leader?.userId ?? null,
+    accepted: [],
+  };
 }
 
 /** Decides one bid against the lot as the batch has it so far; null when accepted (settled after the write). */

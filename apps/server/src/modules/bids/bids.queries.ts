@@ -283,6 +283,10 @@ export async function lockLotsForBatch(tx: DbOrTx, bidders: BatchBidder[]) {
   return { lots: new Map(rows.map((row) => [row.lot.id, row])), facts, ids: ids.sort((x, y) => x - y) };
 }
 
+/** A lot of a bid batch as lockLotsForBatch read it. */
+export type BatchLockRow =
+  Awaited<ReturnType<typeof lockLotsForBatch>>['lots'] extends Map<number, infer R> ? R : never;
+
 interface BidderRow {
   ord: number;
   blacklisted: boolean;
