@@ -11,6 +11,7 @@ import { AuditChainMoved, appendAudit, appendAuditBatch } from '../src/modules/a
 import { verifyAudit } from '../src/modules/audit/audit.service.ts';
 import type { AuthContext } from '../src/modules/auth/guards.ts';
 import { type BatchOutcome, BidBatcher, type CommittedBatch } from '../src/modules/bids/bids.batch.ts';
+import { lotBook } from '../src/modules/bids/bids.fastpath.ts';
 import { lockTradingLot } from '../src/modules/bids/trading.context.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
@@ -136,6 +137,40 @@ describe.each(DRIVERS)('the bid batch on %s', (driver) => {
       .from(auditLog)
       .where(and(eq(auditLog.briefcaseId, one.briefcase.id), eq(auditLog.action, 'bid_placed')));
     expect(placedEntries.map((e) => (e.payload as { bidId: number }).bidId)).toEqual(stored.map((s) => s.id));
+  });
+
+  it('answers the bids that the batch before them made stale without a transaction of their own', async () => {
+    const { lot } = await tradingLot(t, floor);
+    const book = lotBook(t.ctx);
+    const instance = new BidBatcher(
+      t.ctx,
+      async ({ lots: changed }) => {
+        for (const l of changed) book.remember(l.state, l.lot.version, l.briefcase);
+      },
+      (pending) => book.staleRefusal(pending.lotId, pending.auth, pending, t.clock.now().getTime()),
+    );
+    const transactions = vi.spyOn(t.ctx.db, 'transaction');
+    let outcomes: BatchOutcome[];
+    try {
+      // a's bid starts a batch; b and c bid the same price meanwhile, as a herd does after a live update.
+      outcomes = await Promise.all([
+        instance.submit(bid(authA, lot.id, 1_000_000)),
+        instance.submit(bid(authB, lot.id, 1_000_000)),
+        instance.submit(bid(authC, lot.id, 1_000_000)),
+      ]);
+      expect(transactions).toHaveBeenCalledTimes(1);
+    } finally {
+      transactions.mockRestore();
+    }
+    expect(outcomes.map((o) => o.kind)).toEqual(['placed', 'stale', 'stale']);
+    expect((outcomes[1] as Extract<BatchOutcome, { kind: 'stale' }>).rejection).toMatchObject({
+      code: 'conflict',
+      message: PRICE_CHANGED,
+    });
+    // Through the API the answer is the same 409 with the spec's text.
+    const herd = await call.bid(b, { lot_id: lot.id, amount: 1_000_000 });
+    expect(herd.statusCode).toBe(409);
+    expect(herd.json().message).toBe(PRICE_CHANGED);
   });
 
   it('hands every bid of a failed batch back to be placed on its own, and writes nothing of it', async () => {

@@ -10,7 +10,7 @@
  * batch fails as a whole (a retried idempotency key, another writer on an audit chain, a deadlock), every bid of
  * it is handed back the same way, so one bad bid never fails the others.
  */
-import { applyClassicBid, type BidActor, type LotState, validateBid } from '@etp/domain';
+import { applyClassicBid, type BidActor, type LotState, type Rejection, validateBid } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
@@ -62,6 +62,8 @@ export type BatchOutcome =
   | { kind: 'placed'; bid: BidRow; lot: BatchLot }
   /** The bid was refused by a rule; `error` is the HTTP error to answer with. */
   | { kind: 'refused'; error: unknown }
+  /** Stale by what the batch before it committed, refused before any lock (see BidBatcher's `stale`). */
+  | { kind: 'stale'; rejection: Rejection }
   /** The batch cannot decide this bid: place it on its own. */
   | { kind: 'solo' };
 
@@ -95,6 +97,12 @@ export class BidBatcher {
     private readonly ctx: AppContext,
     /** Runs after each commit, before the replies (live updates, the lot book). */
     private readonly afterCommit: (batch: CommittedBatch) => Promise<void>,
+    /**
+     * The refusal of a waiting bid that the batches committed since it arrived have made stale (the lot book's
+     * "price changed"), or null. Checked as each batch is formed, so a herd of equal bids that waited behind the
+     * winning one is answered at once instead of taking a transaction of its own.
+     */
+    private readonly stale: (bid: BatchBid) => Rejection | null = () => null,
   ) {}
 
   submit(bid: BatchBid): Promise<BatchOutcome> {
@@ -108,6 +116,12 @@ export class BidBatcher {
     this.running = true;
     try {
       while (this.queue.length > 0) {
+        this.queue = this.queue.filter((pending) => {
+          const rejection = this.stale(pending);
+          if (rejection) pending.settle({ kind: 'stale', rejection });
+          return !rejection;
+        });
+        if (this.queue.length === 0) break;
         const batch = this.queue.splice(0, MAX_BATCH);
         await this.commit(batch);
       }

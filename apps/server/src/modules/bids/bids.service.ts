@@ -97,6 +97,10 @@ async function placeBidAs(
       at: ctx.now(),
     });
     if (batched.kind === 'refused') throw batched.error;
+    if (batched.kind === 'stale') {
+      await checkAccess();
+      throw rejected(batched.rejection);
+    }
     if (batched.kind === 'placed') {
       const { bid } = batched;
       return { bid_id: bid.id, lot_id: bid.lotId, amount: bid.amount, duplicate: false };
@@ -224,20 +228,24 @@ function bidBatcher(ctx: AppContext, tag: LeaderTagger): BidBatcher {
   let batcher = batchers.get(ctx);
   if (!batcher) {
     const book = lotBook(ctx);
-    batcher = new BidBatcher(ctx, async ({ lots, briefcaseIds }) => {
-      for (const l of lots) book.remember(l.state, l.lot.version, l.briefcase);
-      await publishLotSnapshots(
-        ctx,
-        tag,
-        lots.map((l) => ({
-          lot: l.lot,
-          briefcase: l.briefcase,
-          leaderBid: l.leaderBid,
-          leaderName: l.leaderName,
-        })),
-      );
-      for (const id of briefcaseIds) scheduleStats(ctx, id);
-    });
+    batcher = new BidBatcher(
+      ctx,
+      async ({ lots, briefcaseIds }) => {
+        for (const l of lots) book.remember(l.state, l.lot.version, l.briefcase);
+        await publishLotSnapshots(
+          ctx,
+          tag,
+          lots.map((l) => ({
+            lot: l.lot,
+            briefcase: l.briefcase,
+            leaderBid: l.leaderBid,
+            leaderName: l.leaderName,
+          })),
+        );
+        for (const id of briefcaseIds) scheduleStats(ctx, id);
+      },
+      (bid) => book.staleRefusal(bid.lotId, bid.auth, bid, ctx.now().getTime()),
+    );
     batchers.set(ctx, batcher);
   }
   return batcher;
