@@ -259,9 +259,12 @@ export async function lockLotsForBatch(tx: DbOrTx, bidders: BatchBidder[]) {
       .from(lots)
       .innerJoin(briefcases, eq(briefcases.id, lots.briefcaseId))
       .leftJoin(leaderBids, eq(leaderBids.id, lots.leaderBidId))
-      .where(inArray(lots.id, lotIds))
+      // One text whatever the number of lots, so each connection parses and plans it once (a named statement).
+      .where(sql`${lots.id} = any(${`{${lotIds.join(',')}}`}::integer[])`)
       .orderBy(asc(lots.id))
-      .for('no key update', { of: lots });
+      .for('no key update', { of: lots })
+      .prepare('bid_batch_lock')
+      .execute();
   let rows = await read();
   if (rows.some(readBeforeWait)) rows = await read();
   const facts = new Map<number, BatchBidderFacts>();
