@@ -4,4 +4,5 @@ export { XLSX_ERROR_MESSAGES, XlsxError, type XlsxErrorCode } from './errors.ts'
 export { isDateFormatCode } from './parts.ts';
 export { type ReadOptions, type ReadResult, readFirstSheet } from './read.ts';
 export { type Cell, MAX_EXCEL_COLUMNS, MAX_EXCEL_ROWS } from './sheet.ts';
+export { SheetsWriter, type SheetsWriterOptions, type SheetsWriterResult } from './sheets.ts';
 export { type WriteOptions, type WriteResult, writeSheet } from './write.ts';

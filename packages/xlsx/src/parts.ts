@@ -44,15 +44,18 @@ export function parseWorkbook(
   workbookPath: string,
   xml: string,
   rels: Map<string, Relationship>,
+  /** Which worksheet (0-based, in the workbook's order). */
+  index = 0,
 ): WorkbookInfo {
   assertNoDtd(xml);
   const sheets = section(xml, 'sheets');
   let sheetPath: string | null = null;
   if (sheets) {
+    let seen = 0;
     for (const sheet of tags(sheets, 'sheet')) {
       const id = sheet['r:id'] ?? Object.entries(sheet).find(([key]) => key.endsWith(':id'))?.[1];
       const rel = id ? rels.get(id) : undefined;
-      if (rel && /\/worksheet$/.test(rel.type)) {
+      if (rel && /\/worksheet$/.test(rel.type) && seen++ === index) {
         sheetPath = rel.target;
         break;
       }

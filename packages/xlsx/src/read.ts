@@ -35,6 +35,8 @@ export interface ReadOptions {
    * e.g. a database, is behind), so memory does not grow with the file.
    */
   backpressure?: () => Promise<void> | undefined;
+  /** Read this worksheet (0-based, in the workbook's order) instead of the first: no such sheet -> 'no_sheet'. */
+  sheet?: number;
   /** Size of the read and inflate chunks (tests use tiny ones to cut tags at every byte). */
   chunkSize?: number;
 }
@@ -90,7 +92,7 @@ export async function readFirstSheet(
   const workbookRels = entryOf(archive, relsPath);
   let rels = new Map<string, Relationship>();
   if (workbookRels) rels = parseRelationships(await textOf(archive, workbookRels, budget), folder);
-  const info = parseWorkbook(workbookPath, await textOf(archive, workbook, budget), rels);
+  const info = parseWorkbook(workbookPath, await textOf(archive, workbook, budget), rels, options.sheet);
 
   const sheet = entryOf(archive, info.sheetPath);
   if (!sheet) throw new XlsxError('no_sheet', `no ${info.sheetPath}`);

@@ -27,23 +27,23 @@ const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the same characters, found before any replacing
 const NEEDS_ESCAPE = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 
-function escapeText(text: string): string {
+export function escapeText(text: string): string {
   if (!NEEDS_ESCAPE.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(INVALID_XML, '');
 }
 
-function escapeAttribute(text: string): string {
+export function escapeAttribute(text: string): string {
   return escapeText(text).replace(/"/g, '&quot;');
 }
 
-function columnName(index: number): string {
+export function columnName(index: number): string {
   let name = '';
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
     name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
   return name;
 }
 
-function rowXml(cells: readonly Cell[], rowNumber: number, columns: readonly string[]): string {
+export function rowXml(cells: readonly Cell[], rowNumber: number, columns: readonly string[]): string {
   let xml = `<row r="${rowNumber}">`;
   for (let i = 0; i < cells.length; i++) {
     const value = cells[i];
@@ -61,13 +61,15 @@ function rowXml(cells: readonly Cell[], rowNumber: number, columns: readonly str
 }
 
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+export const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-function staticParts(sheetName: string): [string, string][] {
+/** Every part but the worksheets, for sheets named `sheetNames` (sheet1.xml, sheet2.xml, ...). */
+export function staticParts(sheetNames: readonly string[]): [string, string][] {
+  const numbers = sheetNames.map((_, i) => i + 1);
   return [
     [
       '[Content_Types].xml',
-      `${HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+      `${HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>${numbers.map((n) => `<Override PartName="/xl/worksheets/sheet${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('')}</Types>`,
     ],
     [
       '_rels/.rels',
@@ -75,11 +77,11 @@ function staticParts(sheetName: string): [string, string][] {
     ],
     [
       'xl/workbook.xml',
-      `${HEAD}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${REL}"><sheets><sheet name="${escapeAttribute(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      `${HEAD}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${REL}"><sheets>${sheetNames.map((name, i) => `<sheet name="${escapeAttribute(name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
     ],
     [
       'xl/_rels/workbook.xml.rels',
-      `${HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
+      `${HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${numbers.map((n) => `<Relationship Id="rId${n}" Type="${REL}/worksheet" Target="worksheets/sheet${n}.xml"/>`).join('')}<Relationship Id="rId${numbers.length + 1}" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
     ],
     [
       'xl/styles.xml',
@@ -97,7 +99,7 @@ interface Written {
   descriptor: boolean;
 }
 
-class ZipOut {
+export class ZipOut {
   offset = 0;
   readonly entries: Written[] = [];
 
@@ -259,7 +261,7 @@ export async function writeSheet(
   const columns = Array.from({ length: Math.max(headers.length, 64) }, (_, i) => columnName(i));
   let count = 0;
   try {
-    for (const [path, text] of staticParts(options.sheetName ?? 'Лист1')) await zip.small(path, text);
+    for (const [path, text] of staticParts([options.sheetName ?? 'Лист1'])) await zip.small(path, text);
     await zip.streamed('xl/worksheets/sheet1.xml', async (push) => {
       let xml = `${HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`;
       xml += '<row r="1">';
