@@ -1,5 +1,6 @@
 /** Registry files for the registry tests: the template's layout from the attributes dictionary, any rows. */
 import { REGISTRY_ATTRIBUTES } from '@etp/domain';
+import { type Cell, writeSheet } from '@etp/xlsx';
 import { buildXlsx, rowXml } from '@etp/xlsx/testing';
 import type { FastifyInstance } from 'fastify';
 import { type FormEntry, multipart } from './support/multipart.ts';
@@ -48,6 +49,14 @@ export function registryXlsx(
     ),
   ].join('');
   return buildXlsx({ sheet });
+}
+
+/** A large registry written to `path` by our streaming writer, row by row from `rows`. */
+export async function writeRegistryFile(path: string, rows: Iterable<RegistryRow>): Promise<void> {
+  function* cells(): Generator<Cell[]> {
+    for (const row of rows) yield VALUES.map((k) => (row[k] === undefined ? null : row[k]!));
+  }
+  await writeSheet(path, HEADERS, cells(), { sheetName: 'Реестр' });
 }
 
 export function uploadForm(file: Buffer, fields: Record<string, string>, name = 'реестр.xlsx') {

@@ -4,19 +4,18 @@
  * file, the typed columns and the drafted lots. POST /api/v1/briefcases with `from_loting` turns it into a
  * procedure through the same pipeline.
  */
-import { randomUUID } from 'node:crypto';
 import type { LotingParamsInput } from '@etp/contracts';
 import { LottingError, lottingPriceLimits, REGISTRY_ERRORS_INLINE_LIMIT } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
-import { storageOf } from '../../storage/storageOf.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { checkRegistryFile, readRegistryPreview } from '../registries/ingest.ts';
 import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from '../registries/registries.files.ts';
 import { applyLotting, defaultLotingParams } from '../registries/registries.lotting.ts';
 import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
 import { canCreateFor } from '../registries/registries.policy.ts';
-import { insertReport, loadRegistrySnapshot, saveLotingSnapshot } from '../registries/registries.queries.ts';
+import { loadRegistrySnapshot, saveLotingSnapshot } from '../registries/registries.queries.ts';
+import { CheckReport } from '../registries/registries.report.ts';
 import {
   emptyUploadData,
   parseSourceMap,
@@ -24,7 +23,6 @@ import {
   runUpload,
   type UploadResult,
 } from '../registries/registries.service.ts';
-import { checkReport } from '../registries/registries.sheets.ts';
 import { decodeColumns, encodeAssignment, encodeColumns } from '../registries/registries.snapshot.ts';
 import { assertZipSignature } from '../registries/registries.upload.ts';
 import { deleteLoting, findLoting, type LotingRow, replaceLoting, updateLoting } from './lotings.queries.ts';
@@ -109,23 +107,30 @@ export async function mapLoting(
   const draft = await requireDraft(ctx, auth);
   if (!draft.registryKey || !draft.registryPreview) throw new AppError(409, 'conflict', M.noPendingFile);
   const map = parseSourceMap(sourceMap, draft.registryPreview.headers.length);
+  const report = new CheckReport();
+  try {
+    return await checkAndLot(ctx, auth, draft, keptRegistryPath(ctx, draft.registryKey), map, report);
+  } finally {
+    await report.discard();
+  }
+}
+
+async function checkAndLot(
+  ctx: AppContext,
+  auth: AuthContext,
+  draft: LotingRow,
+  filePath: string,
+  map: ReturnType<typeof parseSourceMap>,
+  report: CheckReport,
+): Promise<UploadResult> {
   const stored = Object.fromEntries(map.flatMap((v, i) => (v ? [[String(i), v]] : [])));
-  const outcome = await checkRegistryFile({ filePath: keptRegistryPath(ctx, draft.registryKey), map });
+  const outcome = await checkRegistryFile({ filePath, map, report });
   switch (outcome.kind) {
     case 'invalid': {
-      const id = randomUUID();
-      const storageKey = `registry_reports/${id}.xlsx`;
-      await storageOf(ctx).put(
-        storageKey,
-        await checkReport(outcome.errors, { errorCount: outcome.errorCount }),
-      );
-      await insertReport(ctx.db, {
-        id,
+      const id = await report.store(ctx, {
         briefcaseId: null,
         companyId: draft.companyId ?? auth.company?.id ?? null,
         userId: auth.user.id,
-        storageKey,
-        errorsCount: outcome.errorCount,
       });
       await updateLoting(ctx.db, auth.user.id, { registryReportId: id, sourceMap: stored });
       const many = outcome.errorCount > REGISTRY_ERRORS_INLINE_LIMIT;

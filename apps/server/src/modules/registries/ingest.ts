@@ -15,6 +15,7 @@ import {
   type DebtColumns,
   matchTemplateHeaders,
   REGISTRY_ATTRIBUTES,
+  REGISTRY_ERRORS_INLINE_LIMIT,
   type RegistryError,
   suggestColumnMatch,
 } from '@etp/domain';
@@ -33,6 +34,7 @@ import {
   saveRegistryRaw,
 } from './registries.queries.ts';
 import { type RawSession, withRawTransaction } from './registries.raw.ts';
+import type { ErrorSink } from './registries.report.ts';
 import { RegistryRowWriter } from './registries.rows.ts';
 import { columnsPieces, encodeAssignment } from './registries.snapshot.ts';
 
@@ -54,6 +56,8 @@ export interface IngestOptions {
   /** Ingest even when personal data is found (skip_validation, personal_data_agree): its columns are dropped. */
   allowPersonalData?: boolean;
   onProgress?: (phase: IngestPhase, fraction: number) => void;
+  /** Receives every error as it is found (the check report); the outcome keeps only the first ones. */
+  report?: ErrorSink;
   /** The registry's date for ages; default today. */
   asOf?: string;
 }
@@ -63,6 +67,7 @@ export type IngestOutcome =
   /** The headers are not the template's: the seller matches the columns (preview + suggestion). */
   | { kind: 'mismatch'; preview: RegistryPreviewJson }
   | { kind: 'personal_data'; findings: PersonalDataFindingJson[] }
+  /** `errors`: the first REGISTRY_ERRORS_INLINE_LIMIT of the `errorCount` (all of them went to `report`). */
   | { kind: 'invalid'; errors: RegistryError[]; errorCount: number }
   /** The file itself is refused (not xlsx, bomb, empty...): a Russian message. */
   | { kind: 'refused'; message: string };
@@ -114,6 +119,12 @@ async function readAndStore(
   let filledCells = 0;
   let dataRows = 0;
   const cells: Cell[] = [];
+  // Memory does not grow with the errors: the first ones for the reply, every one to the report.
+  const firstErrors: RegistryError[] = [];
+  const onError = (error: RegistryError) => {
+    if (firstErrors.length < REGISTRY_ERRORS_INLINE_LIMIT) firstErrors.push(error);
+    options.report?.add(error);
+  };
 
   const onRow = (raw: Cell[], rowNumber: number) => {
     if (headers === null) {
@@ -127,7 +138,7 @@ async function readAndStore(
         mismatch = match.mismatch;
       }
       for (const i of drop) if (map[i] !== undefined) map[i] = null;
-      validator = createRowValidator(map, headers);
+      validator = createRowValidator(map, headers, { onError });
       scanner = createPersonalDataScanner(raw.slice(0, headers.length));
       analyticColumns = map.flatMap((v, i) =>
         v && REGISTRY_ATTRIBUTES.find((a) => a.value === v)?.analytics ? [i] : [],
@@ -175,7 +186,7 @@ async function readAndStore(
       maxColumns: MAX_REGISTRY_COLUMNS,
       signal: abort.signal,
       onProgress: (fraction) => options.onProgress?.('checking', fraction),
-      backpressure: () => writer?.congested(),
+      backpressure: () => writer?.congested() ?? options.report?.congested(),
     });
     rows = result.rows;
   } catch (error) {
@@ -186,7 +197,7 @@ async function readAndStore(
   }
   const validatorState = validator as ReturnType<typeof createRowValidator> | null;
   const validated = validatorState !== null;
-  const errors = validatorState?.errors ?? [];
+  const errors = firstErrors;
   const errorCount = validatorState?.errorCount ?? 0;
   // Its contract-id index (~60 MB for a million rows) is not needed past the last row: let it go before the
   // last batches are stored and the columns are built.

@@ -319,10 +319,12 @@ export function registriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const member =
           report?.companyId !== null && auth.memberships.some((m) => m.company.id === report?.companyId);
         if (!report || !(member || isAdministrator(auth))) throw notFound(M.reportNotFound);
-        const bytes = await storageOf(ctx).get(report.storageKey);
-        if (!bytes) throw notFound(M.reportNotFound);
+        // Streamed: a report of millions of errors is never held whole (decisions/0052).
+        const file = await storageOf(ctx).open(report.storageKey);
+        if (!file) throw notFound(M.reportNotFound);
         attachment(reply, `Проверка реестра ${report.id}.xlsx`);
-        return reply.send(bytes);
+        reply.header('content-length', file.size);
+        return reply.send(file.stream);
       },
     );
 

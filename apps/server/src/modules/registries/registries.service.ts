@@ -3,7 +3,6 @@
  * personal-data decisions, reloting and deletion. Every upload runs the pipeline of ingest.ts in one
  * transaction; a refused upload leaves nothing behind but its check report.
  */
-import { randomUUID } from 'node:crypto';
 import type { PersonalDataFinding, RegistryUploadData } from '@etp/contracts';
 import {
   ATTRIBUTE_VALUES,
@@ -28,12 +27,11 @@ import {
   findRegistryBriefcase,
   findReport,
   insertBriefcaseRaw,
-  insertReport,
   savePendingRegistryRaw,
   updateBriefcaseFlags,
 } from './registries.queries.ts';
 import { type RawSession, withRawTransaction } from './registries.raw.ts';
-import { checkReport } from './registries.sheets.ts';
+import { CheckReport } from './registries.report.ts';
 import { assertZipSignature } from './registries.upload.ts';
 
 /** An upload answered with status error: the HTTP code, message, field errors and the reply's data. */
@@ -94,6 +92,8 @@ interface RunInput {
   dropColumns?: number[];
   /** The upload is already a kept file (matching, personal-data decision): keep it until ingested. */
   keptKey?: string | null;
+  /** Rows per sheet of the check report (tests); default as many as a sheet holds. */
+  reportSheetRows?: number;
 }
 
 const findingsOf = (outcome: IngestOutcome): PersonalDataFinding[] =>
@@ -105,26 +105,6 @@ function inlineErrors(outcome: Extract<IngestOutcome, { kind: 'invalid' }>): Rec
       .slice(0, REGISTRY_ERRORS_INLINE_LIMIT)
       .map((e) => `Строка ${e.row}${e.column ? `, столбец ${e.column}` : ''}: ${e.message}`),
   };
-}
-
-async function writeReport(
-  ctx: AppContext,
-  input: RunInput,
-  briefcaseId: number | null,
-  outcome: Extract<IngestOutcome, { kind: 'invalid' }>,
-): Promise<string> {
-  const id = randomUUID();
-  const storageKey = `registry_reports/${id}.xlsx`;
-  await storageOf(ctx).put(storageKey, await checkReport(outcome.errors, { errorCount: outcome.errorCount }));
-  await insertReport(ctx.db, {
-    id,
-    briefcaseId,
-    companyId: input.companyId,
-    userId: input.auth.user.id,
-    storageKey,
-    errorsCount: outcome.errorCount,
-  });
-  return id;
 }
 
 class Rollback extends Error {
@@ -145,6 +125,7 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
   let briefcaseId: number | null = 'briefcaseId' in input.target ? input.target.briefcaseId : null;
   let outcome: IngestOutcome;
   let keptKey: string | null = null;
+  const report = new CheckReport(input.reportSheetRows);
   try {
     if (!input.keptKey) await assertZipSignature(input.filePath);
     outcome = await withRawTransaction(ctx, async (session: RawSession) => {
@@ -163,6 +144,7 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
         map: input.map,
         allowPersonalData: input.allowPersonalData,
         dropColumns: input.dropColumns,
+        report,
         onProgress: (phase, fraction) =>
           board.set(
             input.uploadId,
@@ -197,7 +179,11 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
     outcome = error.outcome;
     const createdNothing = 'create' in input.target ? null : briefcaseId;
     if (outcome.kind === 'invalid') {
-      const reportId = await writeReport(ctx, input, createdNothing, outcome);
+      const reportId = await report.store(ctx, {
+        briefcaseId: createdNothing,
+        companyId: input.companyId,
+        userId: input.auth.user.id,
+      });
       const many = outcome.errorCount > REGISTRY_ERRORS_INLINE_LIMIT;
       throw new RegistryRefusal(422, many ? M.manyErrors : M.processingFailed, inlineErrors(outcome), {
         ...emptyUploadData(createdNothing),
@@ -213,6 +199,9 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
       { source: [refused.message] },
       emptyUploadData(createdNothing),
     );
+  } finally {
+    // A report that was not stored (any outcome but invalid rows, or a failure) leaves no file.
+    await report.discard();
   }
   board.set(input.uploadId, userId, 'done', 100);
   if (outcome.kind === 'stored' && input.keptKey) await dropRegistryFile(ctx, input.keptKey);

@@ -1,28 +1,11 @@
 /**
  * Spreadsheets the registry calls hand out: the platform template "ЭТП РД" (header row + a second sheet that
- * explains every column), the check report (row, column, header, value, Russian message), and the
- * de-personalised lotted portfolio. Written with ExcelJS's streaming writer so a large portfolio is not held
- * as a workbook object tree.
+ * explains every column) and the de-personalised lotted portfolio, written with ExcelJS's streaming writer so a
+ * large portfolio is not held as a workbook object tree. The check report is registries.report.ts.
  */
-import { PassThrough, type Writable } from 'node:stream';
-import { REGISTRY_ATTRIBUTES, type RegistryError, TEMPLATE_HEADERS } from '@etp/domain';
+import type { Writable } from 'node:stream';
+import { REGISTRY_ATTRIBUTES, TEMPLATE_HEADERS } from '@etp/domain';
 import ExcelJS from 'exceljs';
-
-/** The check report lists at most this many errors; the reply and the report say how many there were. */
-export const REPORT_MAX_ROWS = 100_000;
-
-async function collect(write: (stream: Writable) => Promise<void>): Promise<Buffer> {
-  const stream = new PassThrough();
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    stream.on('end', resolve);
-    stream.on('error', reject);
-  });
-  await write(stream);
-  await done;
-  return Buffer.concat(chunks);
-}
 
 let templateCache: Promise<Buffer> | null = null;
 
@@ -54,40 +37,6 @@ export function registryTemplate(): Promise<Buffer> {
     return Buffer.from(await workbook.xlsx.writeBuffer());
   })();
   return templateCache;
-}
-
-export interface ReportSummary {
-  errorCount: number;
-}
-
-/** The check report of a refused upload: every error (up to REPORT_MAX_ROWS), one per line. */
-export function checkReport(errors: readonly RegistryError[], summary: ReportSummary): Promise<Buffer> {
-  return collect(async (stream) => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-    const sheet = workbook.addWorksheet('Ошибки');
-    sheet.columns = [
-      { header: 'Строка', width: 10 },
-      { header: 'Столбец', width: 10 },
-      { header: 'Заголовок', width: 30 },
-      { header: 'Значение', width: 30 },
-      { header: 'Ошибка', width: 70 },
-    ];
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
-    let written = 0;
-    for (const error of errors) {
-      if (written >= REPORT_MAX_ROWS) break;
-      sheet.addRow([error.row, error.column, error.header, error.value, error.message]).commit();
-      written += 1;
-    }
-    if (summary.errorCount > written) {
-      sheet
-        .addRow(['', '', '', '', `Всего ошибок: ${summary.errorCount}; показаны первые ${written}`])
-        .commit();
-    }
-    sheet.commit();
-    await workbook.commit();
-  });
 }
 
 export interface PortfolioSheetRow {
