@@ -1,8 +1,11 @@
 /** Custom-template lotting without a procedure (/api/v1/lotings), then a procedure made from the draft. */
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { briefcases, lotings, registryRows } from '../src/db/schema/index.ts';
+import { loadRegistrySnapshot } from '../src/modules/registries/registries.queries.ts';
+import { decodeAssignment, decodeColumns } from '../src/modules/registries/registries.snapshot.ts';
 import { debt, registryXlsx, upload } from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
@@ -109,5 +112,44 @@ describe.each(DRIVERS)('lotings on %s', (driver) => {
     expect(await t.ctx.db.select().from(lotings)).toHaveLength(1);
     expect((await call('DELETE', '/api/v1/lotings/clear')).statusCode).toBe(200);
     expect(await t.ctx.db.select().from(lotings)).toHaveLength(0);
+  });
+
+  it('refuses a draft with invalid rows with a streamed check report; a valid one stores its columns', async () => {
+    const rows = [debt(), ...Array.from({ length: 60 }, () => debt({ region_code: 99 }))];
+    await upload(t.app, token, registryXlsx(rows, HEADERS, KEYS), {}, '/api/v1/lotings/create_custom');
+    const refused = await call('PUT', '/api/v1/lotings/map_registry', token, { source_map: MAP });
+    expect(refused.statusCode).toBe(422);
+    const body = refused.json();
+    expect(body.message).toBe(
+      'Найдено большое количество ошибок, пожалуйста, ознакомьтесь с файлом проверки реестра',
+    );
+    expect(body.errors.source).toHaveLength(50);
+    expect(body.errors.source[0]).toBe('Строка 3, столбец B: Неизвестный код региона 99');
+    expect(body.data.errors_count).toBe(60);
+    const report = await call('GET', `/api/v1/source_errors/${body.report_id}/report.json`);
+    expect(report.statusCode).toBe(200);
+    expect(Number(report.headers['content-length'])).toBe(report.rawPayload.length);
+    expect(report.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(readdirSync(tmpdir()).filter((f) => f.startsWith(`etp-registry-${process.pid}-`))).toEqual([]);
+
+    await upload(
+      t.app,
+      token,
+      registryXlsx(
+        Array.from({ length: 30 }, () => debt()),
+        HEADERS,
+        KEYS,
+      ),
+      {},
+      '/api/v1/lotings/create_custom',
+    );
+    expect((await call('PUT', '/api/v1/lotings/map_registry', token, { source_map: MAP })).statusCode).toBe(
+      200,
+    );
+    const [draft] = await t.ctx.db.select().from(lotings);
+    const snapshot = await loadRegistrySnapshot(t.ctx.db, 'lotings', draft!.id);
+    expect(decodeColumns(snapshot.columns!).count).toBe(30);
+    expect(decodeAssignment(snapshot.assignment!)).toHaveLength(30);
+    expect((await call('DELETE', '/api/v1/lotings/clear')).statusCode).toBe(200);
   });
 });

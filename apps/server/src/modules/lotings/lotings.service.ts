@@ -14,7 +14,12 @@ import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from '../registr
 import { applyLotting, defaultLotingParams } from '../registries/registries.lotting.ts';
 import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
 import { canCreateFor } from '../registries/registries.policy.ts';
-import { loadRegistrySnapshot, saveLotingSnapshot } from '../registries/registries.queries.ts';
+import {
+  loadRegistrySnapshot,
+  saveLotingSnapshot,
+  saveRegistryColumnsRaw,
+} from '../registries/registries.queries.ts';
+import { withRawTransaction } from '../registries/registries.raw.ts';
 import { CheckReport } from '../registries/registries.report.ts';
 import {
   emptyUploadData,
@@ -23,7 +28,7 @@ import {
   runUpload,
   type UploadResult,
 } from '../registries/registries.service.ts';
-import { decodeColumns, encodeAssignment, encodeColumns } from '../registries/registries.snapshot.ts';
+import { columnsPieces, decodeColumns, encodeAssignment } from '../registries/registries.snapshot.ts';
 import { assertZipSignature } from '../registries/registries.upload.ts';
 import { deleteLoting, findLoting, type LotingRow, replaceLoting, updateLoting } from './lotings.queries.ts';
 
@@ -174,10 +179,11 @@ async function checkAndLot(
     case 'checked': {
       const params = defaultLotingParams(outcome.columns);
       const lotting = applyLotting(outcome.columns, params);
-      await saveLotingSnapshot(ctx.db, draft.id, {
-        columns: encodeColumns(outcome.columns),
-        assignment: encodeAssignment(lotting.assignment),
-      });
+      // In pieces, as an upload stores a procedure's (decisions/0051): no snapshot-sized parameter.
+      await withRawTransaction(ctx, (session) =>
+        saveRegistryColumnsRaw(session, 'lotings', draft.id, columnsPieces(outcome.columns)),
+      );
+      await saveLotingSnapshot(ctx.db, draft.id, { assignment: encodeAssignment(lotting.assignment) });
       await updateLoting(ctx.db, auth.user.id, {
         sourceMap: stored,
         registryReportId: null,

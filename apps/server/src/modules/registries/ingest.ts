@@ -316,7 +316,7 @@ export async function ingestInto(session: RawSession, options: IngestOptions): P
     personalDataFound: read.findings.length > 0,
     findings: read.findings.length > 0 ? read.findings : null,
   });
-  await saveRegistryColumnsRaw(session, options.briefcaseId, columnsPieces(read.columns));
+  await saveRegistryColumnsRaw(session, 'briefcases', options.briefcaseId, columnsPieces(read.columns));
   options.onProgress?.('lotting', 1);
   return {
     kind: 'stored',

@@ -150,13 +150,14 @@ export async function saveRegistryRaw(
 }
 
 /**
- * Stores the procedure's columns snapshot from its pieces (`columnsPieces`): each piece goes as base64 into a
- * temporary table and PostgreSQL joins them into the bytea, so the process never holds the whole snapshot as one
- * parameter (decisions/0051).
+ * Stores the columns snapshot of a procedure or of a custom-template draft from its pieces (`columnsPieces`): each
+ * piece goes as base64 into a temporary table and PostgreSQL joins them into the bytea, so the process never
+ * holds the whole snapshot as one parameter (decisions/0051).
  */
 export async function saveRegistryColumnsRaw(
   session: RawSession,
-  briefcaseId: number,
+  table: 'briefcases' | 'lotings',
+  id: number,
   pieces: Iterable<Uint8Array>,
 ): Promise<void> {
   await session.query(
@@ -177,11 +178,12 @@ export async function saveRegistryColumnsRaw(
       Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength).toString('base64'),
     ]);
   }
+  // The table name is one of two literals, never input.
   await session.query(
-    `update briefcases set registry_columns =
+    `update ${table === 'lotings' ? 'lotings' : 'briefcases'} set registry_columns =
        (select coalesce(string_agg(piece, ''::bytea order by n), ''::bytea) from registry_snapshot_pieces)
      where id = $1`,
-    [briefcaseId],
+    [id],
   );
   await session.query('drop table registry_snapshot_pieces');
 }
@@ -286,16 +288,11 @@ export async function loadRegistrySnapshot(
   return { columns: fromBase64(row?.c ?? null), assignment: fromBase64(row?.a ?? null) };
 }
 
-/** Stores a lotting draft's snapshot (base64 in, bytea stored). */
-export async function saveLotingSnapshot(
-  db: Db,
-  id: number,
-  snapshot: { columns?: Buffer; assignment: Buffer },
-) {
-  const columns = snapshot.columns ? snapshot.columns.toString('base64') : null;
+/** Stores a lotting draft's lot assignment (base64 in, bytea stored); its columns: `saveRegistryColumnsRaw`. */
+export async function saveLotingSnapshot(db: Db, id: number, snapshot: { assignment: Buffer }) {
   await db.execute(
-    sql`update lotings set registry_columns = coalesce(decode(${columns}::text, 'base64'), registry_columns),
-      lot_assignment = decode(${snapshot.assignment.toString('base64')}::text, 'base64') where id = ${id}`,
+    sql`update lotings set lot_assignment = decode(${snapshot.assignment.toString('base64')}::text, 'base64')
+      where id = ${id}`,
   );
 }
 
