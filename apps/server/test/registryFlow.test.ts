@@ -4,11 +4,18 @@
  * attributes dictionary.
  */
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { briefcases, lots, registryHelpRequests, registryRows } from '../src/db/schema/index.ts';
+import {
+  briefcases,
+  lots,
+  registryHelpRequests,
+  registryReports,
+  registryRows,
+} from '../src/db/schema/index.ts';
 import { debt, registryXlsx, upload } from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
@@ -213,6 +220,28 @@ describe.each(DRIVERS)('registry flow on %s', (driver) => {
       'Реестр можно менять только у процедуры в статусе «Создана» или «На согласовании»',
     );
     expect(await rowCount(id)).toBe(2);
+  });
+
+  it('keeps only the check report of the latest upload of a procedure, file and row', async () => {
+    const id = await created();
+    const replace = (rows: Parameters<typeof registryXlsx>[0]) =>
+      upload(t.app, owner, registryXlsx(rows), {}, `/api/v1/briefcases/${id}/source`);
+    const reportsOf = () =>
+      t.ctx.db.select().from(registryReports).where(eq(registryReports.briefcaseId, id));
+    const first = await replace([debt({ region_code: 99 })]);
+    const second = await replace([debt({ amount_total: -1 })]);
+    expect([first.statusCode, second.statusCode]).toEqual([422, 422]);
+    const url = (reply: typeof first) => `/api/v1/source_errors/${reply.json().report_id}/report.json`;
+    expect((await call('GET', url(first), owner)).statusCode).toBe(404);
+    expect((await call('GET', url(second), owner)).statusCode).toBe(200);
+    const [kept] = await reportsOf();
+    expect((await reportsOf()).map((r) => r.id)).toEqual([second.json().report_id]);
+    expect(existsSync(join(dataDir, 'files', kept!.storageKey))).toBe(true);
+    // A good file replaces the registry: no report of the earlier attempts is left, nor its file.
+    expect((await replace([debt()])).statusCode).toBe(200);
+    expect(await reportsOf()).toEqual([]);
+    expect((await call('GET', url(second), owner)).statusCode).toBe(404);
+    expect(existsSync(join(dataDir, 'files', kept!.storageKey))).toBe(false);
   });
 
   it('deletes a created procedure with everything of its registry; not once it is ready', async () => {

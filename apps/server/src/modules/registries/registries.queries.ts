@@ -1,5 +1,5 @@
 /** Every SQL statement of registry ingestion, matching, lotting and the personal-data flow. */
-import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   briefcases,
@@ -315,8 +315,15 @@ export async function findReport(db: Db, id: string) {
   return row ?? null;
 }
 
-export async function deleteReportsOf(db: Db, briefcaseId: number) {
-  return db.delete(registryReports).where(eq(registryReports.briefcaseId, briefcaseId)).returning();
+export async function deleteReportsOf(db: Db, briefcaseId: number, except: string | null = null) {
+  return db
+    .delete(registryReports)
+    .where(
+      except === null
+        ? eq(registryReports.briefcaseId, briefcaseId)
+        : and(eq(registryReports.briefcaseId, briefcaseId), ne(registryReports.id, except)),
+    )
+    .returning();
 }
 
 export async function deleteBriefcaseRow(db: Db, id: number): Promise<void> {

@@ -126,6 +126,7 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
   let outcome: IngestOutcome;
   let keptKey: string | null = null;
   const report = new CheckReport(input.reportSheetRows);
+  let reportId: string | null = null;
   try {
     if (!input.keptKey) await assertZipSignature(input.filePath);
     outcome = await withRawTransaction(ctx, async (session: RawSession) => {
@@ -179,7 +180,7 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
     outcome = error.outcome;
     const createdNothing = 'create' in input.target ? null : briefcaseId;
     if (outcome.kind === 'invalid') {
-      const reportId = await report.store(ctx, {
+      reportId = await report.store(ctx, {
         briefcaseId: createdNothing,
         companyId: input.companyId,
         userId: input.auth.user.id,
@@ -202,6 +203,8 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
   } finally {
     // A report that was not stored (any outcome but invalid rows, or a failure) leaves no file.
     await report.discard();
+    // The reports of the procedure's earlier uploads describe files that are gone: only the latest is kept.
+    if ('briefcaseId' in input.target) await dropReports(ctx, input.target.briefcaseId, reportId);
   }
   board.set(input.uploadId, userId, 'done', 100);
   if (outcome.kind === 'stored' && input.keptKey) await dropRegistryFile(ctx, input.keptKey);
@@ -362,6 +365,16 @@ function sourceMapArray(sourceMap: Record<string, string>): (AttributeValue | nu
   return map;
 }
 
+/** Deletes the procedure's check reports (rows and files), all or all but `except`. */
+async function dropReports(
+  ctx: AppContext,
+  briefcaseId: number,
+  except: string | null = null,
+): Promise<void> {
+  const reports = await deleteReportsOf(ctx.db, briefcaseId, except);
+  for (const report of reports) await storageOf(ctx).delete(report.storageKey);
+}
+
 /** DELETE /api/v1/briefcases/{id}: the procedure with its rows, lots, reports and kept file. */
 export async function deleteBriefcase(
   ctx: AppContext,
@@ -369,8 +382,7 @@ export async function deleteBriefcase(
   briefcaseId: number,
 ): Promise<void> {
   const briefcase = await requireManagedBriefcase(ctx, auth, briefcaseId);
-  const reports = await deleteReportsOf(ctx.db, briefcaseId);
-  for (const report of reports) await storageOf(ctx).delete(report.storageKey);
+  await dropReports(ctx, briefcaseId);
   if (briefcase.registryReportId) {
     const report = await findReport(ctx.db, briefcase.registryReportId);
     if (report) await storageOf(ctx).delete(report.storageKey);
