@@ -9,11 +9,10 @@ import { buildXlsx, buildZip, rowXml } from '@etp/xlsx/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { briefcases, registryReports, registryRows } from '../src/db/schema/index.ts';
-import { debt, HEADERS, registryXlsx, upload } from './registrySupport.ts';
+import { debt, HEADERS, registryXlsx, signedInMember, upload } from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
-import { buildCompany, buildUser } from './support/factories.ts';
-import { bearer, signIn } from './support/http.ts';
+import { bearer } from './support/http.ts';
 import { tempDataDir } from './support/multipart.ts';
 
 const WRONG_FORMAT = 'Файл должен быть в формате MS Excel - XLSX';
@@ -30,10 +29,7 @@ describe.each(DRIVERS)('registry bad input on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver, { DATA_DIR: dataDir });
-    const company = await buildCompany(t.ctx.db);
-    companyId = company.id;
-    const user = await buildUser(t.ctx.db, { company });
-    token = (await signIn(t.app, user.email!)).jwt.token;
+    ({ companyId, token } = await signedInMember(t));
   });
   afterAll(async () => {
     await t.close();

@@ -16,10 +16,10 @@ import {
   registryReports,
   registryRows,
 } from '../src/db/schema/index.ts';
-import { debt, registryXlsx, upload } from './registrySupport.ts';
+import { debt, registryXlsx, signedInMember, upload } from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
-import { buildCompany, buildUser } from './support/factories.ts';
+import { buildUser } from './support/factories.ts';
 import { bearer, signIn } from './support/http.ts';
 import { tempDataDir } from './support/multipart.ts';
 import { outbox } from './support/outbox.ts';
@@ -35,11 +35,8 @@ describe.each(DRIVERS)('registry flow on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver, { DATA_DIR: dataDir });
-    const company = await buildCompany(t.ctx.db);
-    companyId = company.id;
-    const other = await buildCompany(t.ctx.db);
-    owner = (await signIn(t.app, (await buildUser(t.ctx.db, { company })).email!)).jwt.token;
-    stranger = (await signIn(t.app, (await buildUser(t.ctx.db, { company: other })).email!)).jwt.token;
+    ({ companyId, token: owner } = await signedInMember(t));
+    stranger = (await signedInMember(t)).token;
     admin = (await signIn(t.app, (await buildUser(t.ctx.db, { role: 'admin' })).email!)).jwt.token;
   });
   afterAll(async () => {

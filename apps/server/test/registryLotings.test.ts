@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { briefcases, lotings, registryRows } from '../src/db/schema/index.ts';
 import { loadRegistrySnapshot } from '../src/modules/registries/registries.queries.ts';
 import { decodeAssignment, decodeColumns } from '../src/modules/registries/registries.snapshot.ts';
-import { debt, registryXlsx, upload } from './registrySupport.ts';
+import { debt, registryXlsx, signedInMember, upload } from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
-import { buildCompany, buildUser } from './support/factories.ts';
-import { bearer, signIn } from './support/http.ts';
+import { bearer } from './support/http.ts';
 import { tempDataDir } from './support/multipart.ts';
 
 const HEADERS = ['Договор', 'Регион должника', 'Остаток ОД', 'Сумма задолженности', 'Стадия'];
@@ -26,12 +25,8 @@ describe.each(DRIVERS)('lotings on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver, { DATA_DIR: dataDir });
-    const company = await buildCompany(t.ctx.db);
-    companyId = company.id;
-    token = (await signIn(t.app, (await buildUser(t.ctx.db, { company })).email!)).jwt.token;
-    other = (
-      await signIn(t.app, (await buildUser(t.ctx.db, { company: await buildCompany(t.ctx.db) })).email!)
-    ).jwt.token;
+    ({ companyId, token } = await signedInMember(t));
+    other = (await signedInMember(t)).token;
   });
   afterAll(async () => {
     await t.close();

@@ -14,11 +14,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registryReports } from '../src/db/schema/index.ts';
 import { ingestRegistry } from '../src/modules/registries/ingest.ts';
 import { CheckReport } from '../src/modules/registries/registries.report.ts';
-import { debt, type RegistryRow, registryXlsx, upload, writeRegistryFile } from './registrySupport.ts';
+import {
+  debt,
+  type RegistryRow,
+  registryXlsx,
+  signedInMember,
+  upload,
+  writeRegistryFile,
+} from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
-import { buildBriefcase, buildCompany, buildUser } from './support/factories.ts';
-import { bearer, signIn } from './support/http.ts';
+import { buildBriefcase } from './support/factories.ts';
+import { bearer } from './support/http.ts';
 import { tempDataDir } from './support/multipart.ts';
 
 setFlagsFromString('--expose-gc');
@@ -110,11 +117,7 @@ describe.each(DRIVERS)('registry check report on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver, { DATA_DIR: dataDir });
-    const company = await buildCompany(t.ctx.db);
-    companyId = company.id;
-    const user = await buildUser(t.ctx.db, { company });
-    userId = user.id;
-    token = (await signIn(t.app, user.email!)).jwt.token;
+    ({ companyId, userId, token } = await signedInMember(t));
   });
   afterAll(async () => {
     await t.close();

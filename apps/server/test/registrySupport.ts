@@ -3,6 +3,9 @@ import { REGISTRY_ATTRIBUTES } from '@etp/domain';
 import { type Cell, writeSheet } from '@etp/xlsx';
 import { buildXlsx, rowXml } from '@etp/xlsx/testing';
 import type { FastifyInstance } from 'fastify';
+import type { TestApp } from './support/app.ts';
+import { buildCompany, buildUser } from './support/factories.ts';
+import { signIn } from './support/http.ts';
 import { type FormEntry, multipart } from './support/multipart.ts';
 
 export type RegistryRow = Partial<Record<string, string | number | boolean | null>>;
@@ -78,4 +81,11 @@ export async function upload(
     payload: form.payload,
     headers: { ...form.headers, authorization: `Bearer ${token}` },
   });
+}
+
+/** A signed-in member of a new company (the seller of a registry test, or an outsider). */
+export async function signedInMember(t: TestApp) {
+  const company = await buildCompany(t.ctx.db);
+  const user = await buildUser(t.ctx.db, { company });
+  return { companyId: company.id, userId: user.id, token: (await signIn(t.app, user.email!)).jwt.token };
 }

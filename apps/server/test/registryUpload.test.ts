@@ -5,11 +5,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { briefcases, lots, registryRows } from '../src/db/schema/index.ts';
 import { ingestRegistry } from '../src/modules/registries/ingest.ts';
-import { debt, registryXlsx, upload } from './registrySupport.ts';
+import { debt, registryXlsx, signedInMember, upload } from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
-import { buildCompany, buildUser } from './support/factories.ts';
-import { bearer, signIn } from './support/http.ts';
+import { bearer } from './support/http.ts';
 import { tempDataDir } from './support/multipart.ts';
 
 describe.each(DRIVERS)('registry upload on %s', (driver) => {
@@ -20,10 +19,7 @@ describe.each(DRIVERS)('registry upload on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver, { DATA_DIR: dataDir });
-    const company = await buildCompany(t.ctx.db);
-    companyId = company.id;
-    const user = await buildUser(t.ctx.db, { company });
-    token = (await signIn(t.app, user.email!)).jwt.token;
+    ({ companyId, token } = await signedInMember(t));
   });
   afterAll(async () => {
     await t.close();
