@@ -1,15 +1,8 @@
 /** SQL of the audit log: append after a chain's head (one round trip when the head is known), read a chain in order. */
-import { asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { type ChainEntry, entryHash, GENESIS_HASH } from './audit.chain.ts';
-
-/**
- * The chain key of the unique index audit_log_chain_key: filtering on it (not on briefcase_id) lets the head of a
- * chain be found through that index instead of by reading the whole log.
- */
-const chainKey = (briefcaseId: number | null) =>
-  sql`coalesce(${auditLog.briefcaseId}, 0) = ${briefcaseId ?? 0}`;
 
 const chainOf = (briefcaseId: number | null) =>
   briefcaseId === null ? isNull(auditLog.briefcaseId) : eq(auditLog.briefcaseId, briefcaseId);
@@ -27,67 +20,8 @@ interface Head {
  */
 const heads = new Map<number, Head>();
 const MAX_HEADS = 10_000;
-
-async function readHead(tx: DbOrTx, briefcaseId: number | null): Promise<Head> {
-  const [last] = await tx
-    .select({ seq: auditLog.seq, hash: auditLog.hash })
-    .from(auditLog)
-    .where(chainKey(briefcaseId))
-    .orderBy(desc(auditLog.seq))
-    .limit(1);
-  return last ?? { seq: 0, hash: GENESIS_HASH };
-}
-
-/**
- * Appends one entry to the procedure's chain. Must run inside the transaction that makes the change. The entry
- * takes the next seq after the head; the unique index (chain, seq) makes two appenders of one chain take turns:
- * the second waits for the first to commit, finds its seq taken (ON CONFLICT DO NOTHING) and appends after it.
- */
-export async function appendAudit(
-  tx: DbOrTx,
-  entry: {
-    briefcaseId: number | null;
-    action: string;
-    actorUserId: number | null;
-    payload: Record<string, unknown>;
-    at: Date;
-  },
-): Promise<void> {
-  const chain = entry.briefcaseId ?? 0;
-  // Milliseconds only: what timestamptz keeps must hash the same when read back.
-  const createdAt = new Date(entry.at.getTime());
-  let head: Head | null = heads.get(chain) ?? null;
-  for (let attempt = 0; attempt < 1000; attempt++) {
-    head ??= await readHead(tx, entry.briefcaseId);
-    const seq = head.seq + 1;
-    const prevHash = head.hash;
-    const hash = entryHash(prevHash, {
-      seq,
-      action: entry.action,
-      actorUserId: entry.actorUserId,
-      payload: entry.payload,
-      createdAt,
-    });
-    const after =
-      head.seq === 0
-        ? sql`not exists (select 1 from ${auditLog} where ${chainKey(entry.briefcaseId)})`
-        : sql`exists (select 1 from ${auditLog} where ${chainKey(entry.briefcaseId)} and ${auditLog.seq} = ${head.seq} and ${auditLog.hash} = ${prevHash})`;
-    const result = await tx.execute(sql`insert into ${auditLog}
-      (briefcase_id, seq, action, actor_user_id, payload, prev_hash, hash, created_at)
-      select ${entry.briefcaseId}::integer, ${seq}::integer, ${entry.action}::text, ${entry.actorUserId}::integer,
-        ${JSON.stringify(entry.payload)}::jsonb, ${prevHash}::text, ${hash}::text, ${createdAt.toISOString()}::timestamptz
-      where ${after}
-      on conflict do nothing
-      returning seq`);
-    if ((result as unknown as { rows: unknown[] }).rows.length === 1) {
-      if (heads.size >= MAX_HEADS) heads.clear();
-      heads.set(chain, { seq, hash });
-      return;
-    }
-    head = null;
-  }
-  throw new Error(`audit: could not append to the chain of procedure ${chain}`);
-}
+/** Appends after a wrong head that are tried again before giving up (many writers on one chain take turns). */
+const MAX_ATTEMPTS = 1000;
 
 export interface AuditEntryInput {
   briefcaseId: number | null;
@@ -95,6 +29,11 @@ export interface AuditEntryInput {
   actorUserId: number | null;
   payload: Record<string, unknown>;
   at: Date;
+}
+
+/** Appends one entry to the procedure's chain, inside the transaction that makes the change (appendAuditBatch). */
+export function appendAudit(tx: DbOrTx, entry: AuditEntryInput): Promise<void> {
+  return appendAuditBatch(tx, [entry]);
 }
 
 /** Raised when another writer appended to a chain during appendAuditBatch; the caller's transaction must roll back. */
@@ -207,7 +146,7 @@ export function settleAudit(plan: AuditPlan, insertedChains: number[]): AuditEnt
 export async function appendAuditBatch(tx: DbOrTx, entries: AuditEntryInput[]): Promise<void> {
   let pending = entries;
   for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt === 10) throw new AuditChainMoved('audit: the heads of the batch kept moving');
+    if (attempt === MAX_ATTEMPTS) throw new AuditChainMoved('audit: the heads of the chain kept moving');
     const plan = await planAudit(tx, pending);
     const result = await tx.execute(auditInsert(plan));
     pending = settleAudit(
@@ -217,7 +156,10 @@ export async function appendAuditBatch(tx: DbOrTx, entries: AuditEntryInput[]): 
   }
 }
 
-/** The heads of these chains: remembered ones as they are, the others read in one query. */
+/**
+ * The heads of these chains: remembered ones as they are, the others read in one query. Chains are matched on
+ * `coalesce(briefcase_id, 0)`, the key of the unique index audit_log_chain_key, so each head is found through it.
+ */
 async function chainHeads(tx: DbOrTx, chains: number[]): Promise<Map<number, Head>> {
   const found = new Map<number, Head>();
   const unknown: number[] = [];
