@@ -24,9 +24,10 @@ import {
 import type { AuthContext } from '../auth/guards.ts';
 import { isAdmitted } from '../briefcases/briefcases.policy.ts';
 import type { NewEvent } from '../events/events.queries.ts';
-import { lotTitle } from '../events/trading.events.ts';
+import { eventRows } from '../events/events.service.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
 import { type BriefcaseRow, lotRowChanges, toLotState } from '../lots/lots.state.ts';
+import { outbidEvent } from './bids.notify.ts';
 import {
   type BatchBidderFacts,
   type BatchLockRow,
@@ -307,15 +308,7 @@ async function write(
         });
       }
       if (a.previousLeaderUserId !== null && a.previousLeaderUserId !== bid.userId) {
-        outbid.push({
-          userId: a.previousLeaderUserId,
-          kind: 'outbid',
-          companyId: null,
-          briefcaseId: briefcase.id,
-          lotId: lot.id,
-          payload: { text: `${lotTitle(lot)} ТП №${briefcase.id}: ваша ставка перебита` },
-          createdAt: a.pending.at,
-        });
+        outbid.push(...eventRows([a.previousLeaderUserId], outbidEvent(briefcase, lot, a.pending.at)));
       }
       placed.push({ pending: a.pending, bid });
     }

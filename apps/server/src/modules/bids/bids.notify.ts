@@ -1,7 +1,7 @@
 /** What follows an accepted bid outside the lot update: the outbid event, the autobid_maxed_out event and message. */
 import { isPrivateAuction } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
-import { recordEvent, recordEvents } from '../events/events.service.ts';
+import { type EventInput, recordEvent, recordEvents } from '../events/events.service.ts';
 import { lotTitle } from '../events/trading.events.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
 import type { BriefcaseRow } from '../lots/lots.state.ts';
@@ -23,13 +23,7 @@ export async function notifyAfterBid(
     leaderBid !== null &&
     leaderBid.userId !== previousLeaderUserId
   ) {
-    await recordEvent(ctx.db, previousLeaderUserId, {
-      kind: 'outbid',
-      text: `${lotName} ТП №${briefcase.id}: ваша ставка перебита`,
-      briefcaseId: briefcase.id,
-      lotId: lot.id,
-      at: new Date(t),
-    });
+    await recordEvent(ctx.db, previousLeaderUserId, outbidEvent(briefcase, lot, new Date(t)));
   }
   if (maxedOutCompanies.length === 0) return;
   const autobidsOfMaxed = await findCompanyAutobids(ctx.db, lot.id, maxedOutCompanies);
@@ -56,4 +50,19 @@ export async function notifyAfterBid(
     },
     audience: { kind: 'companies', ids: [...new Set(stopped.map((a) => a.companyId))] },
   });
+}
+
+/** The "your bid was outbid" event of a lot, for the company that led it until `at`. */
+export function outbidEvent(
+  briefcase: { id: number },
+  lot: { id: number; number: number; aliasNumber: string | null },
+  at: Date,
+): EventInput {
+  return {
+    kind: 'outbid',
+    text: `${lotTitle(lot)} ТП №${briefcase.id}: ваша ставка перебита`,
+    briefcaseId: briefcase.id,
+    lotId: lot.id,
+    at,
+  };
 }

@@ -5,7 +5,7 @@
 
 import type { DbOrTx } from '../../db/client.ts';
 import type { EventKind } from '../../db/schema/index.ts';
-import { companyUserIds, insertEvents } from './events.queries.ts';
+import { companyUserIds, insertEvents, type NewEvent } from './events.queries.ts';
 
 export interface EventInput {
   kind: EventKind;
@@ -25,18 +25,20 @@ export async function recordEvent(tx: DbOrTx, userId: number, input: EventInput)
 
 /** The same event for several users. */
 export async function recordEvents(tx: DbOrTx, userIds: number[], input: EventInput): Promise<void> {
-  await insertEvents(
-    tx,
-    [...new Set(userIds)].map((userId) => ({
-      userId,
-      kind: input.kind,
-      companyId: input.companyId ?? null,
-      briefcaseId: input.briefcaseId ?? null,
-      lotId: input.lotId ?? null,
-      payload: { ...input.payload, text: input.text },
-      createdAt: input.at,
-    })),
-  );
+  await insertEvents(tx, eventRows(userIds, input));
+}
+
+/** The rows of an event for these users (each once), for a caller that writes them with others. */
+export function eventRows(userIds: number[], input: EventInput): NewEvent[] {
+  return [...new Set(userIds)].map((userId) => ({
+    userId,
+    kind: input.kind,
+    companyId: input.companyId ?? null,
+    briefcaseId: input.briefcaseId ?? null,
+    lotId: input.lotId ?? null,
+    payload: { ...input.payload, text: input.text },
+    createdAt: input.at,
+  }));
 }
 
 /** The event for every current user of the company. */
