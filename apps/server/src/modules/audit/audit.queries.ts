@@ -94,7 +94,9 @@ export async function planAudit(tx: DbOrTx, entries: AuditEntryInput[]): Promise
 
 /**
  * The insert of a plan, returning the chain of each row that went in. A chain's rows go in only all together: the
- * insert checks that the head they were hashed after is still the chain's last entry.
+ * insert checks that the head they were hashed after is still the chain's last entry. Both checks are scalar
+ * subqueries on the chain's key, so each is an index lookup: as EXISTS the planner could hash the whole log instead,
+ * and every batch got slower as the log grew.
  */
 export function auditInsert(plan: AuditPlan): SQL {
   return sql`insert into ${auditLog}
@@ -103,12 +105,10 @@ export function auditInsert(plan: AuditPlan): SQL {
     from jsonb_to_recordset(${plan.json}::jsonb) as r(briefcase_id integer, chain integer, seq integer,
       action text, actor_user_id integer, payload jsonb, prev_hash text, hash text, created_at timestamptz,
       base_seq integer, base_hash text)
-    where case when r.base_seq = 0
-      then not exists (select 1 from ${auditLog} a where coalesce(a.briefcase_id, 0) = r.chain)
-      else exists (select 1 from ${auditLog} a where coalesce(a.briefcase_id, 0) = r.chain
-        and a.seq = r.base_seq and a.hash = r.base_hash)
-        and not exists (select 1 from ${auditLog} a where coalesce(a.briefcase_id, 0) = r.chain and a.seq > r.base_seq)
-      end
+    where (select a.seq from ${auditLog} a where coalesce(a.briefcase_id, 0) = r.chain order by a.seq desc limit 1)
+        is not distinct from nullif(r.base_seq, 0)
+      and (r.base_seq = 0 or (select a.hash from ${auditLog} a where coalesce(a.briefcase_id, 0) = r.chain
+        and a.seq = r.base_seq) = r.base_hash)
     on conflict do nothing
     returning coalesce(briefcase_id, 0) as chain`;
 }

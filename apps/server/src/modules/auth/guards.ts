@@ -26,12 +26,15 @@ export interface AuthContext extends UserContext {
 
 /**
  * What of a user decides a trading call, as one string computed in SQL: role, deletion, current company, and each
- * membership with its company's standing, kind, registry flags and name. Equal strings, same decisions.
+ * membership with its company's standing, kind, registry flags and name. Equal strings, same decisions. Each company
+ * is read by its key (a scalar subquery per membership), so the cost stays a few index lookups whatever the number
+ * of companies: a join left the plan free to hash the whole companies table for every bid of a batch.
  */
 export function contextFingerprint(userId: number | SQL): SQL<string> {
   return sql<string>`(select md5(concat_ws('|', u.role, u.deleted_at is null, u.current_company_id,
-    (select string_agg(concat_ws(':', m.company_id, m.owner, c.good_standing, c.kind, c.fssp, c.okved, c.name), ',' order by m.company_id)
-       from ${memberships} m join ${companies} c on c.id = m.company_id where m.user_id = u.id)))
+    (select string_agg((select concat_ws(':', m.company_id, m.owner, c.good_standing, c.kind, c.fssp, c.okved, c.name)
+         from ${companies} c where c.id = m.company_id), ',' order by m.company_id)
+       from ${memberships} m where m.user_id = u.id)))
     from ${users} u where u.id = ${userId})`;
 }
 
@@ -127,7 +130,10 @@ export function createGuards(deps: {
     if (!claims) throw unauthorized();
     const withPrint = await loadFingerprinted(claims.userId, claims.sessionId);
     if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(token, { auth: withPrint, until: performance.now() + cacheMs, expMs: tokenExpiryMs(token) });
+    // Each entry lives a random span in the second half of the window, so sessions cached together (a server's
+    // start, a burst of sign-ins) reload spread over time, not all in the same instant.
+    const lifetime = cacheMs * (0.5 + Math.random() / 2);
+    cache.set(token, { auth: withPrint, until: performance.now() + lifetime, expMs: tokenExpiryMs(token) });
     return withPrint;
   }
 
