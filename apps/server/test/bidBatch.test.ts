@@ -4,7 +4,7 @@
  * entries); a batch that fails as a whole hands every bid back to be placed on its own.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bids, events, lots } from '../src/db/schema/index.ts';
 import { entryHash } from '../src/modules/audit/audit.chain.ts';
 import { AuditChainMoved, appendAudit, appendAuditBatch } from '../src/modules/audit/audit.queries.ts';
@@ -16,6 +16,7 @@ import { lockTradingLot } from '../src/modules/bids/trading.context.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
 import { api, buildFloor, type Floor, type Trader, tradingLot } from './support/trading.ts';
+import { countTransactions } from './support/transactions.ts';
 
 const PRICE_CHANGED = 'Цена изменилась, обновите страницу';
 
@@ -79,7 +80,7 @@ describe.each(DRIVERS)('the bid batch on %s', (driver) => {
     const one = await tradingLot(t, floor);
     const two = await tradingLot(t, floor);
     const { instance, commits } = batcher();
-    const transactions = vi.spyOn(t.ctx.db, 'transaction');
+    const transactions = await countTransactions(t.ctx);
     let outcomes: BatchOutcome[];
     try {
       // The first bid starts a batch at once; the other four wait for it and then go together.
@@ -90,9 +91,9 @@ describe.each(DRIVERS)('the bid batch on %s', (driver) => {
         instance.submit(bid(authA, one.lot.id, 1_200_000)),
         instance.submit(bid(authC, two.lot.id, 1_000_000)),
       ]);
-      expect(transactions).toHaveBeenCalledTimes(2);
+      expect(transactions.count()).toBe(2);
     } finally {
-      transactions.mockRestore();
+      transactions.restore();
     }
     expect(outcomes.map((o) => o.kind)).toEqual(['placed', 'placed', 'refused', 'placed', 'placed']);
     const refusal = outcomes[2] as Extract<BatchOutcome, { kind: 'refused' }>;
@@ -149,7 +150,7 @@ describe.each(DRIVERS)('the bid batch on %s', (driver) => {
       },
       (pending) => book.staleRefusal(pending.lotId, pending.auth, pending, t.clock.now().getTime()),
     );
-    const transactions = vi.spyOn(t.ctx.db, 'transaction');
+    const transactions = await countTransactions(t.ctx);
     let outcomes: BatchOutcome[];
     try {
       // a's bid starts a batch; b and c bid the same price meanwhile, as a herd does after a live update.
@@ -158,9 +159,9 @@ describe.each(DRIVERS)('the bid batch on %s', (driver) => {
         instance.submit(bid(authB, lot.id, 1_000_000)),
         instance.submit(bid(authC, lot.id, 1_000_000)),
       ]);
-      expect(transactions).toHaveBeenCalledTimes(1);
+      expect(transactions.count()).toBe(1);
     } finally {
-      transactions.mockRestore();
+      transactions.restore();
     }
     expect(outcomes.map((o) => o.kind)).toEqual(['placed', 'stale', 'stale']);
     expect((outcomes[1] as Extract<BatchOutcome, { kind: 'stale' }>).rejection).toMatchObject({

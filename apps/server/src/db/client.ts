@@ -30,6 +30,12 @@ export interface Database {
    * null when another session holds it. `lost` resolves if the connection (and so the lock) goes away.
    */
   tryLeadership(key: number): Promise<Leadership | null>;
+  /**
+   * PostgreSQL only: a connection of the pool kept for one user that runs one transaction at a time (the bid
+   * batcher), so that what it prepares once stays prepared on that connection. A connection that failed is
+   * replaced at the next call (a new Db: prepare again). Closed with the database.
+   */
+  dedicated?: () => Promise<Db>;
   /** PGlite only: a snapshot of the whole database. */
   dump?: () => Promise<Blob>;
 }
@@ -57,9 +63,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // Fail fast with the driver's own message when the server is unreachable.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    let dedicated: Promise<{ client: pg.PoolClient; db: Db; failed: boolean }> | null = null;
+    const openDedicated = async () => {
+      const client = await pool.connect();
+      const entry = { client, db: drizzlePg(client, { schema }) as unknown as Db, failed: false };
+      // A checked-out client's 'error' (the server went away) would otherwise crash the process.
+      client.on('error', () => {
+        entry.failed = true;
+      });
+      return entry;
+    };
     return {
       db,
       kind: 'postgres',
+      dedicated: async () => {
+        const current = dedicated && (await dedicated.catch(() => null));
+        if (current && !current.failed) return current.db;
+        current?.client.release(true);
+        dedicated = openDedicated();
+        dedicated.catch(() => {
+          dedicated = null;
+        });
+        return (await dedicated).db;
+      },
       migrate: async () => {
         // Nodes starting together take turns: the first migrates, the others find nothing left to do.
         const client = await pool.connect();
@@ -71,7 +97,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           client.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        const current = dedicated && (await dedicated.catch(() => null));
+        dedicated = null;
+        current?.client.release(current.failed || undefined);
+        await pool.end();
+      },
       tryLeadership: async (key) => {
         const client = new pg.Client({ connectionString: target.url });
         await client.connect();

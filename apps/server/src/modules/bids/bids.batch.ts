@@ -12,7 +12,7 @@
  */
 import { applyClassicBid, type BidActor, type LotState, type Rejection, validateBid } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import {
   type AuditEntryInput,
@@ -30,8 +30,10 @@ import { type BriefcaseRow, lotRowChanges, toLotState } from '../lots/lots.state
 import { outbidEvent } from './bids.notify.ts';
 import {
   type BatchBidderFacts,
+  type BatchLockQuery,
   type BatchLockRow,
   type BidRow,
+  batchLockQuery,
   lockLotsForBatch,
   writeBidBatch,
 } from './bids.queries.ts';
@@ -93,6 +95,8 @@ export interface CommittedBatch {
 export class BidBatcher {
   private queue: Pending[] = [];
   private running = false;
+  /** The lock statement, prepared once on the batcher's own connection (PostgreSQL). */
+  private prepared: { db: Db; lock: BatchLockQuery } | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -131,11 +135,23 @@ export class BidBatcher {
     }
   }
 
+  /**
+   * Where batches run: on PostgreSQL a connection of the batcher's own, with the lock statement prepared on it once
+   * (a new one after the connection failed); on PGlite, whose one session serves everything, the database itself.
+   */
+  private async connection(): Promise<{ db: Db; lock?: BatchLockQuery }> {
+    const db = await this.ctx.database.dedicated?.();
+    if (!db) return { db: this.ctx.db };
+    if (this.prepared?.db !== db) this.prepared = { db, lock: batchLockQuery(db) };
+    return this.prepared;
+  }
+
   private async commit(batch: Pending[]): Promise<void> {
     const settled = new Map<Pending, BatchOutcome>();
     let committed: CommittedBatch;
     try {
-      committed = await this.ctx.db.transaction(async (tx) => {
+      const { db, lock } = await this.connection();
+      committed = await db.transaction(async (tx) => {
         settled.clear();
         const {
           lots: locked,
@@ -144,6 +160,7 @@ export class BidBatcher {
         } = await lockLotsForBatch(
           tx,
           batch.map((b, ord) => ({ ord, lotId: b.lotId, auth: b.auth })),
+          lock,
         );
         const lots = new Map<number, LotInBatch>();
         const accepted: Pending[] = [];

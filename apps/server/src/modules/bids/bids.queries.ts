@@ -217,26 +217,13 @@ export interface BatchBidder {
 }
 
 /**
- * Locks the lots of a bid batch in id order (so two batches never deadlock) and reads, in the same statement, their
- * procedures and leaders, the facts of every bid (the caller's place on the lists, an earlier bid of its company,
- * whether its cached session still holds) and one new bid id per bid, taken from the bids' sequence under the
- * locks (a later writer of the same lot gets larger ones). A read that waited for another writer is repeated (see
- * seenVersion); the ids it took are then simply not used.
+ * The statement of lockLotsForBatch, with the lot ids and the bidders as placeholders. Built on a transaction it is
+ * built again for every batch; built once on the batcher's own connection (Database.dedicated) it is reused, which
+ * spares the building of a select of some 150 columns, about 1.5 ms of the node's time in every batch.
  */
-export async function lockLotsForBatch(tx: DbOrTx, bidders: BatchBidder[]) {
-  const lotIds = [...new Set(bidders.map((b) => b.lotId))];
-  const input = JSON.stringify(
-    bidders.map((b) => ({
-      ord: b.ord,
-      lot_id: b.lotId,
-      company_id: b.auth.company?.id ?? 0,
-      user_id: b.auth.user.id,
-      session_id: b.auth.sessionId,
-      fingerprint: b.auth.cachedFingerprint ?? null,
-    })),
-  );
-  const read = () =>
-    tx
+export function batchLockQuery(db: DbOrTx) {
+  return (
+    db
       .select({
         lot: lots,
         briefcase: briefcases,
@@ -252,19 +239,44 @@ export async function lockLotsForBatch(tx: DbOrTx, bidders: BatchBidder[]) {
             'session_valid', (r.fingerprint is null or (exists (select 1 from ${refreshTokens} t where t.family_id = r.session_id::uuid and t.revoked_at is null)
               and ${contextFingerprint(sql`r.user_id`)} = r.fingerprint)),
             'bid_id', nextval(pg_get_serial_sequence('bids', 'id'))))
-          from jsonb_to_recordset(${input}::jsonb) as r(ord integer, lot_id integer, company_id integer, user_id integer,
-            session_id text, fingerprint text)
+          from jsonb_to_recordset(${sql.placeholder('input')}::jsonb) as r(ord integer, lot_id integer, company_id integer,
+            user_id integer, session_id text, fingerprint text)
           where r.lot_id = ${lots.id})`,
       })
       .from(lots)
       .innerJoin(briefcases, eq(briefcases.id, lots.briefcaseId))
       .leftJoin(leaderBids, eq(leaderBids.id, lots.leaderBidId))
       // One text whatever the number of lots, so each connection parses and plans it once (a named statement).
-      .where(sql`${lots.id} = any(${`{${lotIds.join(',')}}`}::integer[])`)
+      .where(sql`${lots.id} = any(${sql.placeholder('ids')}::integer[])`)
       .orderBy(asc(lots.id))
       .for('no key update', { of: lots })
       .prepare('bid_batch_lock')
-      .execute();
+  );
+}
+
+export type BatchLockQuery = ReturnType<typeof batchLockQuery>;
+
+/**
+ * Locks the lots of a bid batch in id order (so two batches never deadlock) and reads, in the same statement, their
+ * procedures and leaders, the facts of every bid (the caller's place on the lists, an earlier bid of its company,
+ * whether its cached session still holds) and one new bid id per bid, taken from the bids' sequence under the
+ * locks (a later writer of the same lot gets larger ones). A read that waited for another writer is repeated (see
+ * seenVersion); the ids it took are then simply not used.
+ */
+export async function lockLotsForBatch(tx: DbOrTx, bidders: BatchBidder[], prepared?: BatchLockQuery) {
+  const lotIds = [...new Set(bidders.map((b) => b.lotId))];
+  const input = JSON.stringify(
+    bidders.map((b) => ({
+      ord: b.ord,
+      lot_id: b.lotId,
+      company_id: b.auth.company?.id ?? 0,
+      user_id: b.auth.user.id,
+      session_id: b.auth.sessionId,
+      fingerprint: b.auth.cachedFingerprint ?? null,
+    })),
+  );
+  const query = prepared ?? batchLockQuery(tx);
+  const read = () => query.execute({ ids: `{${lotIds.join(',')}}`, input });
   let rows = await read();
   if (rows.some(readBeforeWait)) rows = await read();
   const facts = new Map<number, BatchBidderFacts>();
