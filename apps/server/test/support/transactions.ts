@@ -7,7 +7,7 @@ import type { AppContext } from '../../src/appContext.ts';
  */
 export async function countTransactions(ctx: AppContext) {
   const dedicated = await ctx.database.dedicated?.();
-  const spies = [ctx.db, ...(dedicated ? [dedicated] : [])].map((db) => vi.spyOn(db, 'transaction'));
+  const spies = [vi.spyOn(ctx.db, 'transaction'), ...(dedicated ? [vi.spyOn(dedicated, 'transaction')] : [])];
   return {
     count: () => spies.reduce((n, spy) => n + spy.mock.calls.length, 0),
     restore: () => {

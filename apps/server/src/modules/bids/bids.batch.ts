@@ -12,7 +12,7 @@
  */
 import { applyClassicBid, type BidActor, type LotState, type Rejection, validateBid } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { DbOrTx, DedicatedConnection } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import {
   type AuditEntryInput,
@@ -95,8 +95,8 @@ export interface CommittedBatch {
 export class BidBatcher {
   private queue: Pending[] = [];
   private running = false;
-  /** The lock statement, prepared once on the batcher's own connection (PostgreSQL). */
-  private prepared: { db: Db; lock: BatchLockQuery } | null = null;
+  /** The batcher's own connection (PostgreSQL) and the lock statement prepared on it. */
+  private own: { connection: DedicatedConnection; lock: BatchLockQuery } | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -137,21 +137,27 @@ export class BidBatcher {
 
   /**
    * Where batches run: on PostgreSQL a connection of the batcher's own, with the lock statement prepared on it once
-   * (a new one after the connection failed); on PGlite, whose one session serves everything, the database itself.
+   * (again on a new connection after one failed); on PGlite, whose one session serves everything, the database.
    */
-  private async connection(): Promise<{ db: Db; lock?: BatchLockQuery }> {
-    const db = await this.ctx.database.dedicated?.();
-    if (!db) return { db: this.ctx.db };
-    if (this.prepared?.db !== db) this.prepared = { db, lock: batchLockQuery(db) };
-    return this.prepared;
+  private async connection(): Promise<{
+    transaction: <T>(work: (tx: DbOrTx) => Promise<T>) => Promise<T>;
+    lock?: BatchLockQuery;
+  }> {
+    if (!this.ctx.database.dedicated) return { transaction: (work) => this.ctx.db.transaction(work) };
+    if (!this.own || this.own.connection.failed) {
+      const connection = await this.ctx.database.dedicated();
+      if (this.own?.connection !== connection) this.own = { connection, lock: batchLockQuery(connection.db) };
+    }
+    const { connection, lock } = this.own;
+    return { transaction: (work) => connection.transaction(work), lock };
   }
 
   private async commit(batch: Pending[]): Promise<void> {
     const settled = new Map<Pending, BatchOutcome>();
     let committed: CommittedBatch;
     try {
-      const { db, lock } = await this.connection();
-      committed = await db.transaction(async (tx) => {
+      const { transaction, lock } = await this.connection();
+      committed = await transaction(async (tx) => {
         settled.clear();
         const {
           lots: locked,
@@ -272,7 +278,7 @@ function decide(lot: LotInBatch, pending: Pending, fact: BatchBidderFacts): Batc
 
 /** Writes the accepted bids of every lot: bids, lots, outbid events and audit entries, in one statement. */
 async function write(
-  tx: Tx,
+  tx: DbOrTx,
   lots: Map<number, LotInBatch>,
   idOf: Map<Pending, number>,
   settled: Map<Pending, BatchOutcome>,

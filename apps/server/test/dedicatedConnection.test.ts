@@ -1,0 +1,75 @@
+/**
+ * The connection a database keeps for one user (Database.dedicated, used by the bid batcher): the same connection
+ * until it fails, then a new one; its transactions commit or roll back as a whole although BEGIN goes out without
+ * waiting for its reply. PostgreSQL only: PGlite has one session and no such connection.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, DRIVERS, type TestDatabase } from './support/db.ts';
+
+describe.runIf(DRIVERS.includes('postgres'))('the dedicated connection on postgres', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    await database.db.execute(sql`create table kept (v integer not null)`);
+  });
+  afterAll(() => database.close());
+
+  const stored = async () =>
+    (
+      (await database.db.execute(sql`select v from kept order by v`)) as unknown as { rows: { v: number }[] }
+    ).rows.map((r) => r.v);
+  const backend = async (db: TestDatabase['db']) =>
+    ((await db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] })
+      .rows[0]!.pid;
+
+  it('is the same connection from call to call', async () => {
+    const one = await database.dedicated!();
+    const two = await database.dedicated!();
+    expect(two).toBe(one);
+    expect(await backend(two.db)).toBe(await backend(one.db));
+  });
+
+  it('commits a transaction whole, and rolls one back whole when its work fails', async () => {
+    const own = await database.dedicated!();
+    await own.transaction(async (tx) => {
+      await tx.execute(sql`insert into kept values (1)`);
+      await tx.execute(sql`insert into kept values (2)`);
+    });
+    await expect(
+      own.transaction(async (tx) => {
+        await tx.execute(sql`insert into kept values (3)`);
+        throw new Error('the work failed');
+      }),
+    ).rejects.toThrow('the work failed');
+    await expect(
+      own.transaction(async (tx) => {
+        await tx.execute(sql`insert into kept values (4)`);
+        await tx.execute(sql`insert into kept values (null)`);
+      }),
+    ).rejects.toThrow();
+    expect(await stored()).toEqual([1, 2]);
+    // The transaction really was one: another session does not see its rows before the commit.
+    let seenInside: number[] = [];
+    await own.transaction(async (tx) => {
+      await tx.execute(sql`insert into kept values (5)`);
+      seenInside = await stored();
+    });
+    expect(seenInside).toEqual([1, 2]);
+    expect(await stored()).toEqual([1, 2, 5]);
+  });
+
+  it('is replaced by a new connection after it failed', async () => {
+    const before = await database.dedicated!();
+    const pid = await backend(before.db);
+    await database.db.execute(sql`select pg_terminate_backend(${pid})`);
+    await expect(before.transaction((tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+    await expect.poll(() => before.failed).toBe(true);
+    const after = await database.dedicated!();
+    expect(after).not.toBe(before);
+    expect(await backend(after.db)).not.toBe(pid);
+    await after.transaction((tx) => tx.execute(sql`insert into kept values (6)`));
+    expect(await stored()).toEqual([1, 2, 5, 6]);
+  });
+});
