@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bids, events, lots } from '../src/db/schema/index.ts';
+import { auditLog, bids, briefcases, events, lots } from '../src/db/schema/index.ts';
 import { entryHash } from '../src/modules/audit/audit.chain.ts';
 import { AuditChainMoved, appendAudit, appendAuditBatch } from '../src/modules/audit/audit.queries.ts';
 import { verifyAudit } from '../src/modules/audit/audit.service.ts';
@@ -13,6 +13,7 @@ import type { AuthContext } from '../src/modules/auth/guards.ts';
 import { type BatchOutcome, BidBatcher, type CommittedBatch } from '../src/modules/bids/bids.batch.ts';
 import { lotBook } from '../src/modules/bids/bids.fastpath.ts';
 import { lockTradingLot } from '../src/modules/bids/trading.context.ts';
+import { loadLotSnapshots } from '../src/modules/lots/lots.live.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
 import { api, buildFloor, type Floor, type Trader, tradingLot } from './support/trading.ts';
@@ -138,6 +139,27 @@ describe.each(DRIVERS)('the bid batch on %s', (driver) => {
       .from(auditLog)
       .where(and(eq(auditLog.briefcaseId, one.briefcase.id), eq(auditLog.action, 'bid_placed')));
     expect(placedEntries.map((e) => (e.payload as { bidId: number }).bidId)).toEqual(stored.map((s) => s.id));
+  });
+
+  it('reads the procedure of a lot without its registry snapshot, on the batch and the one-by-one path', async () => {
+    const { lot, briefcase } = await tradingLot(t, floor);
+    // A large registry's snapshot is megabytes of bytea: no bid may carry it from the database.
+    await t.ctx.db
+      .update(briefcases)
+      .set({ registryColumns: Buffer.alloc(4 * 1024 * 1024, 7), lotAssignment: Buffer.alloc(1024, 1) })
+      .where(eq(briefcases.id, briefcase.id));
+    const { instance, commits } = batcher();
+    expect((await instance.submit(bid(authA, lot.id, 1_000_000))).kind).toBe('placed');
+    const held = [
+      commits[0]!.lots[0]!.briefcase,
+      (await t.ctx.db.transaction((tx) => lockTradingLot(tx, lot.id))).briefcase,
+      (await loadLotSnapshots(t.ctx.db, [lot.id]))[0]!.briefcase,
+    ];
+    for (const procedure of held) {
+      expect(procedure.id).toBe(briefcase.id);
+      expect(procedure).not.toHaveProperty('registryColumns');
+      expect(procedure).not.toHaveProperty('lotAssignment');
+    }
   });
 
   it('answers the bids that the batch before them made stale without a transaction of their own', async () => {

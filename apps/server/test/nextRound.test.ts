@@ -34,6 +34,13 @@ describe.each(DRIVERS)('creating next and second rounds on %s', (driver) => {
   it('lets an administrator create the next round from the applied unsold lots', async () => {
     const { briefcase, a, b, c } = await ended();
     const other = await buildLot(t.ctx.db, briefcase, { status: 'closed', number: 4, isWithoutWinner: true });
+    await t.ctx.db
+      .update(briefcases)
+      .set({
+        registryColumns: Buffer.from('the registry snapshot'),
+        lotAssignment: Buffer.from([1, 0, 0, 0]),
+      })
+      .where(eq(briefcases.id, briefcase.id));
     await t.ctx.db.insert(briefcaseCompanyLists).values({
       briefcaseId: briefcase.id,
       companyId: bidder.companyId,
@@ -73,6 +80,10 @@ describe.each(DRIVERS)('creating next and second rounds on %s', (driver) => {
       itemsCount: 20,
       dpd: 400,
     });
+    // The registry snapshot goes with the new round (copied inside the database).
+    const copied = await procedure(id);
+    expect(Buffer.from(copied.registryColumns!).toString()).toBe('the registry snapshot');
+    expect([...Buffer.from(copied.lotAssignment!)]).toEqual([1, 0, 0, 0]);
     const copies = await t.ctx.db.select().from(lots).where(eq(lots.briefcaseId, id)).orderBy(lots.number);
     expect(copies.map((l) => [l.number, l.convertedFrom, l.status, l.bidsCount, l.currentPrice])).toEqual([
       [1, a.id, 'created', 0, null],

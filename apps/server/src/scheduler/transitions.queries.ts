@@ -1,7 +1,7 @@
 /** SQL of the timed transitions: what is due now. Each caller re-checks under a row lock before changing it. */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { briefcases, lots } from '../db/schema/index.ts';
+import { briefcaseRowColumns, briefcases, lots } from '../db/schema/index.ts';
 
 export async function dueStarts(db: DbOrTx, now: Date): Promise<number[]> {
   const rows = await db
@@ -49,7 +49,11 @@ export async function proceduresWithoutTradingLots(db: DbOrTx): Promise<number[]
 }
 
 export async function lockProcedure(tx: DbOrTx, id: number) {
-  const [row] = await tx.select().from(briefcases).where(eq(briefcases.id, id)).for('update');
+  const [row] = await tx
+    .select(briefcaseRowColumns)
+    .from(briefcases)
+    .where(eq(briefcases.id, id))
+    .for('update');
   return row ?? null;
 }
 

@@ -5,7 +5,7 @@
 import { advanceDutch, dutchStepAt } from '@etp/domain';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../appContext.ts';
-import { briefcases, lots } from '../db/schema/index.ts';
+import { briefcaseRowColumns, briefcases, lots } from '../db/schema/index.ts';
 import { appendAudit } from '../modules/audit/audit.queries.ts';
 import { finish, runAutobids } from '../modules/bids/bids.engine.ts';
 import { findActiveBids } from '../modules/bids/bids.queries.ts';
@@ -14,7 +14,7 @@ import { recordStatusEvents } from '../modules/events/trading.events.ts';
 import { closeProcedureIfDone } from '../modules/lots/lots.closing.ts';
 import { publishLots } from '../modules/lots/lots.live.ts';
 import { updateLot } from '../modules/lots/lots.queries.ts';
-import { rankedBid } from '../modules/lots/lots.state.ts';
+import { type BriefcaseRow, rankedBid } from '../modules/lots/lots.state.ts';
 import type { LeaderTagger } from '../modules/lots/lots.tags.ts';
 import {
   activeDutchLots,
@@ -32,7 +32,7 @@ export interface TransitionReport {
   proceduresEnded: number[];
 }
 
-async function publishStatus(ctx: AppContext, row: typeof briefcases.$inferSelect): Promise<void> {
+async function publishStatus(ctx: AppContext, row: BriefcaseRow): Promise<void> {
   const closed = row.status.startsWith('closed');
   await ctx.bus.publish({
     message: {
@@ -61,7 +61,7 @@ async function startProcedure(ctx: AppContext, id: number, at: Date) {
       .update(briefcases)
       .set({ status: 'active', updatedAt: at })
       .where(eq(briefcases.id, id))
-      .returning();
+      .returning(briefcaseRowColumns);
     await appendAudit(tx, {
       briefcaseId: id,
       action: 'briefcase_status',

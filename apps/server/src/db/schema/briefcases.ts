@@ -1,5 +1,5 @@
 /** Trading procedures ("briefcases"), their lots, the registry rows behind them and their documents. */
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -175,6 +175,19 @@ export const briefcases = pgTable(
     index('briefcases_start_idx').on(t.startDatetime),
   ],
 );
+
+const {
+  registryColumns: _registryColumns,
+  lotAssignment: _lotAssignment,
+  ...briefcaseRowColumns
+} = getTableColumns(briefcases);
+
+/**
+ * Every column of a procedure but its registry snapshot (registry_columns and lot_assignment: megabytes of bytea
+ * for a large registry, read only where lotting needs them, loadRegistrySnapshot). Every other read of a whole
+ * procedure selects these: a bid read with its lot's procedure once carried the whole snapshot along.
+ */
+export { briefcaseRowColumns };
 
 /** Invited (whitelist) and excluded (blacklist) companies of a procedure. */
 export const briefcaseCompanyLists = pgTable(

@@ -7,6 +7,7 @@ import {
   type BriefcaseStatusColumn,
   bids,
   briefcaseCompanyLists,
+  briefcaseRowColumns,
   briefcases,
   companies,
   favouriteBriefcases,
@@ -78,7 +79,7 @@ function conditions(viewer: Viewer, f: FeedFilter, withStatus: boolean): SQL | u
 function feedSelection(viewer: Viewer) {
   const company = viewer.currentCompanyId ?? 0;
   return {
-    briefcase: briefcases,
+    briefcase: briefcaseRowColumns,
     company: { id: companies.id, name: companies.name, kind: companies.kind, logoKey: companies.logoKey },
     lotsCount: sql<number>`(select count(*)::int from ${lots} where ${lots.briefcaseId} = ${briefcases.id})`,
     bidsCount: sql<number>`(select count(*)::int from ${bids} where ${bids.briefcaseId} = ${briefcases.id} and ${bids.state} <> 'withdrawn')`,
@@ -175,6 +176,10 @@ export async function toggleFavouriteBriefcase(
 
 /** Locks the procedure's row: status changes of a procedure happen under this lock, one at a time. */
 export async function lockBriefcase(tx: DbOrTx, id: number) {
-  const [row] = await tx.select().from(briefcases).where(eq(briefcases.id, id)).for('update');
+  const [row] = await tx
+    .select(briefcaseRowColumns)
+    .from(briefcases)
+    .where(eq(briefcases.id, id))
+    .for('update');
   return row ?? null;
 }

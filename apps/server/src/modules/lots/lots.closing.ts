@@ -2,7 +2,7 @@
 import { nextProcedureStatusAfterLots } from '@etp/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { briefcases, lots } from '../../db/schema/index.ts';
+import { briefcaseRowColumns, briefcases, lots } from '../../db/schema/index.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
 import { recordStatusEvents } from '../events/trading.events.ts';
 import type { BriefcaseRow } from './lots.state.ts';
@@ -45,7 +45,7 @@ export async function closeProcedureIfDone(
     .update(briefcases)
     .set({ status: next, canStartSecondRound, updatedAt: at })
     .where(eq(briefcases.id, procedure.id))
-    .returning();
+    .returning(briefcaseRowColumns);
   await appendAudit(tx, {
     briefcaseId: procedure.id,
     action: 'briefcase_status',

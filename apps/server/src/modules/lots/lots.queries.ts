@@ -1,7 +1,15 @@
 /** SQL of lots: the trade tab's page, one lot, the viewer's own bid and autobid, favourites, ids. */
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { autobids, bids, briefcases, companies, favouriteLots, lots } from '../../db/schema/index.ts';
+import {
+  autobids,
+  bids,
+  briefcaseRowColumns,
+  briefcases,
+  companies,
+  favouriteLots,
+  lots,
+} from '../../db/schema/index.ts';
 
 export type LotRow = typeof lots.$inferSelect;
 export type AutobidRow = typeof autobids.$inferSelect;
@@ -56,7 +64,11 @@ export async function lockLot(tx: DbOrTx, id: number): Promise<LotRow | null> {
 }
 
 export async function findBriefcaseOfLot(db: DbOrTx, briefcaseId: number) {
-  const [row] = await db.select().from(briefcases).where(eq(briefcases.id, briefcaseId)).limit(1);
+  const [row] = await db
+    .select(briefcaseRowColumns)
+    .from(briefcases)
+    .where(eq(briefcases.id, briefcaseId))
+    .limit(1);
   return row ?? null;
 }
 

@@ -2,7 +2,7 @@
 import { applyRenewal, canRenew, chooseWinner, LOT_NAME_MAX_LENGTH, lotsToRenew } from '@etp/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../../appContext.ts';
-import { bids, briefcases, lots } from '../../db/schema/index.ts';
+import { bids, briefcaseRowColumns, briefcases, lots } from '../../db/schema/index.ts';
 import { forbidden, validationFailed } from '../../http/errors.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
@@ -147,7 +147,7 @@ export async function setWinner(
   const result = await ctx.db.transaction(async (tx) => {
     const locked = await lockTradingLot(tx, lotId);
     const [procedure] = await tx
-      .select()
+      .select(briefcaseRowColumns)
       .from(briefcases)
       .where(eq(briefcases.id, locked.briefcase.id))
       .for('update');

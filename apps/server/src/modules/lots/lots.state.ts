@@ -4,7 +4,8 @@ import type { briefcases } from '../../db/schema/index.ts';
 import type { BidRow } from '../bids/bids.queries.ts';
 import type { LotRow } from './lots.queries.ts';
 
-export type BriefcaseRow = typeof briefcases.$inferSelect;
+/** A procedure as the server reads it: without its registry snapshot (briefcaseRowColumns). */
+export type BriefcaseRow = Omit<typeof briefcases.$inferSelect, 'registryColumns' | 'lotAssignment'>;
 
 export function rankedBid(bid: BidRow): RankedBid {
   return {

@@ -1,14 +1,14 @@
 /** SQL of the confirmation flow: the procedure's new status and its lots' readiness. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { briefcases, lots } from '../../db/schema/index.ts';
+import { briefcaseRowColumns, briefcases, lots } from '../../db/schema/index.ts';
 
 export async function markReady(tx: DbOrTx, id: number, at: Date) {
   const [row] = await tx
     .update(briefcases)
     .set({ status: 'ready', publishedAt: at, rejectionNote: null, updatedAt: at })
     .where(eq(briefcases.id, id))
-    .returning();
+    .returning(briefcaseRowColumns);
   // The lots wait for the start with their procedure (the scheduler opens ready lots).
   await tx
     .update(lots)
@@ -22,6 +22,6 @@ export async function markRejected(tx: DbOrTx, id: number, note: string, at: Dat
     .update(briefcases)
     .set({ status: 'rejected', rejectionNote: note, updatedAt: at })
     .where(eq(briefcases.id, id))
-    .returning();
+    .returning(briefcaseRowColumns);
   return row!;
 }

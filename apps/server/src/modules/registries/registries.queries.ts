@@ -1,7 +1,8 @@
 /** Every SQL statement of registry ingestion, matching, lotting and the personal-data flow. */
-import { and, asc, eq, getTableColumns, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  briefcaseRowColumns,
   briefcases,
   lots,
   type PersonalDataFindingJson,
@@ -249,19 +250,13 @@ export async function setReportIdRaw(
 
 // ---- Outside the ingestion transaction (drizzle) ----
 
-const {
-  registryColumns: _columns,
-  lotAssignment: _assignment,
-  ...briefcaseColumns
-} = getTableColumns(briefcases);
-
 /**
  * The procedure without its registry snapshot (megabytes of bytea, read only where lotting needs it);
  * `hasRegistry` says whether a registry is stored.
  */
 export async function findRegistryBriefcase(db: Db, id: number) {
   const [row] = await db
-    .select({ ...briefcaseColumns, hasRegistry: sql<boolean>`${briefcases.registryColumns} is not null` })
+    .select({ ...briefcaseRowColumns, hasRegistry: sql<boolean>`${briefcases.registryColumns} is not null` })
     .from(briefcases)
     .where(eq(briefcases.id, id));
   return row ?? null;

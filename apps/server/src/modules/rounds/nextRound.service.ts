@@ -38,7 +38,7 @@ async function insertNewRound(
   at: Date,
   round: 'next' | 'second',
 ): Promise<BriefcaseRow> {
-  const created = await insertRound(tx, procedure, copies);
+  const created = await insertRound(tx, old.id, procedure, copies);
   await copyCompanyLists(tx, old.id, created.row.id);
   await appendAudit(tx, {
     briefcaseId: created.row.id,

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   bids,
   briefcaseCompanyLists,
+  briefcaseRowColumns,
   briefcases,
   companies,
   lots,
@@ -103,9 +104,15 @@ export async function findLotsWithSecondRoundPrice(db: DbOrTx, briefcaseId: numb
     .orderBy(asc(lots.number), asc(lots.id));
 }
 
-/** Inserts the new round's procedure and lots; returns the procedure and each original lot's copy. */
-export async function insertRound(tx: DbOrTx, procedure: NewBriefcase, copies: NewLot[]) {
-  const [row] = await tx.insert(briefcases).values(procedure).returning();
+/**
+ * Inserts the new round's procedure (with the registry snapshot of procedure `fromId`) and lots; returns the
+ * procedure and each original lot's copy.
+ */
+export async function insertRound(tx: DbOrTx, fromId: number, procedure: NewBriefcase, copies: NewLot[]) {
+  const [row] = await tx.insert(briefcases).values(procedure).returning(briefcaseRowColumns);
+  // The registry snapshot goes with the procedure, copied inside the database (it is never read into the node).
+  await tx.execute(sql`update ${briefcases} b set registry_columns = o.registry_columns, lot_assignment = o.lot_assignment
+    from ${briefcases} o where o.id = ${fromId} and b.id = ${row!.id}`);
   const lotRows = await tx
     .insert(lots)
     .values(copies.map((c) => ({ ...c, briefcaseId: row!.id })))
@@ -120,6 +127,10 @@ export async function copyCompanyLists(tx: DbOrTx, fromId: number, toId: number)
 }
 
 export async function updateBriefcase(tx: DbOrTx, id: number, changes: Partial<NewBriefcase>) {
-  const [row] = await tx.update(briefcases).set(changes).where(eq(briefcases.id, id)).returning();
+  const [row] = await tx
+    .update(briefcases)
+    .set(changes)
+    .where(eq(briefcases.id, id))
+    .returning(briefcaseRowColumns);
   return row!;
 }
