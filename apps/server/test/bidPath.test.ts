@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { briefcaseCompanyLists, companies } from '../src/db/schema/index.ts';
+import { briefcaseCompanyLists, companies, refreshTokens } from '../src/db/schema/index.ts';
 import { appendAudit } from '../src/modules/audit/audit.queries.ts';
 import { verifyAudit } from '../src/modules/audit/audit.service.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -141,5 +141,44 @@ describe.each(DRIVERS)('the bids rate limit on %s', (driver) => {
     expect((await call.bid(a, { lot_id: lot.id, amount: 1_000_000 })).statusCode).toBe(200);
     expect((await call.bid(a, { lot_id: lot.id, amount: 1_100_000, confirm: true })).statusCode).toBe(200);
     expect((await call.bid(a, { lot_id: lot.id, amount: 1_200_000, confirm: true })).statusCode).toBe(429);
+  });
+});
+
+describe.each(DRIVERS)('the session cache of the bid route on %s', (driver) => {
+  let t: TestApp;
+  let floor: Floor;
+  let call: ReturnType<typeof api>;
+
+  beforeAll(async () => {
+    // Cached contexts live 1-2 s here (a random span in the second half of SESSION_CACHE_MS).
+    t = await createTestApp(driver, { ACCESS_TOKEN_TTL_SECONDS: '86400', SESSION_CACHE_MS: '2000' });
+    floor = await buildFloor(t, 1);
+    call = api(t);
+  });
+  afterAll(() => t.close());
+
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('counts a context that an accepted bid found current as loaded then, and still refuses a write on a closed session', async () => {
+    const { lot } = await tradingLot(t, floor);
+    const c = floor.buyers[0]!;
+    // Cached at c's first bid; each accepted bid checks it under the lock and so renews it.
+    for (const [k, amount] of [1_000_000, 1_100_000, 1_200_000].entries()) {
+      if (k > 0) await pause(700);
+      expect((await call.bid(c, { lot_id: lot.id, amount, confirm: true })).statusCode).toBe(200);
+    }
+    await pause(700);
+    // 2.1 s after the first load, past any entry's life unless the bids renewed it: the session is closed in the
+    // database behind the cache's back (as when a refresh token is reused).
+    const { sessionId } = await t.ctx.guards.authenticateToken(c.token);
+    await t.ctx.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(refreshTokens.familyId, sessionId));
+    // A stale bid is still refused from the renewed cache ("price changed": decisions/0017's trade-off) ...
+    expect((await call.bid(c, { lot_id: lot.id, amount: 1_000_000, confirm: true })).statusCode).toBe(409);
+    // ... but a bid that reaches the lock finds the session closed and writes nothing.
+    expect((await call.bid(c, { lot_id: lot.id, amount: 1_300_000, confirm: true })).statusCode).toBe(401);
+    expect(await call.lot(floor.seller, lot.id)).toMatchObject({ bids_count: 3, current_price: 1_200_000 });
   });
 });

@@ -68,6 +68,12 @@ export interface Guards {
   tradingGoodStanding: Guard;
   /** Loads the context again, uncached (after sessionStillValid said no); 401 when the session is closed. */
   reload(auth: AuthContext): Promise<AuthContext>;
+  /**
+   * A write found this cached context still current in the database (session open, fingerprint equal, checked
+   * under the lot's lock): it counts as loaded at that moment, so a trader who keeps bidding is not reloaded
+   * every SESSION_CACHE_MS. A context that is not (or no longer) cached is left alone.
+   */
+  confirmed(auth: AuthContext): void;
   /** Forgets the session's cached contexts on every node (sign-out). */
   sessionClosed(sessionId: string): Promise<void>;
 }
@@ -76,6 +82,14 @@ export interface Guards {
 const SESSION_CLOSED = 'session_closed';
 
 const MAX_CACHED = 20_000;
+
+/** A context of the trading guard's cache: trusted until `until` (performance.now()), never past the token's expiry. */
+interface CacheEntry {
+  token: string;
+  auth: AuthContext;
+  until: number;
+  expMs: number;
+}
 
 export const isAdmin = (auth: AuthContext | null): boolean => auth?.user.role === 'admin';
 
@@ -89,7 +103,12 @@ export function createGuards(deps: {
   sessionCacheMs?: number;
 }): Guards {
   const cacheMs = deps.sessionCacheMs ?? 0;
-  const cache = new Map<string, { auth: AuthContext; until: number; expMs: number }>();
+  const cache = new Map<string, CacheEntry>();
+  /** The entry each cached context came from, for `confirmed`. */
+  const entries = new WeakMap<AuthContext, CacheEntry>();
+  // Each entry lives a random span in the second half of the window, so sessions cached together (a server's
+  // start, a burst of sign-ins) reload spread over time, not all in the same instant.
+  const lifetime = () => cacheMs * (0.5 + Math.random() / 2);
   const forgetSession = (sessionId: string) => {
     for (const [token, entry] of cache) if (entry.auth.sessionId === sessionId) cache.delete(token);
   };
@@ -108,18 +127,24 @@ export function createGuards(deps: {
   }
 
   /**
-   * loadContext with the fingerprint: the session check and the fingerprint in one query, made before the user's
-   * rows are read, so a change in between makes the fingerprint older than the context (a needless reload later),
-   * never newer (which would let a stale context pass).
+   * loadContext with the fingerprint: the session check, the fingerprint and the user's rows read in one snapshot
+   * (a read-only repeatable-read transaction), so the context is exactly the state the fingerprint describes. A
+   * later check that finds the same fingerprint in the database therefore proves the context current
+   * (sessionStillValid, and `confirmed` after it).
    */
   async function loadFingerprinted(userId: number, sessionId: string): Promise<AuthContext> {
-    const checked = await deps.db.execute(sql`select ${contextFingerprint(userId)} as print,
-        exists (select 1 from ${refreshTokens} r where r.family_id = ${sessionId}::uuid and r.revoked_at is null) as live`);
-    const [row] = (checked as unknown as { rows: { print: string | null; live: boolean }[] }).rows;
-    if (!row?.live) throw unauthorized(AUTH_MESSAGES.refreshInvalid);
-    const ctx = await loadUserContext(deps.db, userId);
-    if (!ctx) throw unauthorized(AUTH_MESSAGES.refreshInvalid);
-    return { ...ctx, sessionId, cachedFingerprint: row.print ?? '' };
+    return deps.db.transaction(
+      async (tx) => {
+        const checked = await tx.execute(sql`select ${contextFingerprint(userId)} as print,
+            exists (select 1 from ${refreshTokens} r where r.family_id = ${sessionId}::uuid and r.revoked_at is null) as live`);
+        const [row] = (checked as unknown as { rows: { print: string | null; live: boolean }[] }).rows;
+        if (!row?.live) throw unauthorized(AUTH_MESSAGES.refreshInvalid);
+        const ctx = await loadUserContext(tx, userId);
+        if (!ctx) throw unauthorized(AUTH_MESSAGES.refreshInvalid);
+        return { ...ctx, sessionId, cachedFingerprint: row.print ?? '' };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
   }
 
   async function cachedContext(token: string): Promise<AuthContext> {
@@ -130,10 +155,14 @@ export function createGuards(deps: {
     if (!claims) throw unauthorized();
     const withPrint = await loadFingerprinted(claims.userId, claims.sessionId);
     if (cache.size >= MAX_CACHED) cache.clear();
-    // Each entry lives a random span in the second half of the window, so sessions cached together (a server's
-    // start, a burst of sign-ins) reload spread over time, not all in the same instant.
-    const lifetime = cacheMs * (0.5 + Math.random() / 2);
-    cache.set(token, { auth: withPrint, until: performance.now() + lifetime, expMs: tokenExpiryMs(token) });
+    const entry: CacheEntry = {
+      token,
+      auth: withPrint,
+      until: performance.now() + lifetime(),
+      expMs: tokenExpiryMs(token),
+    };
+    cache.set(token, entry);
+    entries.set(withPrint, entry);
     return withPrint;
   }
 
@@ -184,6 +213,10 @@ export function createGuards(deps: {
         request.auth = await cachedContext(match[1]);
       }
       requireStanding(request.auth);
+    },
+    confirmed: (auth) => {
+      const entry = entries.get(auth);
+      if (entry && cache.get(entry.token) === entry) entry.until = performance.now() + lifetime();
     },
     reload: async (auth) => {
       forgetSession(auth.sessionId);

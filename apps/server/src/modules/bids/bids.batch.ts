@@ -154,11 +154,14 @@ export class BidBatcher {
 
   private async commit(batch: Pending[]): Promise<void> {
     const settled = new Map<Pending, BatchOutcome>();
+    /** The cached contexts that the lock found still current in the database. */
+    const verified: AuthContext[] = [];
     let committed: CommittedBatch;
     try {
       const { transaction, lock } = await this.connection();
       committed = await transaction(async (tx) => {
         settled.clear();
+        verified.length = 0;
         const {
           lots: locked,
           facts,
@@ -186,6 +189,7 @@ export class BidBatcher {
             lot = lotInBatch(row);
             lots.set(pending.lotId, lot);
           }
+          if (fact.sessionValid) verified.push(pending.auth);
           const outcome = decide(lot, pending, fact);
           if (outcome) settled.set(pending, outcome);
           else accepted.push(pending);
@@ -199,6 +203,7 @@ export class BidBatcher {
       for (const pending of batch) pending.settle({ kind: 'solo' });
       return;
     }
+    for (const auth of verified) this.ctx.guards.confirmed(auth);
     try {
       await this.afterCommit(committed);
     } finally {

@@ -157,6 +157,8 @@ async function placeBidAs(
     }
     throw error;
   }
+  // The lock found the cached context current (freshAccess): it counts as loaded now.
+  ctx.guards.confirmed(auth);
   await afterCommit(ctx, tag, outcome, auth);
   const own = outcome.placed[0]!;
   return { bid_id: own.id, lot_id: own.lotId, amount: own.amount, duplicate: false };
