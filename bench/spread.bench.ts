@@ -3,7 +3,8 @@
  * API from a child process, at most one bid in flight per lot, each bid the lot's next price by a company that
  * does not lead it (so every bid should be accepted: the engine's throughput, not contention, is measured).
  *
- * (a) Maximum throughput: CONCURRENCY bids in flight at all times; goal >= 2,000 accepted bids/s.
+ * (a) Maximum throughput: CONCURRENCY bids in flight at all times, after a warm-up of the same load that is not
+ *     counted (WARMUP_SECONDS); goal >= 2,000 accepted bids/s.
  * (b) Latency at a fixed offered load: an open loop of 500 bids/s (a bid every 2 ms whatever the replies; latency
  *     counts from the scheduled instant, so a server that falls behind is charged for the queue); goal: p99 of the
  *     acknowledgement < 25 ms. The same open loop at half the measured maximum shows the latency where the machine
@@ -28,6 +29,12 @@ const CONCURRENCY = 64;
 /** BENCH_QUICK=1: a short PostgreSQL-only run to compare while iterating (never committed as a result). */
 const QUICK = process.env.BENCH_QUICK === '1';
 const MAX_SECONDS = QUICK ? 5 : 12;
+/**
+ * The same closed loop, run first and not counted: a server that has been up a while has its code optimised by the
+ * JIT, its buyers' sessions cached and its statements prepared; a cold one needs about five seconds to get there
+ * (the warm-up's own per-second figures are in the result).
+ */
+const WARMUP_SECONDS = QUICK ? 3 : 6;
 const PACED_SECONDS = QUICK ? 5 : 10;
 const OFFERED_RATE = 500;
 const GOAL_THROUGHPUT = 2000;
@@ -67,6 +74,12 @@ async function measure(kind: DriverKind, options: { paced: boolean }) {
     });
     // Each run starts from the lots' prices and leaders as the previous run left them.
     const base = async () => ({ url: server.url, lots: await refreshLots(server.ctx, lots), buyers });
+    const warmup = await runLoad({
+      mode: 'closed',
+      seconds: WARMUP_SECONDS,
+      concurrency: CONCURRENCY,
+      ...(await base()),
+    });
     const max = await measured(
       {
         mode: 'closed',
@@ -76,8 +89,15 @@ async function measure(kind: DriverKind, options: { paced: boolean }) {
       },
       `spread-max-${kind}`,
     );
-    const result: Record<string, unknown> = { max_throughput: max };
-    let accepted = max.accepted_bids;
+    const result: Record<string, unknown> = {
+      warmup: {
+        seconds: WARMUP_SECONDS,
+        accepted_bids: warmup.accepted,
+        accepted_per_second_timeline: warmup.timeline,
+      },
+      max_throughput: max,
+    };
+    let accepted = warmup.accepted + max.accepted_bids;
     if (options.paced) {
       const offered = await measured(
         {
@@ -147,6 +167,7 @@ export async function spreadBenchmark() {
       buyers: BUYERS,
       buyers_signed_in_via_api: 5,
       concurrency: CONCURRENCY,
+      warmup_seconds: WARMUP_SECONDS,
       max_seconds: MAX_SECONDS,
       offered_rate_per_s: OFFERED_RATE,
       paced_seconds: PACED_SECONDS,
