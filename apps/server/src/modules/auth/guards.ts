@@ -38,11 +38,24 @@ export function contextFingerprint(userId: number | SQL): SQL<string> {
     from ${users} u where u.id = ${userId})`;
 }
 
+/**
+ * True when the session is open and the user's rows still give `fingerprint` (values, or columns of a statement
+ * that checks many sessions at once, as the bid batch does).
+ */
+export function sessionCheck(
+  sessionId: string | SQL,
+  userId: number | SQL,
+  fingerprint: string | SQL,
+): SQL<boolean> {
+  return sql<boolean>`(exists (select 1 from ${refreshTokens} t where t.family_id = ${sessionId}::uuid
+      and t.revoked_at is null)
+    and ${contextFingerprint(userId)} = ${fingerprint})`;
+}
+
 /** True when the session is open and the user's rows still match what the cached context was loaded from. */
 export function sessionStillValid(auth: AuthContext): SQL<boolean> {
   if (auth.cachedFingerprint === undefined) return sql<boolean>`true`;
-  return sql<boolean>`(exists (select 1 from ${refreshTokens} r where r.family_id = ${auth.sessionId}::uuid and r.revoked_at is null)
-    and ${contextFingerprint(auth.user.id)} = ${auth.cachedFingerprint})`;
+  return sessionCheck(auth.sessionId, auth.user.id, auth.cachedFingerprint);
 }
 
 declare module 'fastify' {

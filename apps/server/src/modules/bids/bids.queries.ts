@@ -11,9 +11,8 @@ import {
   companies,
   events,
   lots,
-  refreshTokens,
 } from '../../db/schema/index.ts';
-import { type AuthContext, contextFingerprint } from '../auth/guards.ts';
+import { type AuthContext, sessionCheck } from '../auth/guards.ts';
 import type { NewEvent } from '../events/events.queries.ts';
 import type { lotRowChanges } from '../lots/lots.state.ts';
 
@@ -155,12 +154,6 @@ export async function findBidsByIds(db: DbOrTx, ids: number[]): Promise<BidRow[]
 const leaderBids = alias(bids, 'leader_bid');
 
 /**
- * Locks the lot row (FOR NO KEY UPDATE, see lockLot) and reads with it its procedure, its leading bid, whether an
- * autobid is enabled on it, whether `companyId` has a standing bid on it, the company's place on the procedure's
- * lists and (sessionValid) whether the caller's session and context still hold: everything the engine needs under
- * the lock, in one statement.
- */
-/**
  * The lot's version as the statement's snapshot has it. When a locking read had to wait for another transaction,
  * PostgreSQL returns the lot row as that transaction left it but the joined rows (the new leading bid, the lists)
  * as the snapshot had them: the two versions then differ, and the caller reads again (it holds the lock by then,
@@ -172,6 +165,30 @@ const seenVersion = () => sql<number>`(select v.version from ${lots} v where v.i
 export const readBeforeWait = (row: { lot: { version: number }; seenVersion: number | null }) =>
   row.seenVersion === null || Number(row.seenVersion) !== row.lot.version;
 
+/** Whether the lot has an enabled autobid (read with its lock). */
+const autobidsEnabled = () =>
+  sql<boolean>`exists (select 1 from ${autobids} where ${autobids.lotId} = ${lots.id} and ${autobids.enabled})`;
+
+/** A company's place on the lot's procedure lists, and whether it has a standing bid on the lot. */
+function companyFacts(companyId: number | SQL) {
+  // The list's name is one of two literals, written into the text (never input).
+  const listed = (list: 'blacklist' | 'whitelist', company?: number | SQL) =>
+    sql`exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${lots.briefcaseId} and l.list = ${sql.raw(`'${list}'`)}${
+      company === undefined ? sql`` : sql` and l.company_id = ${company}`
+    })`;
+  return {
+    blacklisted: sql<boolean>`${listed('blacklist', companyId)}`,
+    notInvited: sql<boolean>`(${listed('whitelist')} and not ${listed('whitelist', companyId)})`,
+    companyHasBid: sql<boolean>`exists (select 1 from ${bids} b where b.lot_id = ${lots.id} and b.company_id = ${companyId} and b.state <> 'withdrawn')`,
+  };
+}
+
+/**
+ * Locks the lot row (FOR NO KEY UPDATE, see lockLot) and reads with it its procedure, its leading bid, whether an
+ * autobid is enabled on it, whether `companyId` has a standing bid on it, the company's place on the procedure's
+ * lists and (sessionValid) whether the caller's session and context still hold: everything the engine needs under
+ * the lock, in one statement.
+ */
 export async function lockLotWithContext(
   tx: DbOrTx,
   lotId: number,
@@ -185,11 +202,8 @@ export async function lockLotWithContext(
         briefcase: briefcaseRowColumns,
         leader: leaderBids,
         sessionValid,
-        blacklisted: sql<boolean>`exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'blacklist' and l.company_id = ${companyId})`,
-        notInvited: sql<boolean>`(exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'whitelist')
-      and not exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'whitelist' and l.company_id = ${companyId}))`,
-        autobidsEnabled: sql<boolean>`exists (select 1 from ${autobids} where ${autobids.lotId} = ${lots.id} and ${autobids.enabled})`,
-        companyHasBid: sql<boolean>`exists (select 1 from ${bids} where ${bids.lotId} = ${lots.id} and ${bids.companyId} = ${companyId} and ${bids.state} <> 'withdrawn')`,
+        ...companyFacts(companyId),
+        autobidsEnabled: autobidsEnabled(),
         seenVersion: seenVersion(),
       })
       .from(lots)
@@ -228,6 +242,7 @@ export function batchLockQuery(db: DbOrTx) {
   // The leading bid by its key, for each lot (a lateral subquery): as a join, a plan prepared while the bids table
   // was small kept scanning the whole table for it, and batches slowed down as bids piled up.
   const leader = db.select().from(bids).where(eq(bids.id, lots.leaderBidId)).limit(1).as('leader_bid');
+  const bidder = companyFacts(sql`r.company_id`);
   const leaderColumns = Object.fromEntries(bidColumns.map((k) => [k, leader[k]])) as {
     [K in (typeof bidColumns)[number]]: (typeof leader)[K];
   };
@@ -237,16 +252,14 @@ export function batchLockQuery(db: DbOrTx) {
         lot: lots,
         briefcase: briefcaseRowColumns,
         leader: leaderColumns,
-        autobidsEnabled: sql<boolean>`exists (select 1 from ${autobids} where ${autobids.lotId} = ${lots.id} and ${autobids.enabled})`,
+        autobidsEnabled: autobidsEnabled(),
         seenVersion: seenVersion(),
         bidders: sql<BidderRow[]>`(select json_agg(json_build_object(
             'ord', r.ord,
-            'blacklisted', exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${lots.briefcaseId} and l.list = 'blacklist' and l.company_id = r.company_id),
-            'not_invited', (exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${lots.briefcaseId} and l.list = 'whitelist')
-              and not exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${lots.briefcaseId} and l.list = 'whitelist' and l.company_id = r.company_id)),
-            'company_has_bid', exists (select 1 from ${bids} b where b.lot_id = r.lot_id and b.company_id = r.company_id and b.state <> 'withdrawn'),
-            'session_valid', (r.fingerprint is null or (exists (select 1 from ${refreshTokens} t where t.family_id = r.session_id::uuid and t.revoked_at is null)
-              and ${contextFingerprint(sql`r.user_id`)} = r.fingerprint)),
+            'blacklisted', ${bidder.blacklisted},
+            'not_invited', ${bidder.notInvited},
+            'company_has_bid', ${bidder.companyHasBid},
+            'session_valid', (r.fingerprint is null or ${sessionCheck(sql`r.session_id`, sql`r.user_id`, sql`r.fingerprint`)}),
             'bid_id', nextval(pg_get_serial_sequence('bids', 'id'))))
           from jsonb_to_recordset(${sql.placeholder('input')}::jsonb) as r(ord integer, lot_id integer, company_id integer,
             user_id integer, session_id text, fingerprint text)
