@@ -3,7 +3,7 @@
  * are decided in arrival order, and are written with everything a single bid writes (bid, lot, outbid event, audit
  * entries); a batch that fails as a whole hands every bid back to be placed on its own.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bids, briefcases, events, lots } from '../src/db/schema/index.ts';
 import { entryHash } from '../src/modules/audit/audit.chain.ts';
@@ -139,6 +139,28 @@ describe.each(DRIVERS)('the bid batch on %s', (driver) => {
       .from(auditLog)
       .where(and(eq(auditLog.briefcaseId, one.briefcase.id), eq(auditLog.action, 'bid_placed')));
     expect(placedEntries.map((e) => (e.payload as { bidId: number }).bidId)).toEqual(stored.map((s) => s.id));
+  });
+
+  it('places its batches through statements prepared once on its own connection (PostgreSQL)', async () => {
+    const one = await tradingLot(t, floor);
+    const { instance } = batcher();
+    for (const [auth, amount] of [
+      [authA, 1_000_000],
+      [authB, 1_100_000],
+      [authA, 1_200_000],
+    ] as const) {
+      expect((await instance.submit(bid(auth, one.lot.id, amount))).kind).toBe('placed');
+    }
+    expect(await call.lot(c, one.lot.id)).toMatchObject({ current_price: 1_200_000, bids_count: 3 });
+    // PGlite has one session and nothing to keep prepared; PostgreSQL keeps both statements on the batcher's connection.
+    const dedicated = t.ctx.database.dedicated;
+    expect(Boolean(dedicated)).toBe(driver === 'postgres');
+    if (!dedicated) return;
+    const own = await dedicated();
+    const prepared = (await own.db.execute(
+      sql`select name from pg_prepared_statements where name like 'bid_batch_%' order by name`,
+    )) as unknown as { rows: { name: string }[] };
+    expect(prepared.rows.map((r) => r.name)).toEqual(['bid_batch_lock', 'bid_batch_write']);
   });
 
   it('reads the procedure of a lot without its registry snapshot, on the batch and the one-by-one path', async () => {

@@ -60,6 +60,26 @@ describe.runIf(DRIVERS.includes('postgres'))('the dedicated connection on postgr
     expect(await stored()).toEqual([1, 2, 5]);
   });
 
+  it('runs a named statement inside its transaction, prepared on the connection once', async () => {
+    const own = await database.dedicated!();
+    const insert = { name: 'kept_insert', text: 'insert into kept values ($1) returning v' };
+    await expect(
+      own.transaction(async () => {
+        expect(await own.query(insert, [7])).toEqual([{ v: 7 }]);
+        throw new Error('the work failed');
+      }),
+    ).rejects.toThrow('the work failed');
+    await own.transaction(async () => {
+      await own.query(insert, [8]);
+      await own.query(insert, [9]);
+    });
+    expect(await stored()).toEqual([1, 2, 5, 8, 9]);
+    const statements = (await own.db.execute(
+      sql`select name from pg_prepared_statements where name = 'kept_insert'`,
+    )) as unknown as { rows: unknown[] };
+    expect(statements.rows).toHaveLength(1);
+  });
+
   it('is replaced by a new connection after it failed', async () => {
     const before = await database.dedicated!();
     const pid = await backend(before.db);
@@ -70,6 +90,6 @@ describe.runIf(DRIVERS.includes('postgres'))('the dedicated connection on postgr
     expect(after).not.toBe(before);
     expect(await backend(after.db)).not.toBe(pid);
     await after.transaction((tx) => tx.execute(sql`insert into kept values (6)`));
-    expect(await stored()).toEqual([1, 2, 5, 6]);
+    expect(await stored()).toEqual([1, 2, 5, 6, 8, 9]);
   });
 });

@@ -41,10 +41,22 @@ export interface Database {
   dump?: () => Promise<Blob>;
 }
 
+/** A statement prepared by name on the connection that first runs it (DedicatedConnection.query). */
+export interface NamedStatement {
+  name: string;
+  /** SQL with $1, $2... placeholders. */
+  text: string;
+}
+
 /** A connection kept for one user (Database.dedicated). */
 export interface DedicatedConnection {
   /** Queries on this connection only. */
   db: Db;
+  /**
+   * Runs a named statement on this connection: parsed and planned by PostgreSQL the first time, then only bound and
+   * executed (inside `transaction`, it is part of the transaction).
+   */
+  query(statement: NamedStatement, values: unknown[]): Promise<Record<string, unknown>[]>;
   /** The connection failed: the next Database.dedicated() call replaces it. */
   readonly failed: boolean;
   /**
@@ -86,6 +98,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         client,
         db: own,
         failed: false,
+        async query(statement: NamedStatement, values: unknown[]) {
+          const result = await client.query({ name: statement.name, text: statement.text, values });
+          return result.rows as Record<string, unknown>[];
+        },
         async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
           // Started now (a drizzle query runs when awaited or then-ed); its error, if any, fails the next statement too.
           const begin = own.execute(sql`begin`).then(

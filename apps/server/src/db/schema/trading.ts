@@ -31,7 +31,8 @@ export const bids = pgTable(
   },
   (t) => [
     index('bids_lot_idx').on(t.lotId, t.id),
-    index('bids_company_idx').on(t.companyId),
+    // A company's bids, and whether it has bid on a lot (each bid's lock reads that, decisions/0054).
+    index('bids_company_idx').on(t.companyId, t.lotId),
     // The procedure's counters (feed, statistics, the live stats after each bid) read bids by procedure.
     index('bids_briefcase_company_idx').on(t.briefcaseId, t.companyId),
     uniqueIndex('bids_idempotency_key').on(t.userId, t.idempotencyKey),

@@ -1,5 +1,5 @@
 /** SQL of the audit log: append after a chain's head (one round trip when the head is known), read a chain in order. */
-import { asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { type ChainEntry, entryHash, GENESIS_HASH } from './audit.chain.ts';
@@ -93,16 +93,16 @@ export async function planAudit(tx: DbOrTx, entries: AuditEntryInput[]): Promise
 }
 
 /**
- * The insert of a plan, returning the chain of each row that went in. A chain's rows go in only all together: the
+ * The insert of a plan's rows (its `json`, or a placeholder for it in a prepared statement), returning the chain of each row that went in. A chain's rows go in only all together: the
  * insert checks that the head they were hashed after is still the chain's last entry. Both checks are scalar
  * subqueries on the chain's key, so each is an index lookup: as EXISTS the planner could hash the whole log instead,
  * and every batch got slower as the log grew.
  */
-export function auditInsert(plan: AuditPlan): SQL {
+export function auditInsert(rows: AuditPlan['json'] | Placeholder): SQL {
   return sql`insert into ${auditLog}
     (briefcase_id, seq, action, actor_user_id, payload, prev_hash, hash, created_at)
     select r.briefcase_id, r.seq, r.action, r.actor_user_id, r.payload, r.prev_hash, r.hash, r.created_at
-    from jsonb_to_recordset(${plan.json}::jsonb) as r(briefcase_id integer, chain integer, seq integer,
+    from jsonb_to_recordset(${rows}::jsonb) as r(briefcase_id integer, chain integer, seq integer,
       action text, actor_user_id integer, payload jsonb, prev_hash text, hash text, created_at timestamptz,
       base_seq integer, base_hash text)
     where (select a.seq from ${auditLog} a where coalesce(a.briefcase_id, 0) = r.chain order by a.seq desc limit 1)
@@ -148,7 +148,7 @@ export async function appendAuditBatch(tx: DbOrTx, entries: AuditEntryInput[]): 
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt === MAX_ATTEMPTS) throw new AuditChainMoved('audit: the heads of the chain kept moving');
     const plan = await planAudit(tx, pending);
-    const result = await tx.execute(auditInsert(plan));
+    const result = await tx.execute(auditInsert(plan.json));
     pending = settleAudit(
       plan,
       (result as unknown as { rows: { chain: number }[] }).rows.map((r) => Number(r.chain)),

@@ -14,13 +14,7 @@ import { applyClassicBid, type BidActor, type LotState, type Rejection, validate
 import type { AppContext } from '../../appContext.ts';
 import type { DbOrTx, DedicatedConnection } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import {
-  type AuditEntryInput,
-  appendAuditBatch,
-  auditInsert,
-  planAudit,
-  settleAudit,
-} from '../audit/audit.queries.ts';
+import { type AuditEntryInput, appendAuditBatch, planAudit, settleAudit } from '../audit/audit.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { isAdmitted } from '../briefcases/briefcases.policy.ts';
 import type { NewEvent } from '../events/events.queries.ts';
@@ -29,6 +23,7 @@ import type { LotRow } from '../lots/lots.queries.ts';
 import { type BriefcaseRow, lotRowChanges, toLotState } from '../lots/lots.state.ts';
 import { outbidEvent } from './bids.notify.ts';
 import {
+  BATCH_WRITE_STATEMENT,
   type BatchBidderFacts,
   type BatchLockQuery,
   type BatchLockRow,
@@ -69,6 +64,9 @@ export type BatchOutcome =
   | { kind: 'stale'; rejection: Rejection }
   /** The batch cannot decide this bid: place it on its own. */
   | { kind: 'solo' };
+
+/** Runs the batch's write as the prepared BATCH_WRITE_STATEMENT on the batcher's own connection. */
+type BatchWrite = (values: unknown[]) => Promise<Record<string, unknown>[]>;
 
 interface Pending extends BatchBid {
   settle(outcome: BatchOutcome): void;
@@ -142,6 +140,7 @@ export class BidBatcher {
   private async connection(): Promise<{
     transaction: <T>(work: (tx: DbOrTx) => Promise<T>) => Promise<T>;
     lock?: BatchLockQuery;
+    write?: BatchWrite;
   }> {
     if (!this.ctx.database.dedicated) return { transaction: (work) => this.ctx.db.transaction(work) };
     if (!this.own || this.own.connection.failed) {
@@ -149,7 +148,11 @@ export class BidBatcher {
       if (this.own?.connection !== connection) this.own = { connection, lock: batchLockQuery(connection.db) };
     }
     const { connection, lock } = this.own;
-    return { transaction: (work) => connection.transaction(work), lock };
+    return {
+      transaction: (work) => connection.transaction(work),
+      lock,
+      write: (values) => connection.query(BATCH_WRITE_STATEMENT, values),
+    };
   }
 
   private async commit(batch: Pending[]): Promise<void> {
@@ -158,7 +161,7 @@ export class BidBatcher {
     const verified: AuthContext[] = [];
     let committed: CommittedBatch;
     try {
-      const { transaction, lock } = await this.connection();
+      const { transaction, lock, write: prepared } = await this.connection();
       committed = await transaction(async (tx) => {
         settled.clear();
         verified.length = 0;
@@ -196,7 +199,7 @@ export class BidBatcher {
         }
         // The ids were taken under the locks in ascending order; the accepted bids get them in arrival order.
         const idOf = new Map(accepted.map((pending, k) => [pending, ids[k]!]));
-        return write(tx, lots, idOf, settled);
+        return write(tx, lots, idOf, settled, prepared);
       });
     } catch {
       // The whole batch rolled back: each bid is placed on its own, where its own error (if any) is answered.
@@ -287,6 +290,7 @@ async function write(
   lots: Map<number, LotInBatch>,
   idOf: Map<Pending, number>,
   settled: Map<Pending, BatchOutcome>,
+  prepared?: BatchWrite,
 ): Promise<CommittedBatch> {
   const changed = [...lots.values()].filter((l) => l.accepted.length > 0);
   if (changed.length === 0) return { lots: [], briefcaseIds: [] };
@@ -353,12 +357,11 @@ async function write(
     result.push(after);
   }
   const plan = await planAudit(tx, audit);
-  const chains = await writeBidBatch(tx, {
-    bids: rows,
-    lots: updates,
-    events: outbid,
-    audit: auditInsert(plan),
-  });
+  const chains = await writeBidBatch(
+    tx,
+    { bids: rows, lots: updates, events: outbid, audit: plan.json },
+    prepared,
+  );
   // A chain whose remembered head was wrong got none of its entries: append them after the real head.
   await appendAuditBatch(tx, settleAudit(plan, chains));
   return { lots: result, briefcaseIds: [...new Set(result.map((l) => l.briefcase.id))] };

@@ -1,7 +1,18 @@
 /** SQL of bids and autobids: inserts under the lot lock, the bid log, bidders, idempotency. */
-import { and, asc, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  ne,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias, PgDialect } from 'drizzle-orm/pg-core';
+import type { DbOrTx, NamedStatement } from '../../db/client.ts';
 import {
   autobids,
   bids,
@@ -12,6 +23,7 @@ import {
   events,
   lots,
 } from '../../db/schema/index.ts';
+import { auditInsert } from '../audit/audit.queries.ts';
 import { type AuthContext, sessionCheck } from '../auth/guards.ts';
 import type { NewEvent } from '../events/events.queries.ts';
 import type { lotRowChanges } from '../lots/lots.state.ts';
@@ -333,10 +345,69 @@ interface BidderRow {
   bid_id: number | string;
 }
 
+/** The four row sets a bid batch writes, each as one jsonb text (or a placeholder for it). */
+interface BatchWriteRows<T> {
+  bids: T;
+  lots: T;
+  events: T;
+  audit: T;
+}
+
 /**
- * Everything a bid batch writes, in one statement: the bids (with the ids batchBidderFacts took), the lots (each
- * lot's version moves on by one), the outbid events and the audit entries (auditInsert). Returns the chain of each
+ * Everything a bid batch writes, in one statement: the bids (with the ids lockLotsForBatch took), the lots (each
+ * lot's version moves on by one), the outbid events and the audit entries (auditInsert). It returns the chain of each
  * audit row that went in, for settleAudit.
+ */
+function batchWriteSql(rows: BatchWriteRows<string | Placeholder>): SQL {
+  return sql`with placed as (
+      insert into ${bids} (id, lot_id, briefcase_id, user_id, company_id, amount, source_type, state, idempotency_key,
+        created_at, updated_at)
+      overriding system value
+      select r.id, r.lot_id, r.briefcase_id, r.user_id, r.company_id, r.amount, r.source_type, r.state,
+        r.idempotency_key, r.created_at, r.created_at
+      from jsonb_to_recordset(${rows.bids}::jsonb) as r(id bigint, lot_id integer, briefcase_id integer,
+        user_id integer, company_id integer, amount bigint, source_type text, state text, idempotency_key text,
+        created_at timestamptz)
+      returning 1
+    ), moved as (
+      update ${lots} l set status = r.status, current_price = r.current_price, leader_bid_id = r.leader_bid_id,
+        bids_count = r.bids_count, bidders_count = r.bidders_count, end_datetime = r.end_datetime,
+        renewals_count = r.renewals_count, version = l.version + 1, updated_at = r.updated_at
+      from jsonb_to_recordset(${rows.lots}::jsonb) as r(id bigint, status text, current_price bigint,
+        leader_bid_id bigint, bids_count integer, bidders_count integer, end_datetime timestamptz,
+        renewals_count integer, updated_at timestamptz)
+      where l.id = r.id
+      returning 1
+    ), told as (
+      insert into ${events} (user_id, company_id, kind, briefcase_id, lot_id, payload, created_at)
+      select r.user_id, r.company_id, r.kind, r.briefcase_id, r.lot_id, r.payload, r.created_at
+      from jsonb_to_recordset(${rows.events}::jsonb) as r(user_id integer, company_id integer, kind text,
+        briefcase_id integer, lot_id integer, payload jsonb, created_at timestamptz)
+      returning 1
+    ), audited as (${auditInsert(rows.audit)})
+    select (select count(*) from placed) as placed, (select count(*) from moved) as moved,
+      (select count(*) from told) as told, (select coalesce(json_agg(chain), '[]'::json) from audited) as chains`;
+}
+
+/**
+ * The write of a bid batch as a named statement ($1 to $4: bids, lots, events, audit): the batcher's own connection
+ * (Database.dedicated) parses and plans it once instead of for every batch, and the node builds its text once.
+ */
+export const BATCH_WRITE_STATEMENT: NamedStatement = {
+  name: 'bid_batch_write',
+  text: new PgDialect().sqlToQuery(
+    batchWriteSql({
+      bids: sql.placeholder('bids'),
+      lots: sql.placeholder('lots'),
+      events: sql.placeholder('events'),
+      audit: sql.placeholder('audit'),
+    }),
+  ).sql,
+};
+
+/**
+ * Writes a bid batch (batchWriteSql): through `prepared`, which runs BATCH_WRITE_STATEMENT on the batcher's own
+ * connection, or as a one-off statement (PGlite). Returns the chains of the audit rows that went in.
  */
 export async function writeBidBatch(
   tx: DbOrTx,
@@ -344,8 +415,10 @@ export async function writeBidBatch(
     bids: BidRow[];
     lots: { id: number; changes: ReturnType<typeof lotRowChanges> }[];
     events: NewEvent[];
-    audit: SQL;
+    /** The audit plan's rows (AuditPlan.json). */
+    audit: string;
   },
+  prepared?: (values: unknown[]) => Promise<Record<string, unknown>[]>,
 ): Promise<number[]> {
   const bidRows = batch.bids.map((b) => ({
     id: b.id,
@@ -379,52 +452,29 @@ export async function writeBidBatch(
     payload: e.payload ?? {},
     created_at: (e.createdAt ?? new Date()).toISOString(),
   }));
-  const result = await tx.execute(sql`with placed as (
-      insert into ${bids} (id, lot_id, briefcase_id, user_id, company_id, amount, source_type, state, idempotency_key,
-        created_at, updated_at)
-      overriding system value
-      select r.id, r.lot_id, r.briefcase_id, r.user_id, r.company_id, r.amount, r.source_type, r.state,
-        r.idempotency_key, r.created_at, r.created_at
-      from jsonb_to_recordset(${JSON.stringify(bidRows)}::jsonb) as r(id bigint, lot_id integer, briefcase_id integer,
-        user_id integer, company_id integer, amount bigint, source_type text, state text, idempotency_key text,
-        created_at timestamptz)
-      returning 1
-    ), moved as (
-      update ${lots} l set status = r.status, current_price = r.current_price, leader_bid_id = r.leader_bid_id,
-        bids_count = r.bids_count, bidders_count = r.bidders_count, end_datetime = r.end_datetime,
-        renewals_count = r.renewals_count, version = l.version + 1, updated_at = r.updated_at
-      from jsonb_to_recordset(${JSON.stringify(lotRows)}::jsonb) as r(id bigint, status text, current_price bigint,
-        leader_bid_id bigint, bids_count integer, bidders_count integer, end_datetime timestamptz,
-        renewals_count integer, updated_at timestamptz)
-      where l.id = r.id
-      returning 1
-    ), told as (
-      insert into ${events} (user_id, company_id, kind, briefcase_id, lot_id, payload, created_at)
-      select r.user_id, r.company_id, r.kind, r.briefcase_id, r.lot_id, r.payload, r.created_at
-      from jsonb_to_recordset(${JSON.stringify(eventRows)}::jsonb) as r(user_id integer, company_id integer, kind text,
-        briefcase_id integer, lot_id integer, payload jsonb, created_at timestamptz)
-      returning 1
-    ), audited as (${batch.audit})
-    select (select count(*) from placed) as placed, (select count(*) from moved) as moved,
-      (select count(*) from told) as told, (select coalesce(json_agg(chain), '[]'::json) from audited) as chains`);
-  const [row] = (
-    result as unknown as {
-      rows: {
-        placed: string | number;
-        moved: string | number;
-        told: string | number;
-        chains: number[] | string;
-      }[];
-    }
-  ).rows;
+  const rows: BatchWriteRows<string> = {
+    bids: JSON.stringify(bidRows),
+    lots: JSON.stringify(lotRows),
+    events: JSON.stringify(eventRows),
+    audit: batch.audit,
+  };
+  const result = prepared
+    ? await prepared([rows.bids, rows.lots, rows.events, rows.audit])
+    : ((await tx.execute(batchWriteSql(rows))) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const row = result[0] as {
+    placed: string | number;
+    moved: string | number;
+    told: string | number;
+    chains: number[] | string;
+  };
   if (
-    Number(row!.placed) !== bidRows.length ||
-    Number(row!.moved) !== lotRows.length ||
-    Number(row!.told) !== eventRows.length
+    Number(row.placed) !== bidRows.length ||
+    Number(row.moved) !== lotRows.length ||
+    Number(row.told) !== eventRows.length
   ) {
     throw new Error('bid batch: a write did not go in whole');
   }
-  const chains = typeof row!.chains === 'string' ? (JSON.parse(row!.chains) as number[]) : row!.chains;
+  const chains = typeof row.chains === 'string' ? (JSON.parse(row.chains) as number[]) : row.chains;
   return chains.map(Number);
 }
 
