@@ -40,6 +40,12 @@ export type LoadPlan =
       lots: PlanLot[];
       buyers: PlanBuyer[];
       rate: number;
+      /**
+       * Seconds of the same open loop run first and not counted (their accepted bids are `warmup_accepted`): the
+       * client's keep-alive connections are then open, as a trader's browser has them, so the first bids of the
+       * measured run do not also pay for connecting.
+       */
+      warmupSeconds?: number;
       /** Return each accepted bid's lot, amount and acknowledgement time (the fan-out benchmark needs them). */
       recordAcks?: boolean;
     };
@@ -66,6 +72,8 @@ export interface LoadResult {
   skipped: number;
   /** Hot: lot reads (GET) a bidder needed when the live update had not told it the price yet. */
   reads: number;
+  /** Paced with warmupSeconds: bids accepted during the warm-up (stored, but not in the other figures). */
+  warmup_accepted: number;
   /** CPU seconds the load generator itself used. */
   cpu_s: number;
   /** The first rejection of each unexpected status, to explain it. */

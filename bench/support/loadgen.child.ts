@@ -15,6 +15,7 @@ function newResult(): LoadResult {
     timeline: [],
     skipped: 0,
     reads: 0,
+    warmup_accepted: 0,
     cpu_s: 0,
     samples: {},
   };
@@ -203,9 +204,26 @@ async function closed(plan: Extract<LoadPlan, { mode: 'closed' }>, result: LoadR
 async function paced(plan: Extract<LoadPlan, { mode: 'paced' }>, result: LoadResult): Promise<void> {
   const client = new JsonClient(plan.url, 512);
   const book = new Book(plan.lots, plan.buyers);
-  const interval = 1000 / plan.rate;
+  if (plan.warmupSeconds) {
+    const warmup = newResult();
+    await openLoop(client, book, plan.rate, plan.warmupSeconds, warmup);
+    result.warmup_accepted = warmup.accepted;
+  }
+  await openLoop(client, book, plan.rate, plan.seconds, result);
+  client.close();
+}
+
+/** A bid every 1/rate s for `seconds`, whatever the replies; waits for the last replies. */
+async function openLoop(
+  client: JsonClient,
+  book: Book,
+  rate: number,
+  seconds: number,
+  result: LoadResult,
+): Promise<void> {
+  const interval = 1000 / rate;
   const start = clock();
-  const end = start + plan.seconds * 1000;
+  const end = start + seconds * 1000;
   const inFlight = new Set<Promise<unknown>>();
   let due = start;
   let n = 0;
@@ -224,7 +242,6 @@ async function paced(plan: Extract<LoadPlan, { mode: 'paced' }>, result: LoadRes
   }
   await Promise.all(inFlight);
   result.elapsed_ms = clock() - start;
-  client.close();
 }
 
 process.once('message', async (plan: LoadPlan) => {
