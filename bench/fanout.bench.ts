@@ -47,7 +47,7 @@ async function ours(fleet: ClientFleet) {
     const [load, profile] = await profiled('fanout', () =>
       runLoad(
         { mode: 'paced', url: server.url, seconds: SECONDS, rate: RATE, lots, buyers, recordAcks: true },
-        (acks) => fleet.acks(acks),
+        { onAcks: (acks) => fleet.acks(acks) },
       ),
     );
     delay.disable();

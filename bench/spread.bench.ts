@@ -44,17 +44,24 @@ const GOAL_P99_MS = 25;
 
 /** Runs the plan with the CPU of server, PostgreSQL and load generator counted (and profiled: BENCH_PROFILE=1). */
 async function measured(plan: LoadPlan, name: string) {
-  const meter = cpuMeter();
-  const [load, profile] = await profiled(name, () => runLoad(plan));
+  // CPU is counted from the end of the plan's warm-up (the profile, a diagnosis, covers both).
+  let meter = cpuMeter();
+  const [load, profile] = await profiled(name, () =>
+    runLoad(plan, {
+      onMeasuring: () => {
+        meter = cpuMeter();
+      },
+    }),
+  );
   const cpu = { wall_s: +(load.elapsed_ms / 1000).toFixed(1), ...meter(), load_generator: load.cpu_s };
   return { ...describe(load, cpu), ...(profile ? { server_profile: profile } : {}) };
 }
 
 function describe(load: LoadResult, cpu: Record<string, number>) {
   return {
+    warmup: { accepted_bids: load.warmup_accepted, accepted_per_second_timeline: load.warmup_timeline },
     attempts: load.attempts,
     accepted_bids: load.accepted,
-    warmup_accepted_bids: load.warmup_accepted,
     refused_409: load.stale,
     other_replies: load.other,
     skipped_all_lots_busy: load.skipped,
@@ -77,30 +84,21 @@ async function measure(kind: DriverKind, options: { paced: boolean }) {
     });
     // Each run starts from the lots' prices and leaders as the previous run left them.
     const base = async () => ({ url: server.url, lots: await refreshLots(server.ctx, lots), buyers });
-    const warmup = await runLoad({
-      mode: 'closed',
-      seconds: WARMUP_SECONDS,
-      concurrency: CONCURRENCY,
-      ...(await base()),
-    });
-    const max = await measured(
+    const { warmup, ...max } = await measured(
       {
         mode: 'closed',
         seconds: MAX_SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
         concurrency: CONCURRENCY,
         ...(await base()),
       },
       `spread-max-${kind}`,
     );
     const result: Record<string, unknown> = {
-      warmup: {
-        seconds: WARMUP_SECONDS,
-        accepted_bids: warmup.accepted,
-        accepted_per_second_timeline: warmup.timeline,
-      },
+      warmup: { seconds: WARMUP_SECONDS, ...warmup },
       max_throughput: max,
     };
-    let accepted = warmup.accepted + max.accepted_bids;
+    let accepted = warmup.accepted_bids + max.accepted_bids;
     if (options.paced) {
       const offered = await measured(
         {
@@ -126,7 +124,7 @@ async function measure(kind: DriverKind, options: { paced: boolean }) {
       result.offered_500_per_s = { offered_per_s: OFFERED_RATE, ...offered };
       result.offered_half_of_max = { offered_per_s: halfRate, ...half };
       accepted +=
-        offered.accepted_bids + offered.warmup_accepted_bids + half.accepted_bids + half.warmup_accepted_bids;
+        offered.accepted_bids + offered.warmup.accepted_bids + half.accepted_bids + half.warmup.accepted_bids;
     }
     const [stored] = await server.ctx.db.select({ n: count() }).from(bids).where(eq(bids.state, 'active'));
     result.stored_bids = stored?.n ?? 0;

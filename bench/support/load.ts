@@ -22,12 +22,14 @@ export interface PlanBuyer {
 
 export type LoadPlan =
   /** Every bidder bids the next price of one lot, learning it from replies and the lot's live updates. */
-  | { mode: 'hot'; url: string; seconds: number; lot: PlanLot; bidders: PlanBuyer[] }
+  | { mode: 'hot'; url: string; seconds: number; warmupSeconds?: number; lot: PlanLot; bidders: PlanBuyer[] }
   /** `concurrency` bids in flight at all times over many lots (at most one per lot), as fast as they come back. */
   | {
       mode: 'closed';
       url: string;
       seconds: number;
+      /** As for paced plans: the same load first, not counted, in the same process and connections. */
+      warmupSeconds?: number;
       lots: PlanLot[];
       buyers: PlanBuyer[];
       concurrency: number;
@@ -41,9 +43,10 @@ export type LoadPlan =
       buyers: PlanBuyer[];
       rate: number;
       /**
-       * Seconds of the same open loop run first and not counted (their accepted bids are `warmup_accepted`): the
-       * client's keep-alive connections are then open, as a trader's browser has them, so the first bids of the
-       * measured run do not also pay for connecting.
+       * Seconds of the same load run first and not counted, in the same process on the same connections (its
+       * accepted bids are `warmup_accepted`): the measured run then starts with the generator's keep-alive
+       * connections open, as traders' browsers have them, and its code optimised, so its first bids do not also
+       * pay for connecting.
        */
       warmupSeconds?: number;
       /** Return each accepted bid's lot, amount and acknowledgement time (the fan-out benchmark needs them). */
@@ -72,8 +75,9 @@ export interface LoadResult {
   skipped: number;
   /** Hot: lot reads (GET) a bidder needed when the live update had not told it the price yet. */
   reads: number;
-  /** Paced with warmupSeconds: bids accepted during the warm-up (stored, but not in the other figures). */
+  /** With warmupSeconds: bids accepted during the warm-up (stored, but not in the other figures), per second too. */
   warmup_accepted: number;
+  warmup_timeline: number[];
   /** CPU seconds the load generator itself used. */
   cpu_s: number;
   /** The first rejection of each unexpected status, to explain it. */
@@ -82,17 +86,34 @@ export interface LoadResult {
 
 const CHILD = fileURLToPath(new URL('./loadgen.child.ts', import.meta.url));
 
-/** What the child sends: acknowledgements as they come (paced with recordAcks), then the result. */
-export type LoadMessage = { kind: 'acks'; acks: Ack[] } | { kind: 'result'; result: LoadResult };
+/**
+ * What the child sends: acknowledgements as they come (paced with recordAcks), that the measured run starts (after
+ * the warm-up), then the result.
+ */
+export type LoadMessage =
+  | { kind: 'acks'; acks: Ack[] }
+  | { kind: 'measuring' }
+  | { kind: 'result'; result: LoadResult };
 
-/** Runs a plan in a fresh child process; `onAcks` receives accepted bids while it runs (recordAcks). */
-export function runLoad(plan: LoadPlan, onAcks?: (acks: Ack[]) => void): Promise<LoadResult> {
+export interface LoadEvents {
+  /** Accepted bids while the plan runs (recordAcks). */
+  onAcks?: (acks: Ack[]) => void;
+  /** The measured run starts (at once without a warm-up): the moment to start counting CPU. */
+  onMeasuring?: () => void;
+}
+
+/** Runs a plan in a fresh child process. */
+export function runLoad(plan: LoadPlan, events: LoadEvents = {}): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = fork(CHILD, [], { execArgv: process.execArgv, serialization: 'advanced' });
     let done = false;
     child.on('message', (message: LoadMessage) => {
       if (message.kind === 'acks') {
-        onAcks?.(message.acks);
+        events.onAcks?.(message.acks);
+        return;
+      }
+      if (message.kind === 'measuring') {
+        events.onMeasuring?.();
         return;
       }
       done = true;

@@ -16,6 +16,7 @@ function newResult(): LoadResult {
     skipped: 0,
     reads: 0,
     warmup_accepted: 0,
+    warmup_timeline: [],
     cpu_s: 0,
     samples: {},
   };
@@ -72,33 +73,36 @@ async function hot(plan: Extract<LoadPlan, { mode: 'hot' }>, result: LoadResult)
     JSON.stringify({ command: 'subscribe', channel: 'LotsStream', briefcase_id: lot.briefcaseId }),
   );
   await sleep(200);
-  const start = clock();
-  const end = start + plan.seconds * 1000;
-  await Promise.all(
-    plan.bidders.map(async (bidder, i) => {
-      for (let n = i; clock() < end; n++) {
-        const amount = known.next;
-        const token = tokenOf(bidder, n);
-        const t0 = clock();
-        const reply = await client.post('/api/v1/bids', token, { lot_id: lot.id, amount, confirm: true });
-        if (count(result, reply, t0, start)) {
-          learn(known.version, amount + lot.stepPrice);
-          continue;
+  const run = async (seconds: number, into: LoadResult) => {
+    const start = clock();
+    const end = start + seconds * 1000;
+    await Promise.all(
+      plan.bidders.map(async (bidder, i) => {
+        for (let n = i; clock() < end; n++) {
+          const amount = known.next;
+          const token = tokenOf(bidder, n);
+          const t0 = clock();
+          const reply = await client.post('/api/v1/bids', token, { lot_id: lot.id, amount, confirm: true });
+          if (count(into, reply, t0, start)) {
+            learn(known.version, amount + lot.stepPrice);
+            continue;
+          }
+          if (reply.status !== 409) await sleep(10);
+          if (known.next > amount) continue;
+          // The live update has not arrived yet: wait for it a little, then read the lot.
+          await Promise.race([new Promise<void>((resolve) => wake.push(resolve)), sleep(READ_AFTER_MS)]);
+          if (known.next > amount || clock() >= end) continue;
+          into.reads++;
+          const view = await client.get(`/api/v1/lots/${lot.id}`, token);
+          const attributes = (view.body?.data as { attributes?: { next_price: number; version: number } })
+            ?.attributes;
+          if (attributes) learn(attributes.version, attributes.next_price);
         }
-        if (reply.status !== 409) await sleep(10);
-        if (known.next > amount) continue;
-        // The live update has not arrived yet: wait for it a little, then read the lot.
-        await Promise.race([new Promise<void>((resolve) => wake.push(resolve)), sleep(READ_AFTER_MS)]);
-        if (known.next > amount || clock() >= end) continue;
-        result.reads++;
-        const view = await client.get(`/api/v1/lots/${lot.id}`, token);
-        const attributes = (view.body?.data as { attributes?: { next_price: number; version: number } })
-          ?.attributes;
-        if (attributes) learn(attributes.version, attributes.next_price);
-      }
-    }),
-  );
-  result.elapsed_ms = clock() - start;
+      }),
+    );
+    into.elapsed_ms = clock() - start;
+  };
+  await warmedUp(plan, result, run);
   watcher.close();
   client.close();
 }
@@ -188,28 +192,44 @@ async function bidOnce(
 async function closed(plan: Extract<LoadPlan, { mode: 'closed' }>, result: LoadResult): Promise<void> {
   const client = new JsonClient(plan.url, plan.concurrency);
   const book = new Book(plan.lots, plan.buyers);
-  const start = clock();
-  const end = start + plan.seconds * 1000;
-  await Promise.all(
-    Array.from({ length: plan.concurrency }, async (_, i) => {
-      for (let n = i; clock() < end; n += plan.concurrency) {
-        if (!(await bidOnce(client, book, result, clock(), start, n))) await sleep(1);
-      }
-    }),
-  );
-  result.elapsed_ms = clock() - start;
+  await warmedUp(plan, result, async (seconds, into) => {
+    const start = clock();
+    const end = start + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: plan.concurrency }, async (_, i) => {
+        for (let n = i; clock() < end; n += plan.concurrency) {
+          if (!(await bidOnce(client, book, into, clock(), start, n))) await sleep(1);
+        }
+      }),
+    );
+    into.elapsed_ms = clock() - start;
+  });
   client.close();
+}
+
+/**
+ * Runs `run` for the plan's warm-up (into a result of its own, of which the accepted bids are kept), tells the
+ * parent that the measured run starts, and runs it for the plan's seconds.
+ */
+async function warmedUp(
+  plan: LoadPlan,
+  result: LoadResult,
+  run: (seconds: number, into: LoadResult) => Promise<void>,
+): Promise<void> {
+  if (plan.warmupSeconds) {
+    const warmup = newResult();
+    await run(plan.warmupSeconds, warmup);
+    result.warmup_accepted = warmup.accepted;
+    result.warmup_timeline = warmup.timeline;
+  }
+  process.send!({ kind: 'measuring' } satisfies LoadMessage);
+  await run(plan.seconds, result);
 }
 
 async function paced(plan: Extract<LoadPlan, { mode: 'paced' }>, result: LoadResult): Promise<void> {
   const client = new JsonClient(plan.url, 512);
   const book = new Book(plan.lots, plan.buyers);
-  if (plan.warmupSeconds) {
-    const warmup = newResult();
-    await openLoop(client, book, plan.rate, plan.warmupSeconds, warmup);
-    result.warmup_accepted = warmup.accepted;
-  }
-  await openLoop(client, book, plan.rate, plan.seconds, result);
+  await warmedUp(plan, result, (seconds, into) => openLoop(client, book, plan.rate, seconds, into));
   client.close();
 }
 
