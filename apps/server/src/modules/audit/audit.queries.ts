@@ -93,10 +93,10 @@ export async function planAudit(tx: DbOrTx, entries: AuditEntryInput[]): Promise
 }
 
 /**
- * The insert of a plan's rows (its `json`, or a placeholder for it in a prepared statement), returning the chain of each row that went in. A chain's rows go in only all together: the
- * insert checks that the head they were hashed after is still the chain's last entry. Both checks are scalar
- * subqueries on the chain's key, so each is an index lookup: as EXISTS the planner could hash the whole log instead,
- * and every batch got slower as the log grew.
+ * The insert of a plan's rows (its `json`, or a placeholder for it in a prepared statement), returning the chain of
+ * each row that went in. A chain's rows go in only all together: the insert checks that the head they were hashed
+ * after is still the chain's last entry. Both checks are scalar subqueries on the chain's key, so each is an index
+ * lookup: as EXISTS the planner could hash the whole log instead, and every batch got slower as the log grew.
  */
 export function auditInsert(rows: AuditPlan['json'] | Placeholder): SQL {
   return sql`insert into ${auditLog}

@@ -16,10 +16,9 @@ import { isAdmitted, isMaster } from '../briefcases/briefcases.policy.ts';
 import type { BriefcaseRow } from '../lots/lots.state.ts';
 
 /**
- * What a stale refusal needs of the lot's procedure: a few fields, copied once. The book used to keep the whole row
- * of every lock read; a lot bid on every second or so then left a new row of some 100 fields in the old generation
- * each time, and the young-generation collections that copied them were the longest pauses of a busy node
- * (decisions/0054).
+ * What a stale refusal needs of the lot's procedure: its seller, format and admission rules. The book used to keep
+ * the whole procedure row of the last read of each lot (some 100 fields, for up to MAX_LOTS lots) and read five of
+ * them (decisions/0054).
  */
 type Procedure = Pick<
   BriefcaseRow,
@@ -37,30 +36,12 @@ const procedureOf = (b: BriefcaseRow): Procedure => ({
   id: b.id,
   companyId: b.companyId,
   auctionType: b.auctionType,
-  allowedKindsMap: { ...b.allowedKindsMap },
+  allowedKindsMap: b.allowedKindsMap,
   fsspOnly: b.fsspOnly,
   okved8291Only: b.okved8291Only,
   fsspBankOnly: b.fsspBankOnly,
   fsspMfoOnly: b.fsspMfoOnly,
 });
-
-function sameProcedure(kept: Procedure, b: BriefcaseRow): boolean {
-  if (
-    kept.id !== b.id ||
-    kept.companyId !== b.companyId ||
-    kept.auctionType !== b.auctionType ||
-    kept.fsspOnly !== b.fsspOnly ||
-    kept.okved8291Only !== b.okved8291Only ||
-    kept.fsspBankOnly !== b.fsspBankOnly ||
-    kept.fsspMfoOnly !== b.fsspMfoOnly
-  ) {
-    return false;
-  }
-  const kinds: Record<string, boolean> = b.allowedKindsMap;
-  const keptKinds: Record<string, boolean> = kept.allowedKindsMap;
-  const keys = Object.keys(kinds);
-  return keys.length === Object.keys(keptKinds).length && keys.every((k) => keptKinds[k] === kinds[k]);
-}
 
 interface Known {
   /** The lot's state at `version`, as read under its lock or committed by this node. */
@@ -92,8 +73,7 @@ export class LotBook {
     this.lots.set(state.id, {
       state,
       version,
-      briefcase:
-        known && sameProcedure(known.briefcase, briefcase) ? known.briefcase : procedureOf(briefcase),
+      briefcase: procedureOf(briefcase),
       announcedNext: known && known.announcedVersion > version ? known.announcedNext : 0,
       announcedVersion: known && known.announcedVersion > version ? known.announcedVersion : 0,
     });
