@@ -1,9 +1,9 @@
 /** Custom-template lotting without a procedure (/api/v1/lotings), then a procedure made from the draft. */
 import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { briefcases, lotings, registryRows } from '../src/db/schema/index.ts';
+import { briefcases, lotings, registryReports, registryRows } from '../src/db/schema/index.ts';
 import { loadRegistrySnapshot } from '../src/modules/registries/registries.queries.ts';
 import { decodeAssignment, decodeColumns } from '../src/modules/registries/registries.snapshot.ts';
 import { debt, registryXlsx, signedInMember, upload } from './registrySupport.ts';
@@ -146,5 +146,33 @@ describe.each(DRIVERS)('lotings on %s', (driver) => {
     expect(decodeColumns(snapshot.columns!).count).toBe(30);
     expect(decodeAssignment(snapshot.assignment!)).toHaveLength(30);
     expect((await call('DELETE', '/api/v1/lotings/clear')).statusCode).toBe(200);
+  });
+  it("keeps only the check report of the draft's latest check, and none once the draft is cleared", async () => {
+    const reportOf = async (id: string) =>
+      (await call('GET', `/api/v1/source_errors/${id}/report.json`)).statusCode;
+    const stored = async () =>
+      (await t.ctx.db.select().from(registryReports).where(isNull(registryReports.briefcaseId)))
+        .map((r) => r.id)
+        .sort();
+    const invalid = [debt(), debt({ region_code: 99 })];
+    await upload(t.app, token, registryXlsx(invalid, HEADERS, KEYS), {}, '/api/v1/lotings/create_custom');
+    const first = (await call('PUT', '/api/v1/lotings/map_registry', token, { source_map: MAP })).json()
+      .report_id;
+    // Checked again with the same matching: the new report replaces the first.
+    const second = (await call('PUT', '/api/v1/lotings/remaped_registry', token, { source_map: MAP })).json()
+      .report_id;
+    expect(second).not.toBe(first);
+    expect(await reportOf(first)).toBe(404);
+    expect(await reportOf(second)).toBe(200);
+    expect(await stored()).toEqual([second]);
+    // A new file starts the draft over: the old draft's report goes with it.
+    await upload(t.app, token, registryXlsx(invalid, HEADERS, KEYS), {}, '/api/v1/lotings/create_custom');
+    expect(await reportOf(second)).toBe(404);
+    const third = (await call('PUT', '/api/v1/lotings/map_registry', token, { source_map: MAP })).json()
+      .report_id;
+    expect(await stored()).toEqual([third]);
+    expect((await call('DELETE', '/api/v1/lotings/clear')).statusCode).toBe(200);
+    expect(await reportOf(third)).toBe(404);
+    expect(await stored()).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ import {
   saveRegistryColumnsRaw,
 } from '../registries/registries.queries.ts';
 import { withRawTransaction } from '../registries/registries.raw.ts';
-import { CheckReport } from '../registries/registries.report.ts';
+import { CheckReport, dropReport } from '../registries/registries.report.ts';
 import {
   emptyUploadData,
   parseSourceMap,
@@ -99,7 +99,10 @@ export async function createCustom(
     registryFileName: input.fileName,
     registryPreview: preview,
   });
-  if (previous) await dropRegistryFile(ctx, previous.registryKey);
+  if (previous) {
+    await dropRegistryFile(ctx, previous.registryKey);
+    await dropReport(ctx, previous.registryReportId);
+  }
   return { message: M.uploaded, data: { ...emptyUploadData(null), excel_custom: true, preview } };
 }
 
@@ -138,6 +141,8 @@ async function checkAndLot(
         userId: auth.user.id,
       });
       await updateLoting(ctx.db, auth.user.id, { registryReportId: id, sourceMap: stored });
+      // A draft keeps the report of its latest check only.
+      await dropReport(ctx, draft.registryReportId);
       const many = outcome.errorCount > REGISTRY_ERRORS_INLINE_LIMIT;
       throw new RegistryRefusal(
         422,
@@ -162,7 +167,9 @@ async function checkAndLot(
         personalDataFound: true,
         personalDataFindings: outcome.findings,
         sourceMap: stored,
+        registryReportId: null,
       });
+      await dropReport(ctx, draft.registryReportId);
       throw new RegistryRefusal(
         422,
         M.personalData,
@@ -193,6 +200,7 @@ async function checkAndLot(
         lots: lotting.lots.map(draftLot),
         totals: { ...outcome.totals, startPrice: lotting.startPrice },
       });
+      await dropReport(ctx, draft.registryReportId);
       return {
         message: M.uploaded,
         data: {
@@ -248,6 +256,7 @@ export async function clearLoting(ctx: AppContext, auth: AuthContext): Promise<v
   const draft = await findLoting(ctx.db, auth.user.id);
   if (!draft) return;
   await dropRegistryFile(ctx, draft.registryKey);
+  await dropReport(ctx, draft.registryReportId);
   await deleteLoting(ctx.db, auth.user.id);
 }
 
@@ -273,6 +282,7 @@ export async function createBriefcaseFromLoting(
     map,
     keptKey: draft.registryKey,
   });
+  await dropReport(ctx, draft.registryReportId);
   await deleteLoting(ctx.db, auth.user.id);
   return result;
 }

@@ -310,6 +310,12 @@ export async function findReport(db: Db, id: string) {
   return row ?? null;
 }
 
+/** Deletes one check report's row; returns it (for its file), or null when there was none. */
+export async function deleteReport(db: Db, id: string) {
+  const [row] = await db.delete(registryReports).where(eq(registryReports.id, id)).returning();
+  return row ?? null;
+}
+
 export async function deleteReportsOf(db: Db, briefcaseId: number, except: string | null = null) {
   return db
     .delete(registryReports)

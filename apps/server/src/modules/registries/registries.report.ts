@@ -11,7 +11,7 @@ import type { RegistryError } from '@etp/domain';
 import { SheetsWriter } from '@etp/xlsx';
 import type { AppContext } from '../../appContext.ts';
 import { storageOf } from '../../storage/storageOf.ts';
-import { insertReport } from './registries.queries.ts';
+import { deleteReport, insertReport } from './registries.queries.ts';
 
 const HEADERS = ['Строка', 'Столбец', 'Заголовок', 'Значение', 'Ошибка'];
 const WIDTHS = [10, 10, 30, 30, 70];
@@ -82,4 +82,11 @@ export class CheckReport implements ErrorSink {
     await writer?.abort();
     await rm(this.path, { force: true });
   }
+}
+
+/** Deletes a stored check report (its row and its file); nothing when `id` is null or already gone. */
+export async function dropReport(ctx: AppContext, id: string | null): Promise<void> {
+  if (id === null) return;
+  const row = await deleteReport(ctx.db, id);
+  if (row) await storageOf(ctx).delete(row.storageKey);
 }
