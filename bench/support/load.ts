@@ -20,9 +20,24 @@ export interface PlanBuyer {
   tokens: string[];
 }
 
+export type HotBidding = 'next_price' | 'ladder';
+
 export type LoadPlan =
-  /** Every bidder bids the next price of one lot, learning it from replies and the lot's live updates. */
-  | { mode: 'hot'; url: string; seconds: number; warmupSeconds?: number; lot: PlanLot; bidders: PlanBuyer[] }
+  /**
+   * Many bidders on one lot, one bid in flight each. `next_price`: every bidder bids the lot's next price as it
+   * knows it (from its replies and the lot's live updates), so all but one of each round are refused as stale.
+   * `ladder`: each bid is one step above the bid sent before it (a shared counter in the generator, as if every
+   * bidder had seen the bid before its own), so a bid is refused only when it reaches the lot after a higher one.
+   */
+  | {
+      mode: 'hot';
+      url: string;
+      seconds: number;
+      warmupSeconds?: number;
+      lot: PlanLot;
+      bidders: PlanBuyer[];
+      bidding: HotBidding;
+    }
   /** `concurrency` bids in flight at all times over many lots (at most one per lot), as fast as they come back. */
   | {
       mode: 'closed';

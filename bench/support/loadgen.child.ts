@@ -48,11 +48,23 @@ const READ_AFTER_MS = 200;
 
 const tokenOf = (buyer: PlanBuyer, n: number) => buyer.tokens[n % buyer.tokens.length]!;
 
-/** One lot, every bidder at its next price; the price comes from replies, the live feed, or a read. */
+/**
+ * One lot, many bidders. Bidding the next price, a bidder learns it from its replies, the live feed, or a read;
+ * on a ladder, each bid takes the next step of a counter shared by the bidders.
+ */
 async function hot(plan: Extract<LoadPlan, { mode: 'hot' }>, result: LoadResult): Promise<void> {
   const client = new JsonClient(plan.url, plan.bidders.length + 4);
   const { lot } = plan;
   const known = { version: -1, next: lot.nextPrice };
+  /** Ladder bidding: the amount of the next bid sent, one step above the one sent before. */
+  const ladder = {
+    amount: lot.nextPrice,
+    take(): number {
+      const amount = Math.max(this.amount, known.next);
+      this.amount = amount + lot.stepPrice;
+      return amount;
+    },
+  };
   let wake: (() => void)[] = [];
   const learn = (version: number, next: number) => {
     if (next <= known.next && version <= known.version) return;
@@ -79,7 +91,7 @@ async function hot(plan: Extract<LoadPlan, { mode: 'hot' }>, result: LoadResult)
     await Promise.all(
       plan.bidders.map(async (bidder, i) => {
         for (let n = i; clock() < end; n++) {
-          const amount = known.next;
+          const amount = plan.bidding === 'ladder' ? ladder.take() : known.next;
           const token = tokenOf(bidder, n);
           const t0 = clock();
           const reply = await client.post('/api/v1/bids', token, { lot_id: lot.id, amount, confirm: true });
@@ -88,7 +100,7 @@ async function hot(plan: Extract<LoadPlan, { mode: 'hot' }>, result: LoadResult)
             continue;
           }
           if (reply.status !== 409) await sleep(10);
-          if (known.next > amount) continue;
+          if (plan.bidding === 'ladder' || known.next > amount) continue;
           // The live update has not arrived yet: wait for it a little, then read the lot.
           await Promise.race([new Promise<void>((resolve) => wake.push(resolve)), sleep(READ_AFTER_MS)]);
           if (known.next > amount || clock() >= end) continue;
