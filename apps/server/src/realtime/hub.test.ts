@@ -278,6 +278,30 @@ describe('live hub delivery', () => {
 });
 
 describe('live hub subscriptions', () => {
+  it('handles a socket\'s commands in the order sent: a subscription sent right after authenticating is accepted', async () => {
+    const bus = new InProcessBus();
+    const hub = new LiveHub({
+      bus,
+      authenticate: async (token) => {
+        await sleep(5);
+        return userAuth(Number(token));
+      },
+      authorize: async () => ({ ok: true, master: false }),
+      now: () => 0,
+    });
+    const socket = new FakeSocket();
+    hub.attach(socket as unknown as WebSocket);
+    socket.emit('message', JSON.stringify({ command: 'authenticate', token: '1' }));
+    socket.emit('message', JSON.stringify({ command: 'subscribe', channel: 'LotsStream', briefcase_id: 7 }));
+    await sleep(20);
+    expect(socket.received).toEqual([
+      { type: 'authenticated', user_id: 1 },
+      { type: 'subscribed', channel: 'LotsStream', briefcase_id: 7 },
+    ]);
+    expect(hub.subscriptions).toBe(1);
+    hub.close();
+  });
+
   it('checks access once per user, session, channel and procedure for a while, and refuses what is refused', async () => {
     const calls: number[] = [];
     const { hub, clients } = await setUp({

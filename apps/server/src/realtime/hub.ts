@@ -118,10 +118,17 @@ export class LiveHub {
     return stats;
   }
 
+  /**
+   * A socket's commands are handled one after another, in the order it sent them: a client may send "authenticate"
+   * and "subscribe" without waiting for the first reply, and the subscription must see the authentication.
+   */
   attach(socket: WebSocket): LiveClient {
     const client: LiveClient = { socket, auth: null, masterOf: new Set(), keys: new Set() };
+    let previous = Promise.resolve();
     socket.on('message', (raw) => {
-      void this.onMessage(client, raw.toString());
+      const text = raw.toString();
+      // A command that fails (its access check could not reach the database, say) goes unanswered; the next runs.
+      previous = previous.then(() => this.onMessage(client, text)).catch(() => {});
     });
     socket.on('close', () => this.detach(client));
     return client;
