@@ -278,7 +278,7 @@ describe('live hub delivery', () => {
 });
 
 describe('live hub subscriptions', () => {
-  it('handles a socket\'s commands in the order sent: a subscription sent right after authenticating is accepted', async () => {
+  it("handles a socket's commands in the order sent: a subscription sent right after authenticating is accepted", async () => {
     const bus = new InProcessBus();
     const hub = new LiveHub({
       bus,
