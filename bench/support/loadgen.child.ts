@@ -1,4 +1,5 @@
 /** The load generator's process: receives a LoadPlan, bids through the HTTP API, answers with a LoadResult. */
+import { type LiveFrame, unpackLiveFrame } from '@etp/contracts';
 import WebSocket from 'ws';
 import { JsonClient, type JsonReply } from './http.ts';
 import type { Ack, LoadMessage, LoadPlan, LoadResult, PlanBuyer, PlanLot } from './load.ts';
@@ -73,18 +74,9 @@ async function hot(plan: Extract<LoadPlan, { mode: 'hot' }>, result: LoadResult)
     for (const w of wake) w();
     wake = [];
   };
-  const watcher = new WebSocket(`${plan.url.replace(/^http/, 'ws')}/ws`);
-  await new Promise((resolve, reject) => watcher.once('open', resolve).once('error', reject));
-  watcher.on('message', (raw) => {
-    const m = JSON.parse(raw.toString()) as { action?: string; payload?: Record<string, number> };
-    if (m.action === 'lot_update' && m.payload?.id === lot.id)
-      learn(m.payload.version!, m.payload.next_price!);
-  });
-  watcher.send(JSON.stringify({ command: 'authenticate', token: plan.bidders[0]!.tokens[0] }));
-  watcher.send(
-    JSON.stringify({ command: 'subscribe', channel: 'LotsStream', briefcase_id: lot.briefcaseId }),
-  );
-  await sleep(200);
+  // Bidding the next price, the bidders also learn it from the lot's live updates (as the bid dialog does); a
+  // ladder needs no price but its own, so it opens no socket whose updates would cost the generator CPU.
+  const watcher = plan.bidding === 'next_price' ? await watchLot(plan, learn) : null;
   const run = async (seconds: number, into: LoadResult) => {
     const start = clock();
     const end = start + seconds * 1000;
@@ -115,8 +107,32 @@ async function hot(plan: Extract<LoadPlan, { mode: 'hot' }>, result: LoadResult)
     into.elapsed_ms = clock() - start;
   };
   await warmedUp(plan, result, run);
-  watcher.close();
+  watcher?.close();
   client.close();
+}
+
+/** A socket subscribed to the lot's procedure that reports each update of the lot (single or in a batch frame). */
+async function watchLot(
+  plan: Extract<LoadPlan, { mode: 'hot' }>,
+  learn: (version: number, next: number) => void,
+): Promise<WebSocket> {
+  const { lot } = plan;
+  const watcher = new WebSocket(`${plan.url.replace(/^http/, 'ws')}/ws`);
+  await new Promise((resolve, reject) => watcher.once('open', resolve).once('error', reject));
+  watcher.on('message', (raw) => {
+    const frame = JSON.parse(raw.toString()) as LiveFrame | { type: string };
+    if ('type' in frame) return;
+    for (const m of unpackLiveFrame(frame)) {
+      const payload = m.payload as { id?: number; version: number; next_price: number } | null;
+      if (m.action === 'lot_update' && payload?.id === lot.id) learn(payload.version, payload.next_price);
+    }
+  });
+  watcher.send(JSON.stringify({ command: 'authenticate', token: plan.bidders[0]!.tokens[0] }));
+  watcher.send(
+    JSON.stringify({ command: 'subscribe', channel: 'LotsStream', briefcase_id: lot.briefcaseId }),
+  );
+  await sleep(200);
+  return watcher;
 }
 
 /** Lots the generator bids on, one bid in flight per lot, each bid by a company that does not lead the lot. */
