@@ -11,7 +11,7 @@ import { AppError, forbidden } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { checkRegistryFile, readRegistryPreview } from '../registries/ingest.ts';
 import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from '../registries/registries.files.ts';
-import { applyLotting, defaultLotingParams } from '../registries/registries.lotting.ts';
+import { applyLotting } from '../registries/registries.lotting.ts';
 import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
 import { canCreateFor } from '../registries/registries.policy.ts';
 import {
@@ -184,8 +184,7 @@ async function checkAndLot(
     case 'mismatch':
       throw new Error('a matched registry cannot mismatch');
     case 'checked': {
-      const params = defaultLotingParams(outcome.columns);
-      const lotting = applyLotting(outcome.columns, params);
+      const { params, lotting } = outcome;
       // In pieces, as an upload stores a procedure's (decisions/0051): no snapshot-sized parameter.
       await withRawTransaction(ctx, (session) =>
         saveRegistryColumnsRaw(session, 'lotings', draft.id, columnsPieces(outcome.columns)),
@@ -198,7 +197,7 @@ async function checkAndLot(
         personalDataFindings: null,
         lotingParams: params,
         lots: lotting.lots.map(draftLot),
-        totals: { ...outcome.totals, startPrice: lotting.startPrice },
+        totals: { ...outcome.totals },
       });
       await dropReport(ctx, draft.registryReportId);
       return {

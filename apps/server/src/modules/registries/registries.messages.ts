@@ -34,6 +34,9 @@ export const REGISTRY_MESSAGES = {
   logSent: 'Результат проверки отправлен',
   lotingEmpty: 'Черновик лотирования не найден',
   uploadUnknown: 'Загрузка не найдена',
+  sumTooLarge: 'Сумма задолженности по реестру слишком велика: проверьте суммы в файле (они указываются в рублях)',
+  lotSumTooLarge: (lot: number) =>
+    `Сумма задолженности по лоту ${lot} слишком велика: проверьте суммы в файле (они указываются в рублях)`,
 } as const;
 
 /** Russian names of personal-data kinds in the findings and the e-mailed log. */

@@ -180,7 +180,11 @@ export function registriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const progress = progressBoardOf(ctx).get(request.params.upload_id, authOf(request).user.id);
         if (!progress) throw notFound(M.uploadUnknown);
-        return ok({ phase: progress.phase, percent: progress.percent });
+        return ok({
+          phase: progress.phase,
+          percent: progress.percent,
+          ...(progress.queue ? { queue: progress.queue } : {}),
+        });
       },
     );
 
