@@ -120,12 +120,13 @@ export class FilePool {
   /** Ends every worker; queued jobs are refused. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const pending of this.queue.splice(0)) pending.reject(new FileJobRefusal(FILE_MESSAGES.busy, 'busy'));
+    for (const pending of this.queue.splice(0))
+      pending.reject(new FileJobRefusal(FILE_MESSAGES.busy, 'busy'));
     await Promise.all(this.slots.map((slot) => slot.worker?.terminate()));
   }
 
   private spawn(): Worker {
-    return new Worker(BOOTSTRAP, {
+    const worker = new Worker(BOOTSTRAP, {
       resourceLimits: {
         maxOldGenerationSizeMb: this.limits.memoryMb,
         maxYoungGenerationSizeMb: 32,
@@ -135,13 +136,21 @@ export class FilePool {
       stdout: false,
       stderr: false,
     });
+    // An idle worker's failure must not become an unhandled 'error' event; a busy one's is answered by its job.
+    worker.on('error', () => {});
+    worker.on('exit', () => {
+      for (const slot of this.slots) if (slot.worker === worker) slot.worker = null;
+    });
+    return worker;
   }
 
   private start(slot: Slot, pending: Pending): void {
     slot.busy = true;
     this.stats.jobs += 1;
     pending.handlers.onQueued?.(0);
-    this.queue.forEach((p, i) => p.handlers.onQueued?.(i + 1));
+    this.queue.forEach((p, i) => {
+      p.handlers.onQueued?.(i + 1);
+    });
     let worker = slot.worker;
     if (!worker) {
       worker = this.spawn();

@@ -1,6 +1,11 @@
 /** Messages between the file pool (main thread) and its workers (docs/decisions/0090). */
 import type { BatchSheetJob, BatchSheetResult } from '../modules/batchAutobids/batchAutobids.read.ts';
-import type { IngestJob, IngestJobResult, PreviewJob, PreviewResult } from '../modules/registries/registries.read.ts';
+import type {
+  IngestJob,
+  IngestJobResult,
+  PreviewJob,
+  PreviewResult,
+} from '../modules/registries/registries.read.ts';
 
 export type FileJob =
   | ({ kind: 'ingest' } & IngestJob)

@@ -36,7 +36,8 @@ export type BatchSheetResult = { rows: SheetRow[] } | { refused: string };
 
 function columnName(index: number): string {
   let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
   return name;
 }
 
@@ -97,6 +98,7 @@ export async function readBatchSheetFile(job: BatchSheetJob): Promise<BatchSheet
   }
   if (!headerSeen) return { refused: T.empty };
   if (idCol < 0 || priceCol < 0) return { refused: T.noColumns };
-  if (rows.length >= MAX_BATCH_ROWS && abort.signal.aborted) return { refused: T.tooManyRows(MAX_BATCH_ROWS) };
+  if (rows.length >= MAX_BATCH_ROWS && abort.signal.aborted)
+    return { refused: T.tooManyRows(MAX_BATCH_ROWS) };
   return { rows };
 }

@@ -2,11 +2,12 @@
  * The batch-autobid spreadsheet: the template (the procedure's lots, the maximum left blank) and the reading of an
  * uploaded file, which checks the content, not the name, in a file worker with the streaming reader's limits.
  */
-import { BATCH_AUTOBID_COLUMNS } from '@etp/contracts';
+
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BATCH_AUTOBID_COLUMNS } from '@etp/contracts';
 import ExcelJS from 'exceljs';
 import { FileJobRefusal, filePool } from '../../files/filePool.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';

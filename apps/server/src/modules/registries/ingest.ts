@@ -19,8 +19,8 @@ import {
   saveRegistryColumnsRaw,
   saveRegistryRaw,
 } from './registries.queries.ts';
-import type { IngestJobResult, IngestPhase } from './registries.read.ts';
 import { type RawSession, withRawTransaction } from './registries.raw.ts';
+import type { IngestJobResult, IngestPhase } from './registries.read.ts';
 import { CheckReport } from './registries.report.ts';
 import { COPY_TARGET } from './registries.rows.ts';
 import { columnsPieces, encodeAssignment } from './registries.snapshot.ts';

@@ -22,7 +22,12 @@ import {
 import { readFirstSheet, SheetsWriter, XlsxError } from '@etp/xlsx';
 import type { PersonalDataFindingJson, RegistryPreviewJson } from '../../db/schema/index.ts';
 import type { JobContext } from '../../files/fileWorker.ts';
-import { applyLotting, defaultLotingParams, type LotingParams, type LottingOutcome } from './registries.lotting.ts';
+import {
+  applyLotting,
+  defaultLotingParams,
+  type LotingParams,
+  type LottingOutcome,
+} from './registries.lotting.ts';
 import { REGISTRY_MESSAGES } from './registries.messages.ts';
 import type { RegistryTotals } from './registries.queries.ts';
 import type { RawSession } from './registries.raw.ts';
@@ -56,7 +61,6 @@ export interface ReadOptions {
 export const PREVIEW_ROWS = 5;
 /** The widest registry we take: the template has ~35 columns; a custom one may carry some more. */
 export const MAX_REGISTRY_COLUMNS = 512;
-
 
 class Stop extends Error {}
 
@@ -226,7 +230,6 @@ export async function readAndStore(session: RawSession | null, options: ReadOpti
   };
 }
 
-
 /** Headers, the first rows and the suggested matching of a file, reading no further (custom-template upload). */
 export async function readRegistryPreview(
   filePath: string,
@@ -386,7 +389,8 @@ export async function runIngestJob(job: IngestJob, context: JobContext): Promise
       keepReport = true;
       return { kind: 'invalid', errors: read.errors, errorCount: read.errorCount };
     }
-    if (!read.columns || read.columns.count === 0) return { kind: 'refused', message: REGISTRY_MESSAGES.noRows };
+    if (!read.columns || read.columns.count === 0)
+      return { kind: 'refused', message: REGISTRY_MESSAGES.noRows };
     if (read.findings.length > 0 && !job.allowPersonalData) {
       return { kind: 'personal_data', findings: read.findings };
     }
