@@ -46,5 +46,7 @@ export const ERROR_CODES = [
   'delivery_failed',
   'token_invalid',
   'sms_required',
+  /** The server's disk is full or read-only: the upload can be tried again later. */
+  'no_space',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

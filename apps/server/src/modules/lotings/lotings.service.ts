@@ -7,6 +7,7 @@
 import type { LotingParamsInput } from '@etp/contracts';
 import { LottingError, lottingPriceLimits, REGISTRY_ERRORS_INLINE_LIMIT } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
+import { FileJobRefusal } from '../../files/filePool.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { checkRegistryFile, readRegistryPreview } from '../registries/ingest.ts';
@@ -65,6 +66,21 @@ export function presentLoting(row: LotingRow) {
   };
 }
 
+/** A file job whose limit (memory, time, queue) was reached is the seller's refusal, naming the limit. */
+async function readFileJob<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof FileJobRefusal)) throw error;
+    throw new RegistryRefusal(
+      error.reason === 'busy' ? 503 : 422,
+      M.processingFailed,
+      { source: [error.message] },
+      emptyUploadData(null),
+    );
+  }
+}
+
 async function requireDraft(ctx: AppContext, auth: AuthContext): Promise<LotingRow> {
   const row = await findLoting(ctx.db, auth.user.id);
   if (!row) throw new AppError(404, 'not_found', M.lotingEmpty);
@@ -80,7 +96,7 @@ export async function createCustom(
   const companyId = input.companyId ?? auth.company?.id ?? null;
   if (companyId !== null && !canCreateFor(auth, companyId)) throw forbidden(M.companyForbidden);
   await assertZipSignature(input.filePath);
-  const preview = await readRegistryPreview(input.filePath);
+  const preview = await readFileJob(() => readRegistryPreview(input.filePath));
   if ('refused' in preview) {
     const wrong = preview.refused === M.wrongFormat;
     throw new RegistryRefusal(
@@ -92,13 +108,21 @@ export async function createCustom(
   }
   const previous = await findLoting(ctx.db, auth.user.id);
   const key = await keepRegistryFile(ctx, input.filePath);
-  await replaceLoting(ctx.db, {
-    userId: auth.user.id,
-    companyId,
-    registryKey: key,
-    registryFileName: input.fileName,
-    registryPreview: preview,
-  });
+  try {
+    await replaceLoting(ctx.db, {
+      userId: auth.user.id,
+      companyId,
+      registryKey: key,
+      registryFileName: input.fileName,
+      registryPreview: preview,
+    });
+  } catch (error) {
+    // Nothing half-done: the kept file goes, the previous draft stays; the error is rethrown without the rows.
+    await dropRegistryFile(ctx, key);
+    throw new Error(`the custom-template draft of user ${auth.user.id} was not stored`, {
+      cause: (error as { code?: string }).code,
+    });
+  }
   if (previous) {
     await dropRegistryFile(ctx, previous.registryKey);
     await dropReport(ctx, previous.registryReportId);
@@ -132,7 +156,7 @@ async function checkAndLot(
   report: CheckReport,
 ): Promise<UploadResult> {
   const stored = Object.fromEntries(map.flatMap((v, i) => (v ? [[String(i), v]] : [])));
-  const outcome = await checkRegistryFile({ filePath, map, report });
+  const outcome = await readFileJob(() => checkRegistryFile({ filePath, map, report }));
   switch (outcome.kind) {
     case 'invalid': {
       const id = await report.store(ctx, {

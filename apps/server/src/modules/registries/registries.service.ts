@@ -11,6 +11,7 @@ import {
   REGISTRY_ERRORS_INLINE_LIMIT,
   REQUIRED_ATTRIBUTES,
 } from '@etp/domain';
+import { XLSX_ERROR_MESSAGES } from '@etp/xlsx';
 import type { AppContext } from '../../appContext.ts';
 import { FileJobRefusal } from '../../files/filePool.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
@@ -204,7 +205,7 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
       });
     }
     const refused = outcome as Extract<IngestOutcome, { kind: 'refused' }>;
-    const wrong = refused.message === M.wrongFormat;
+    const wrong = refused.message === M.wrongFormat || refused.message === XLSX_ERROR_MESSAGES.xls;
     throw new RegistryRefusal(
       422,
       wrong ? M.wrongFormat : M.processingFailed,
