@@ -1,4 +1,5 @@
 /** Messages between the file pool (main thread) and its workers (docs/decisions/0090). */
+import type { ZipInspection, ZipLimits } from '../http/zipGuard.ts';
 import type { BatchSheetJob, BatchSheetResult } from '../modules/batchAutobids/batchAutobids.read.ts';
 import type {
   IngestJob,
@@ -11,12 +12,14 @@ export type FileJob =
   | ({ kind: 'ingest' } & IngestJob)
   | ({ kind: 'preview' } & PreviewJob)
   | ({ kind: 'batchSheet' } & BatchSheetJob)
+  | { kind: 'inspectZip'; bytes: Uint8Array; limits: ZipLimits }
   | { kind: 'sleep'; ms: number; allocateMb?: number };
 
 interface Results {
   ingest: IngestJobResult;
   preview: PreviewResult;
   batchSheet: BatchSheetResult;
+  inspectZip: ZipInspection;
   sleep: { slept: number };
 }
 

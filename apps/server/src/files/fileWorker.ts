@@ -2,7 +2,9 @@
  * Inside a file worker (docs/decisions/0090): runs one job at a time, as the pool sends them. A job reports
  * progress, may call the main thread (e.g. to store a batch of rows) and ends with its result or its error.
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { inspectZip } from '../http/zipGuard.ts';
 import { readBatchSheetFile } from '../modules/batchAutobids/batchAutobids.read.ts';
 import { previewRegistryFile, runIngestJob } from '../modules/registries/registries.read.ts';
 import type { FileJob, JobError, PoolMessage, WorkerReply } from './fileProtocol.ts';
@@ -10,6 +12,13 @@ import type { FileJob, JobError, PoolMessage, WorkerReply } from './fileProtocol
 export interface JobContext {
   progress(phase: string, fraction: number): void;
   call<T>(name: string, payload: unknown, transfer?: ArrayBuffer[]): Promise<T>;
+}
+
+// On Linux the nice value is a thread's own: this worker yields the CPU to the thread that answers bids.
+try {
+  setPriority(0, 10);
+} catch {
+  // Not permitted or not supported: the worker runs at the process's priority.
 }
 
 const port = parentPort!;
@@ -36,6 +45,11 @@ async function run(job: FileJob): Promise<unknown> {
       return previewRegistryFile(job);
     case 'batchSheet':
       return readBatchSheetFile(job);
+    case 'inspectZip':
+      return inspectZip(
+        Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength),
+        job.limits,
+      );
     case 'sleep': {
       // Tests of the pool's limits: holds memory and time as asked.
       const held: Buffer[] = [];

@@ -31,9 +31,7 @@ describe('parseBatchRows', () => {
       ],
       lots,
     );
-    expect(entries).toEqual([
-      { row: 2, lotId: 11, maxPrice: 2_000_000, lotIdCell: 'B2', maxPriceCell: 'C2' },
-    ]);
+    expect(entries).toEqual([{ row: 2, lotId: 11, maxPrice: 2_000_000, cell: 'C2' }]);
     expect(errors).toEqual([
       'Ячейка B4: не указан ID лота',
       'Ячейка B5: лот с ID 99 не найден в этой торговой процедуре',
