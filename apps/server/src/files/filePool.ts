@@ -129,7 +129,6 @@ export class FilePool {
     const worker = new Worker(BOOTSTRAP, {
       resourceLimits: {
         maxOldGenerationSizeMb: this.limits.memoryMb,
-        maxYoungGenerationSizeMb: 32,
         stackSizeMb: 4,
       },
       // The worker's console output is not interleaved into the server's log.
