@@ -232,7 +232,7 @@ describe.each(DRIVERS)('hostile files on %s', (driver) => {
       buildXlsx({ sheet: xmlRows([debt()]), sharedStrings: sst }),
       XLSX_ERROR_MESSAGES.too_many_strings,
     );
-  });
+  }, 180_000);
 
   it('ends a worker past its memory or time limit and says which limit it was', async () => {
     await replaceFilePool({ memoryMb: 48 });
@@ -256,7 +256,7 @@ describe.each(DRIVERS)('hostile files on %s', (driver) => {
     } finally {
       await replaceFilePool({});
     }
-  });
+  }, 180_000);
 
   it('reads a batch-autobid file of 1,048,575 empty rows in a worker, at flat memory', async () => {
     const rows = Array.from({ length: 1_048_575 }, (_, i) => `<row r="${i + 2}"/>`).join('');
@@ -281,7 +281,7 @@ describe.each(DRIVERS)('hostile files on %s', (driver) => {
     await expect(readBatchSheet(protectedFile)).rejects.toMatchObject({
       message: XLSX_ERROR_MESSAGES.encrypted,
     });
-  });
+  }, 180_000);
 
   it('keeps the previous custom-template draft and leaves no file when a new one fails', async () => {
     const custom = registryXlsx(
@@ -329,7 +329,7 @@ describe.each(DRIVERS)('hostile files on %s', (driver) => {
       .from(briefcases)
       .where(eq(briefcases.companyId, companyId));
     expect(count!.n).toBeGreaterThan(0);
-  });
+  }, 180_000);
 });
 
 /** A sharedStrings.xml of `count` distinct texts (`prefix` and a number), built in pieces. */
