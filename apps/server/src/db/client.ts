@@ -138,7 +138,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const log = target.log ?? consoleLog;
     const timeouts = { ...DEFAULT_TIMEOUTS, ...target.timeouts };
     const connection = connectionOptions(target.url, timeouts);
-    const pool = new pg.Pool({ ...connection, max: target.poolSize ?? 20 });
+    const pool = new pg.Pool({ ...connection, application_name: 'etp', max: target.poolSize ?? 20 });
     const trouble = new Episode(log, 'database connection');
     // Any connection may be closed by the server (restart, crash, pg_terminate_backend, idle timeouts), whether it
     // sits in the pool, runs a transaction or serves the batcher: without a listener its 'error' ends the process.
@@ -155,6 +155,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     let dedicated: Promise<DedicatedConnection & { client: pg.PoolClient }> | null = null;
     const openDedicated = async () => {
       const client = await pool.connect();
+      // Named so that an operator (and the fault tests) can tell the batcher's connection in pg_stat_activity.
+      try {
+        await client.query(`set application_name = 'etp-batch'`);
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
       const own = drizzlePg(client, { schema }) as unknown as Db;
       const entry = {
         client,
@@ -222,7 +229,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         current?.client.release(current.failed || undefined);
         await pool.end();
       },
-      tryLeadership: (key) => leaseLeadership(connection, key, target.leaseMs ?? LEASE_MS),
+      tryLeadership: (key) =>
+        leaseLeadership(
+          { ...connection, application_name: `etp-leader ${process.pid}` },
+          key,
+          target.leaseMs ?? LEASE_MS,
+        ),
     };
   }
   let client: PGlite;
