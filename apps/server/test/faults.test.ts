@@ -4,15 +4,21 @@
  * the nodes answer while the fault lasts (status, message, Retry-After), how soon they serve again, and that every
  * acknowledged bid is stored exactly once. Needs initdb/pg_ctl and redis-server: without them it fails, loudly.
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { buildBriefcase, buildCompany, buildLot, buildUser, PASSWORD } from './support/factories.ts';
 import { connectLive, type LiveTestClient } from './support/live.ts';
 import { PrivatePostgres, PrivateRedis } from './support/privateServices.ts';
-import { postJson, type ServerProcess, startServer } from './support/process.ts';
+import { freePort, postJson, type ServerProcess, startServer } from './support/process.ts';
 
+const HERE = dirname(fileURLToPath(import.meta.url));
+const MAIN = join(HERE, '../src/main.ts');
+const SUPERVISE = join(HERE, '../../../scripts/supervise.mjs');
 const UNAVAILABLE = 'Сервис временно недоступен, повторите через несколько секунд';
 const STEP = 100_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -300,6 +306,8 @@ describe('a node rides out PostgreSQL, Redis, locks and a hung leader', () => {
 
   it('PostgreSQL restarted, crashed and down under bidding: 503 with Retry-After meanwhile, then serves again; every acknowledged bid stored once', async () => {
     const bidders = [1, 2, 3].map((k) => new Bidder(tokens[k]!, lotIds[k]!, 1_000_000));
+    const schedule = await call(`${b.url}/api/v1/public_briefcases`, tokens[0]!, 'GET');
+    expect(schedule.status).toBe(200);
     const load = keepBidding(bidders, [a.url, b.url]);
     await sleep(1_000);
     await cluster.restart();
@@ -319,6 +327,10 @@ describe('a node rides out PostgreSQL, Redis, locks and a hung leader', () => {
     expect(refused.ms).toBeLessThan(7_000);
     const time = await call(`${b.url}/time`, tokens[0]!, 'GET');
     expect(time.status).toBe(200);
+    // The public schedule as the node last read it.
+    const remembered = await call(`${b.url}/api/v1/public_briefcases`, tokens[0]!, 'GET');
+    expect(remembered.status).toBe(200);
+    expect(remembered.data).toEqual(schedule.data);
     await sleep(2_500);
     await cluster.start();
     const up = Date.now();
@@ -472,4 +484,55 @@ describe('a node rides out PostgreSQL, Redis, locks and a hung leader', () => {
     }
     alive();
   }, 60_000);
+
+  it('a node that exits is started again by its supervisor (scripts/supervise.mjs) and serves again', async () => {
+    const port = await freePort();
+    let log = '';
+    const supervisor = spawn(process.execPath, [SUPERVISE, process.execPath, '--import', 'tsx', MAIN], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        DEMO_SEED: 'off',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: url(),
+        REDIS_URL: redis.url,
+        RESTART_DELAY_MS: '200',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    supervisor.stdout?.on('data', (d) => (log += d));
+    supervisor.stderr?.on('data', (d) => (log += d));
+    const exited = new Promise((resolve) => supervisor.once('exit', resolve));
+    const pids = () => [...log.matchAll(/supervise: started pid (\d+)/g)].map((m) => Number(m[1]));
+    const serves = async () => {
+      const reply = await fetch(`http://127.0.0.1:${port}/health`).catch(() => null);
+      return reply?.status === 200;
+    };
+    try {
+      for (const deadline = Date.now() + 60_000; !(await serves()); await sleep(100)) {
+        expect(Date.now() < deadline, log).toBe(true);
+      }
+      const [first] = pids();
+      process.kill(first!, 'SIGKILL');
+      const killed = performance.now();
+      await sleep(100);
+      for (
+        const deadline = Date.now() + 60_000;
+        !(pids().length === 2 && (await serves()));
+        await sleep(100)
+      ) {
+        expect(Date.now() < deadline, log).toBe(true);
+      }
+      console.info(
+        `supervisor: node killed, serving again after ${Math.round(performance.now() - killed)} ms`,
+      );
+      expect(pids()[1]).not.toBe(first);
+    } finally {
+      supervisor.kill('SIGTERM');
+      await exited;
+    }
+    expect(await serves()).toBe(false);
+  }, 120_000);
 });

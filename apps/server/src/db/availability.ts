@@ -67,12 +67,14 @@ export function errorCode(error: unknown): string | null {
 
 /**
  * One log line when an episode of trouble starts and one when it ends, however many calls meet it meanwhile. An
- * episode ends when `quietMs` pass without a new failure (noted by the next failure or `recovered`).
+ * episode ends at `recovered`, or when `quietMs` pass without a new failure (a timer that does not keep the process
+ * up), so the answering path pays nothing when all is well.
  */
 export class Episode {
   private since: number | null = null;
   private last = 0;
   private count = 0;
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly log: {
@@ -93,6 +95,7 @@ export class Episode {
     if (this.since === null) {
       this.since = now;
       this.log.warn({ code: errorCode(error) }, `${this.what}: unavailable`);
+      this.watch();
     }
   }
 
@@ -105,7 +108,20 @@ export class Episode {
     return this.since !== null;
   }
 
+  /** Closes the episode once quietMs pass after its last failure. */
+  private watch(): void {
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.since === null) return;
+      if (this.clock() - this.last >= this.quietMs) this.close(this.last);
+      else this.watch();
+    }, this.quietMs);
+    this.timer.unref?.();
+  }
+
   private close(at: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     this.log.info({ ms: at - (this.since ?? at), failures: this.count }, `${this.what}: available again`);
     this.since = null;
     this.count = 0;

@@ -22,11 +22,8 @@ function fieldName(instancePath: string, params: unknown): string {
 export const RETRY_AFTER_SECONDS = 2;
 
 export function registerErrorHandling(app: FastifyInstance): void {
+  // One "unavailable" line when 503s start, one "available again" when none came for ten seconds.
   const database = new Episode(app.log, 'database');
-  // A call answered without a server error after an episode of 503s closes it (one "available again" line).
-  app.addHook('onResponse', async (_request, reply) => {
-    if (database.open && reply.statusCode < 500) database.recovered();
-  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send(fail(error.message, error.code, error.errors));
