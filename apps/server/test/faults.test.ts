@@ -10,189 +10,49 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client.ts';
-import { buildBriefcase, buildCompany, buildLot, buildUser, PASSWORD } from './support/factories.ts';
+import type { Database } from '../src/db/client.ts';
+import { buildLot } from './support/factories.ts';
+import {
+  Bidder,
+  call,
+  type FaultFloor,
+  keepBidding,
+  STEP,
+  sleep,
+  startFaultFloor,
+  UNAVAILABLE,
+} from './support/faultFloor.ts';
 import { connectLive, type LiveTestClient } from './support/live.ts';
-import { PrivatePostgres, PrivateRedis } from './support/privateServices.ts';
-import { freePort, postJson, type ServerProcess, startServer } from './support/process.ts';
+import type { PrivatePostgres, PrivateRedis } from './support/privateServices.ts';
+import { freePort, type ServerProcess } from './support/process.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const MAIN = join(HERE, '../src/main.ts');
 const SUPERVISE = join(HERE, '../../../scripts/supervise.mjs');
-const UNAVAILABLE = 'Сервис временно недоступен, повторите через несколько секунд';
-const STEP = 100_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Outcome {
-  status: number;
-  message: string;
-  retryAfter: string | null;
-  ms: number;
-  at: number;
-  data: Record<string, unknown> | null;
-}
-
-async function call(url: string, token: string, method: 'GET' | 'POST', body?: unknown): Promise<Outcome> {
-  const started = performance.now();
-  try {
-    const response = await fetch(url, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(20_000),
-    });
-    const json = (await response.json().catch(() => ({}))) as {
-      message?: string;
-      data?: Record<string, unknown>;
-    };
-    return {
-      status: response.status,
-      message: json.message ?? '',
-      retryAfter: response.headers.get('retry-after'),
-      ms: performance.now() - started,
-      at: Date.now(),
-      data: json.data ?? null,
-    };
-  } catch {
-    return {
-      status: 0,
-      message: '',
-      retryAfter: null,
-      ms: performance.now() - started,
-      at: Date.now(),
-      data: null,
-    };
-  }
-}
-
-/** One buyer bidding on one lot, one step above its last accepted bid; every acknowledged bid is kept by its key. */
-class Bidder {
-  next: number;
-  readonly acked = new Map<string, number>();
-  readonly outcomes: Outcome[] = [];
-
-  constructor(
-    readonly token: string,
-    readonly lotId: number,
-    start: number,
-  ) {
-    this.next = start;
-  }
-
-  async once(url: string): Promise<Outcome> {
-    const key = randomUUID();
-    const outcome = await call(`${url}/api/v1/bids`, this.token, 'POST', {
-      lot_id: this.lotId,
-      amount: this.next,
-      confirm: true,
-      idempotency_key: key,
-    });
-    this.outcomes.push(outcome);
-    if (outcome.status === 200) {
-      this.acked.set(key, Number(outcome.data?.bid_id));
-      this.next = Number(outcome.data?.amount) + STEP;
-    } else if (outcome.status === 409) {
-      // A bid answered 503 may have committed after all: read the price again.
-      const lot = await call(`${url}/api/v1/lots/${this.lotId}`, this.token, 'GET');
-      const next = (lot.data?.attributes as { next_price?: number } | undefined)?.next_price;
-      if (lot.status === 200 && typeof next === 'number') this.next = next;
-    } else {
-      await sleep(100);
-    }
-    return outcome;
-  }
-}
-
-/** Bidders bidding in a loop, each across the nodes in turn, until stopped. */
-function keepBidding(bidders: Bidder[], urls: string[]) {
-  let running = true;
-  const loops = bidders.map(async (bidder, i) => {
-    for (let k = i; running; k++) {
-      await bidder.once(urls[k % urls.length]!);
-      await sleep(20);
-    }
-  });
-  return {
-    stop: async () => {
-      running = false;
-      await Promise.all(loops);
-    },
-  };
-}
 
 describe('a node rides out PostgreSQL, Redis, locks and a hung leader', () => {
+  let floor: FaultFloor;
   let cluster: PrivatePostgres;
   let redis: PrivateRedis;
   let database: Database;
   let a: ServerProcess;
   let b: ServerProcess;
-  let tokens: string[] = [];
-  const lotIds: number[] = [];
-  let briefcaseId = 0;
+  let tokens: string[];
+  let lotIds: number[];
+  let briefcaseId: number;
+  let resume: FaultFloor['resume'];
+  let lotVersion: FaultFloor['lotVersion'];
   const sockets: LiveTestClient[] = [];
-  const url = () => cluster.url('etp');
+  const url = () => floor.url;
 
   beforeAll(async () => {
-    redis = await PrivateRedis.reserve();
-    cluster = await PrivatePostgres.create({ max_connections: 40 });
-    await cluster.query('create database etp');
-    database = await openDatabase({
-      kind: 'postgres',
-      url: url(),
-      poolSize: 4,
-      log: { warn: () => undefined, info: () => undefined },
-    });
-    await database.migrate();
-    const db = database.db;
-    const now = Date.now();
-    const seller = await buildCompany(db, { seller: true });
-    const briefcase = await buildBriefcase(db, seller, {
-      status: 'active',
-      startDatetime: new Date(now - 60_000),
-      endDatetime: new Date(now + 3_600_000),
-    });
-    briefcaseId = briefcase.id;
-    const users = [];
-    for (let i = 0; i < 4; i++) {
-      users.push(await buildUser(db, { company: await buildCompany(db) }));
-      const lot = await buildLot(db, briefcase, {
-        status: 'active',
-        startDatetime: new Date(now - 60_000),
-        endDatetime: new Date(now + 3_600_000),
-        startPrice: 1_000_000,
-        stepPrice: STEP,
-      });
-      lotIds.push(lot.id);
-    }
-    // Redis is not running yet: both nodes start without it. Node A asks for a pool larger than the server allows.
-    const env = {
-      DATABASE_URL: url(),
-      REDIS_URL: redis.url,
-      ACCESS_TOKEN_TTL_SECONDS: '3600',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      BIDS_RATE_LIMIT_PER_MINUTE: '1000000',
-      DATABASE_LOCK_TIMEOUT_MS: '1000',
-    };
-    [a, b] = await Promise.all([startServer({ ...env, DATABASE_POOL_SIZE: '100' }), startServer(env)]);
-    tokens = [];
-    for (const user of users) {
-      const reply = await postJson(`${a.url}/api/v2/auth/authorize_by_email`, {
-        email: user.email,
-        password: PASSWORD,
-      });
-      tokens.push((reply.body.data.jwt as { token: string }).token);
-    }
+    floor = await startFaultFloor(4, { DATABASE_LOCK_TIMEOUT_MS: '1000' });
+    ({ cluster, redis, database, a, b, tokens, lotIds, briefcaseId, resume, lotVersion } = floor);
   }, 180_000);
 
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    for (const server of [a, b]) {
-      if (server && server.child.signalCode === null) server.child.kill('SIGCONT');
-      await server?.kill('SIGKILL');
-    }
-    await database?.close();
-    await redis?.kill();
-    await cluster?.destroy();
+    await floor?.close();
   }, 60_000);
 
   const alive = () => {
@@ -201,30 +61,10 @@ describe('a node rides out PostgreSQL, Redis, locks and a hung leader', () => {
   };
 
   async function expectStoredOnce(bidders: Bidder[]) {
-    const keys = bidders.flatMap((bidder) => [...bidder.acked.keys()]);
-    const rows = await cluster.query<{ id: string; idempotency_key: string }>(
-      'select id, idempotency_key from bids where idempotency_key = any($1)',
-      [keys],
-      'etp',
-    );
-    expect(rows.length).toBe(keys.length);
-    const stored = new Map(rows.map((r) => [r.idempotency_key, Number(r.id)]));
-    for (const bidder of bidders) for (const [key, id] of bidder.acked) expect(stored.get(key)).toBe(id);
+    const { acknowledged, storedOnce } = await floor.stored(bidders);
+    expect(acknowledged).toBeGreaterThan(0);
+    expect(storedOnce).toBe(acknowledged);
   }
-
-  /** Buyer k bidding on lot k from its current next price. */
-  async function resume(k: number): Promise<Bidder> {
-    const lot = await call(`${a.url}/api/v1/lots/${lotIds[k]}`, tokens[k]!, 'GET');
-    const attributes = lot.data?.attributes as { next_price: number } | undefined;
-    expect(attributes).toBeDefined();
-    return new Bidder(tokens[k]!, lotIds[k]!, attributes?.next_price ?? 0);
-  }
-
-  const lotVersion = async (lotId: number) =>
-    Number(
-      (await cluster.query<{ version: number }>('select version from lots where id = $1', [lotId], 'etp'))[0]
-        ?.version,
-    );
 
   it('starts without Redis, reduces a pool larger than max_connections with a warning, and acknowledges bids while Redis is away', async () => {
     expect(a.output()).toMatch(/DATABASE_POOL_SIZE=100 exceeds what PostgreSQL allows.*reduced to 36/);
