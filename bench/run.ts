@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fanoutBenchmark } from './fanout.bench.ts';
+import { faultsBenchmark } from './faults.bench.ts';
 import { feedBenchmark } from './feed.bench.ts';
 import { hotLotBenchmark } from './hot-lot.bench.ts';
 import { ingestBenchmark } from './ingest.bench.ts';
@@ -20,6 +21,7 @@ const benchmarks = [
   { name: 'spread', run: spreadBenchmark },
   { name: 'fanout', run: fanoutBenchmark },
   { name: 'ingest', run: ingestBenchmark },
+  { name: 'faults', run: faultsBenchmark },
 ];
 const only = process.argv[2];
 

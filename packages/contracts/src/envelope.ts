@@ -46,5 +46,7 @@ export const ERROR_CODES = [
   'delivery_failed',
   'token_invalid',
   'sms_required',
+  /** A dependency (the database) is away for a moment: retry after Retry-After seconds. */
+  'unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
