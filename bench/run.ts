@@ -11,6 +11,7 @@ import { feedBenchmark } from './feed.bench.ts';
 import { hotLotBenchmark } from './hot-lot.bench.ts';
 import { ingestBenchmark } from './ingest.bench.ts';
 import { spreadBenchmark } from './spread.bench.ts';
+import { uploadIsolationBenchmark } from './upload-isolation.bench.ts';
 
 const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
 mkdirSync(resultsDir, { recursive: true });
@@ -22,6 +23,7 @@ const benchmarks = [
   { name: 'fanout', run: fanoutBenchmark },
   { name: 'ingest', run: ingestBenchmark },
   { name: 'faults', run: faultsBenchmark },
+  { name: 'upload-isolation', run: uploadIsolationBenchmark },
 ];
 const only = process.argv[2];
 
