@@ -4,7 +4,7 @@
  * Money is kopecks ("cents"); times are ISO 8601; every field of the save body is optional (a step saves its own).
  */
 import { z } from 'zod';
-import type { WizardLot } from './registries.ts';
+import type { PersonalDataFinding, WizardLot } from './registries.ts';
 
 const kopecks = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const percent = z.number().nullable();
@@ -136,6 +136,8 @@ export interface WizardDraftBriefcase {
   personal_data_found: boolean;
   personal_data_agreement: boolean;
   personal_data_skipped: boolean;
+  /** Findings of the last upload (columns, kinds, counts; never values). */
+  personal_data: PersonalDataFinding[];
   loting_params: { loting_type: string; sort_type?: string; price?: number | null } | null;
   items_count: number;
   amount_total: number;

@@ -60,6 +60,7 @@ export function presentDraftBriefcase(b: DraftRow): WizardDraftBriefcase {
     personal_data_found: b.personalDataFound,
     personal_data_agreement: b.personalDataAgreement,
     personal_data_skipped: b.personalDataSkipped,
+    personal_data: b.personalDataFindings ?? [],
     loting_params: b.lotingParams,
     items_count: b.itemsCount,
     amount_total: b.amountTotal,
