@@ -1,5 +1,6 @@
 /** A date and time in Moscow (ДД.ММ.ГГГГ ЧЧ:ММ) with MUI X's picker; the minimum is today in Moscow. */
 import { minimumStartDay } from '@etp/domain';
+import { Box } from '@mui/material';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
@@ -36,24 +37,31 @@ export function MoscowDateTimeField({
   name,
 }: MoscowDateTimeFieldProps) {
   return (
-    <LocalizationProvider
-      dateAdapter={AdapterDayjs}
-      adapterLocale="ru"
-      localeText={ruRU.components.MuiLocalizationProvider.defaultProps.localeText}
-    >
-      <DateTimePicker
-        label={label}
-        timezone={MOSCOW_ZONE}
-        value={value ? dayjs(value).tz(MOSCOW_ZONE) : null}
-        onChange={(next) => onValue(next?.isValid() ? next.toDate().toISOString() : null)}
-        minDate={dayjs(minimumStartDay(now)).tz(MOSCOW_ZONE)}
-        format="DD.MM.YYYY HH:mm"
-        ampm={false}
-        disabled={disabled}
-        slotProps={{
-          textField: { fullWidth: true, name, error: Boolean(error), helperText: error ?? helperText },
-        }}
-      />
-    </LocalizationProvider>
+    <Box data-testid={`${name}-field`}>
+      <LocalizationProvider
+        dateAdapter={AdapterDayjs}
+        adapterLocale="ru"
+        localeText={ruRU.components.MuiLocalizationProvider.defaultProps.localeText}
+      >
+        <DateTimePicker
+          label={label}
+          timezone={MOSCOW_ZONE}
+          value={value ? dayjs(value).tz(MOSCOW_ZONE) : null}
+          onChange={(next) => onValue(next?.isValid() ? next.toDate().toISOString() : null)}
+          minDate={dayjs(minimumStartDay(now)).tz(MOSCOW_ZONE)}
+          format="DD.MM.YYYY HH:mm"
+          ampm={false}
+          disabled={disabled}
+          slotProps={{
+            textField: {
+              fullWidth: true,
+              name,
+              error: Boolean(error),
+              helperText: error ?? helperText,
+            },
+          }}
+        />
+      </LocalizationProvider>
+    </Box>
   );
 }

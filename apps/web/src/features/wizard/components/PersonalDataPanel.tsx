@@ -62,7 +62,7 @@ export function PersonalDataPanel({
         ))}
       </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }}>
-        <Button variant="contained" color="warning" disabled={busy} onClick={onAgree}>
+        <Button variant="contained" disabled={busy} onClick={onAgree}>
           {T.personalDataAgree}
         </Button>
         {isAdmin && (

@@ -31,6 +31,7 @@ export function ReportLink({ reportId }: { reportId: string }) {
     <Link
       component="button"
       type="button"
+      sx={{ alignSelf: 'flex-start', textAlign: 'left' }}
       onClick={() =>
         void downloadFile(
           `/api/v1/source_errors/${reportId}/report.json`,

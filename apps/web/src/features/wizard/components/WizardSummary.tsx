@@ -7,7 +7,17 @@ import {
   formatRubles,
   type WizardStep,
 } from '@etp/domain';
-import { Chip, Divider, List, ListItemButton, ListItemText, Paper, Stack, Typography } from '@mui/material';
+import {
+  Chip,
+  Divider,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 import { STEP_STATUS_TEXT, type StepStatus, type WizardForm } from '../wizardMachine.ts';
 
@@ -72,28 +82,29 @@ export function WizardSummary({
       </Typography>
       <List dense disablePadding>
         {([1, 2, 3, 4] as const).map((step) => (
-          <ListItemButton
-            key={step}
-            selected={step === current}
-            disabled={!canGo(step)}
-            onClick={() => onGo(step)}
-            aria-current={step === current ? 'step' : undefined}
-            sx={{ borderRadius: 1, alignItems: 'flex-start' }}
-          >
-            <ListItemText
-              primary={`${step}. ${T.steps[step - 1]}`}
-              secondary={
-                <Chip
-                  component="span"
-                  size="small"
-                  variant="outlined"
-                  color={STATUS_COLOUR[statuses[step]]}
-                  label={STEP_STATUS_TEXT[statuses[step]]}
-                  sx={{ mt: 0.5 }}
-                />
-              }
-            />
-          </ListItemButton>
+          <ListItem key={step} disablePadding>
+            <ListItemButton
+              selected={step === current}
+              disabled={!canGo(step)}
+              onClick={() => onGo(step)}
+              aria-current={step === current ? 'step' : undefined}
+              sx={{ borderRadius: 1, alignItems: 'flex-start' }}
+            >
+              <ListItemText
+                primary={`${step}. ${T.steps[step - 1]}`}
+                secondary={
+                  <Chip
+                    component="span"
+                    size="small"
+                    variant="outlined"
+                    color={STATUS_COLOUR[statuses[step]]}
+                    label={STEP_STATUS_TEXT[statuses[step]]}
+                    sx={{ mt: 0.5 }}
+                  />
+                }
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       <Divider sx={{ my: 1.5 }} />
