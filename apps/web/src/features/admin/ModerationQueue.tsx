@@ -72,7 +72,13 @@ export function ModerationQueue() {
         <EmptyState title={T.moderationEmpty} hint={T.moderationEmptyHint} />
       )}
       {rows.length > 0 && (
-        <TableContainer component={Paper} variant="outlined">
+        <TableContainer
+          component={Paper}
+          variant="outlined"
+          tabIndex={0}
+          role="region"
+          aria-label={T.moderation}
+        >
           <Table size="small" aria-label={T.moderation}>
             <TableHead>
               <TableRow>

@@ -192,10 +192,13 @@ export async function uploadRegistry(input: UploadInput): Promise<UploadOutcome>
     if (status === 200 && body?.status === 'ok' && data)
       return { kind: 'ok', data, message: body.message ?? '' };
     if (data?.personal_data_found) return { kind: 'personalData', data, findings: data.personal_data };
-    const errors = Object.values(body?.errors ?? {}).flat();
+    const message = body?.message ?? 'Ошибка обработки файла';
+    const errors = Object.values(body?.errors ?? {})
+      .flat()
+      .filter((error) => error !== message);
     return {
       kind: 'refused',
-      message: body?.message ?? 'Ошибка обработки файла',
+      message,
       errors,
       reportId: data?.report_id ?? (body as { report_id?: string } | null)?.report_id ?? null,
       briefcaseId: data?.briefcase_id ?? null,

@@ -28,7 +28,12 @@ export function LotsTable({ lots, method, stepCell }: LotsTableProps) {
   const extra = method ? METHOD_COLUMN[method] : undefined;
   return (
     <Box>
-      <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+      <TableContainer
+        tabIndex={0}
+        role="region"
+        aria-label={T.lotsTitle}
+        sx={{ maxWidth: '100%', overflowX: 'auto' }}
+      >
         <Table size="small" aria-label={T.lotsTitle}>
           <TableHead>
             <TableRow>
