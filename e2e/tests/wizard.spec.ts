@@ -144,17 +144,20 @@ test('a seller creates a classic procedure from a 20,000-row registry; the admin
   await expect(page.getByRole('link', { name: 'Скачать шаблон' })).toHaveAttribute('href', /etp_rd\.xlsx$/);
   // Every percentage the bar shows, sampled in the page itself (the test's own polling is too slow here).
   await page.evaluate(() => {
-    const w = window as unknown as { seen: number[] };
+    const w = globalThis as unknown as {
+      seen: number[];
+      document: { querySelector(s: string): { textContent: string | null } | null };
+    };
     w.seen = [];
     setInterval(() => {
-      const text = document.querySelector('[data-testid="upload-percent"]')?.textContent;
+      const text = w.document.querySelector('[data-testid="upload-percent"]')?.textContent;
       if (text) w.seen.push(Number(text.replace('%', '')));
     }, 50);
   });
   await page.getByTestId('registry-input').setInputFiles(file);
   await expect(page.getByTestId('upload-percent')).toBeVisible();
   await expect(page.getByText('Файл загружен')).toBeVisible({ timeout: 120_000 });
-  const seen = await page.evaluate(() => (window as unknown as { seen: number[] }).seen);
+  const seen = await page.evaluate(() => (globalThis as unknown as { seen: number[] }).seen);
   expect(seen.length).toBeGreaterThan(0);
   expect(seen).toEqual([...seen].sort((a, b) => a - b));
   expect(Math.max(...seen)).toBeGreaterThanOrEqual(80);
