@@ -11,7 +11,10 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { REGISTRY_ATTRIBUTES } from '@etp/domain';
 import { writeSheet } from '@etp/xlsx';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+
+/** The shared machine is slow under load: screens get 30 s to appear. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const PASSWORD = 'Demo-2026!';
 const SELLER = 'seller.bank@etp-rd.ru';
