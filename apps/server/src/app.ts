@@ -42,6 +42,7 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { surveysRoutes } from './modules/surveys/surveys.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { wizardRoutes } from './modules/wizard/wizard.routes.ts';
 import { devOutboxRoutes } from './notify/devOutbox.routes.ts';
 import { LiveHub } from './realtime/hub.ts';
 import { authorizeChannel, liveRoutes } from './realtime/live.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(lotsRoutes(ctx));
   await app.register(bidsRoutes(ctx));
   await app.register(moderationRoutes(ctx));
+  await app.register(wizardRoutes(ctx));
   await app.register(roundsRoutes(ctx));
   await app.register(statisticsRoutes(ctx));
   await app.register(monitoringRoutes(ctx));

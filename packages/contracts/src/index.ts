@@ -18,3 +18,4 @@ export * from './public.ts';
 export * from './registries.ts';
 export * from './rounds.ts';
 export * from './statistics.ts';
+export * from './wizard.ts';

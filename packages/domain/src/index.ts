@@ -12,3 +12,4 @@ export * from './registry/index.ts';
 export * from './statuses.ts';
 export * from './time.ts';
 export * from './validation/index.ts';
+export * from './wizard/index.ts';
