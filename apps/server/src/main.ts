@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DemoSimulator } from './demo/simulator.ts';
 import { logSerializers } from './http/logRedaction.ts';
-import { Scheduler } from './scheduler/scheduler.ts';
+import { FORECAST_CHECK_MS, Scheduler } from './scheduler/scheduler.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 
 async function main(): Promise<void> {
@@ -34,8 +34,12 @@ async function main(): Promise<void> {
     accounts = await seedDemo(database.db, { now: new Date() });
   }
 
-  const scheduler = new Scheduler(ctx, ctx.leaderTag, (error) =>
-    app.log.error({ err: error }, 'scheduler tick failed'),
+  const scheduler = new Scheduler(
+    ctx,
+    ctx.leaderTag,
+    (error) => app.log.error({ err: error }, 'scheduler tick failed'),
+    250,
+    FORECAST_CHECK_MS,
   );
 
   const simulator = config.demoSimulation
