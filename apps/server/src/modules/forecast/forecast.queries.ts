@@ -5,7 +5,7 @@ import {
   type ForecastLotFacts,
   type SellerType,
 } from '@etp/domain';
-import { and, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { briefcases, companies, forecastModels, forecasts, lots } from '../../db/schema/index.ts';
 
@@ -116,14 +116,8 @@ export async function insertModel(db: DbOrTx, values: typeof forecastModels.$inf
 /** Each lot's latest forecast (the "previous" one of the next). */
 export async function latestForecasts(db: DbOrTx, lotIds: readonly number[]) {
   if (lotIds.length === 0) return [];
-  const latest = db
-    .select({ id: max(forecasts.id).as('id') })
-    .from(forecasts)
-    .where(inArray(forecasts.lotId, [...lotIds]))
-    .groupBy(forecasts.lotId)
-    .as('latest');
   return db
-    .select({
+    .selectDistinctOn([forecasts.lotId], {
       lotId: forecasts.lotId,
       modelId: forecasts.modelId,
       startPrice: forecasts.startPrice,
@@ -131,7 +125,8 @@ export async function latestForecasts(db: DbOrTx, lotIds: readonly number[]) {
       createdAt: forecasts.createdAt,
     })
     .from(forecasts)
-    .innerJoin(latest, eq(latest.id, forecasts.id));
+    .where(inArray(forecasts.lotId, [...lotIds]))
+    .orderBy(forecasts.lotId, desc(forecasts.id));
 }
 
 export async function insertForecasts(db: DbOrTx, rows: (typeof forecasts.$inferInsert)[]): Promise<void> {
