@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fanoutBenchmark } from './fanout.bench.ts';
 import { feedBenchmark } from './feed.bench.ts';
+import { forecastBenchmark } from './forecast.bench.ts';
 import { hotLotBenchmark } from './hot-lot.bench.ts';
 import { ingestBenchmark } from './ingest.bench.ts';
 import { spreadBenchmark } from './spread.bench.ts';
@@ -20,6 +21,7 @@ const benchmarks = [
   { name: 'spread', run: spreadBenchmark },
   { name: 'fanout', run: fanoutBenchmark },
   { name: 'ingest', run: ingestBenchmark },
+  { name: 'forecast', run: forecastBenchmark },
 ];
 const only = process.argv[2];
 

@@ -9,6 +9,7 @@
  * Pure and synchronous: the server runs training in a worker thread (forecast.worker.ts), never on the thread
  * that answers bids.
  */
+/// <reference path="./ml-cart.d.ts" />
 import { DecisionTreeRegression } from 'ml-cart';
 
 export interface ForestOptions {
