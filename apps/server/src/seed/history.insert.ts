@@ -3,7 +3,7 @@
  * demo buyer at its sale price, labelled as demo data in the procedure's texts. A few statements in all, so a
  * fresh `npm start` stays quick.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { bids, briefcases, lots } from '../db/schema/index.ts';
 import { BUYER_KEYS } from './accounts.data.ts';
@@ -65,57 +65,69 @@ export async function insertHistory(tx: DbOrTx, history: readonly HistoryProcedu
     )
     .returning({ id: briefcases.id });
 
+  // One jsonb parameter expanded by the database: thousands of bind parameters cost PGlite seconds.
   const lotRows = history.flatMap((p, i) =>
     p.lots.map((l, k) => ({
-      briefcaseId: created[i]!.id,
+      briefcase_id: created[i]!.id,
+      k,
       number: l.number,
-      aliasNumber: String(l.number),
-      name: `Лот ${l.number}: демо-история`,
-      status: 'closed' as const,
-      amountTotal: l.amountTotal,
-      amountBottomline: l.amountBottomline,
-      bottomlineMean: Math.round(l.amountBottomline / l.itemsCount),
-      itemsCount: l.itemsCount,
+      amount_total: l.amountTotal,
+      amount_bottomline: l.amountBottomline,
+      bottomline_mean: Math.round(l.amountBottomline / l.itemsCount),
+      items_count: l.itemsCount,
       dpd: l.dpd,
       dplp: l.dplp,
-      startPrice: l.startPrice,
-      stepPrice: classicStep(l.startPrice),
-      currentPrice: l.salePrice,
-      bidsCount: 1,
-      biddersCount: 1,
-      winnerCompanyId: ids.company[BUYER_KEYS[(i + k) % BUYER_KEYS.length]!],
-      startDatetime: p.start,
-      endDatetime: p.end,
-      analytics: l.analytics as never,
-      version: 1,
-      createdAt: p.start,
-      updatedAt: p.end,
+      start_price: l.startPrice,
+      step_price: classicStep(l.startPrice),
+      current_price: l.salePrice,
+      winner_company_id: ids.company[BUYER_KEYS[(i + k) % BUYER_KEYS.length]!],
+      start_datetime: p.start.toISOString(),
+      end_datetime: p.end.toISOString(),
+      analytics: l.analytics,
     })),
   );
-  const lotIds = (await tx.insert(lots).values(lotRows).returning({ id: lots.id })).map((r) => r.id);
+  const inserted = await tx.execute(sql`insert into ${lots} (briefcase_id, number, alias_number, name, status,
+      amount_total, amount_bottomline, bottomline_mean, items_count, dpd, dplp, start_price, step_price, current_price,
+      bids_count, bidders_count, winner_company_id, start_datetime, end_datetime, analytics, version, created_at,
+      updated_at)
+    select r.briefcase_id, r.number, r.number::text, 'Лот ' || r.number || ': демо-история', 'closed',
+      r.amount_total, r.amount_bottomline, r.bottomline_mean, r.items_count, r.dpd, r.dplp, r.start_price,
+      r.step_price, r.current_price, 1, 1, r.winner_company_id, r.start_datetime, r.end_datetime, r.analytics, 1,
+      r.start_datetime, r.end_datetime
+    from jsonb_to_recordset(${JSON.stringify(lotRows)}::jsonb) as r(briefcase_id int, k int, number int,
+      amount_total bigint, amount_bottomline bigint, bottomline_mean bigint, items_count int, dpd int, dplp int,
+      start_price bigint, step_price bigint, current_price bigint, winner_company_id int,
+      start_datetime timestamptz, end_datetime timestamptz, analytics jsonb)
+    order by r.briefcase_id, r.k
+    returning id, briefcase_id, number`);
+  const byKey = new Map(
+    (inserted as unknown as { rows: { id: number; briefcase_id: number; number: number }[] }).rows.map(
+      (r) => [`${r.briefcase_id}:${r.number}`, r.id],
+    ),
+  );
+  const lotIds = history.flatMap((p, i) => p.lots.map((l) => byKey.get(`${created[i]!.id}:${l.number}`)!));
 
   let k = 0;
   const bidRows = history.flatMap((p, i) =>
     p.lots.map((l, j) => {
       const buyer = BUYER_KEYS[(i + j) % BUYER_KEYS.length]!;
       return {
-        lotId: lotIds[k++]!,
-        briefcaseId: created[i]!.id,
-        userId: ids.user[buyer],
-        companyId: ids.company[buyer],
+        lot_id: lotIds[k++]!,
+        briefcase_id: created[i]!.id,
+        user_id: ids.user[buyer],
+        company_id: ids.company[buyer],
         amount: l.salePrice,
-        createdAt: new Date(p.end.getTime() - 600_000),
-        updatedAt: new Date(p.end.getTime() - 600_000),
+        at: new Date(p.end.getTime() - 600_000).toISOString(),
       };
     }),
   );
-  await tx.insert(bids).values(bidRows);
-  await tx
-    .update(lots)
-    .set({
-      leaderBidId: sql`(select b.id from ${bids} b where b.lot_id = ${lots.id})`,
-      winnerBidId: sql`(select b.id from ${bids} b where b.lot_id = ${lots.id})`,
-    })
-    .where(inArray(lots.id, lotIds));
+  await tx.execute(sql`insert into ${bids} (lot_id, briefcase_id, user_id, company_id, amount, created_at, updated_at)
+    select r.lot_id, r.briefcase_id, r.user_id, r.company_id, r.amount, r.at, r.at
+    from jsonb_to_recordset(${JSON.stringify(bidRows)}::jsonb) as r(lot_id int, briefcase_id int, user_id int,
+      company_id int, amount bigint, at timestamptz)
+    order by r.lot_id`);
+  // One join over the new lots (each has exactly one bid), not a subquery per lot.
+  await tx.execute(sql`update ${lots} set leader_bid_id = b.id, winner_bid_id = b.id
+    from ${bids} b where b.lot_id = ${lots.id} and ${lots.id} between ${lotIds[0]!} and ${lotIds.at(-1)!}`);
   return { procedures: history.length, lots: lotIds.length };
 }
