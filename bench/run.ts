@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { fanoutBenchmark } from './fanout.bench.ts';
 import { faultsBenchmark } from './faults.bench.ts';
 import { feedBenchmark } from './feed.bench.ts';
+import { forecastBenchmark } from './forecast.bench.ts';
 import { hotLotBenchmark } from './hot-lot.bench.ts';
 import { ingestBenchmark } from './ingest.bench.ts';
 import { spreadBenchmark } from './spread.bench.ts';
@@ -24,6 +25,7 @@ const benchmarks = [
   { name: 'ingest', run: ingestBenchmark },
   { name: 'faults', run: faultsBenchmark },
   { name: 'upload-isolation', run: uploadIsolationBenchmark },
+  { name: 'forecast', run: forecastBenchmark },
 ];
 const only = process.argv[2];
 

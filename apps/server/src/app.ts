@@ -29,6 +29,7 @@ import { companyRoutes } from './modules/companies/company.routes.ts';
 import { employeesRoutes } from './modules/companies/employees.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { forecastRoutes } from './modules/forecast/forecast.routes.ts';
 import { lotingsRoutes } from './modules/lotings/lotings.routes.ts';
 import { lotStreamSnapshot } from './modules/lots/lots.live.ts';
 import { lotsRoutes } from './modules/lots/lots.routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(surveysRoutes(ctx));
   await app.register(publicRoutes(ctx));
   await app.register(filesRoutes(ctx));
+  await app.register(forecastRoutes(ctx));
   if (ctx.config.env !== 'production') await app.register(devOutboxRoutes(ctx));
 
   await registerWebApp(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);

@@ -8,6 +8,7 @@ export * from './company.ts';
 export * from './dictionaries.ts';
 export * from './engagement.ts';
 export * from './envelope.ts';
+export * from './forecast.ts';
 export * from './formFields.ts';
 export * from './live.ts';
 export * from './lots.ts';
