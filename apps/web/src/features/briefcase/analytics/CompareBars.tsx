@@ -18,7 +18,7 @@ export function CompareBars({ title, bars, currency }: CompareBarsProps) {
         height={220}
         hideLegend
         borderRadius={4}
-        margin={{ top: 16, bottom: 4, left: 4, right: 8 }}
+        margin={{ top: 28, bottom: 4, left: 4, right: 8 }}
         xAxis={[
           {
             scaleType: 'band',
