@@ -1,4 +1,6 @@
 // One-off: the whole ingestion of BENCH_ROWS rows on PostgreSQL, seconds (decision 0090's before/after note).
+export {};
+
 const rows = Number(process.env.BENCH_ROWS ?? 50_000);
 const { postgresUrl } = await import('./server.ts');
 postgresUrl();
