@@ -103,7 +103,7 @@ function buildProcedure(root: Rng, spec: ProcedureSpec, index: number, now: Date
     lots,
     aggregates: aggregate(debts),
     startPrice: regular.reduce((sum, l) => sum + l.startPrice, 0),
-    analytics: computeAnalytics(debts),
+    analytics: computeAnalytics(debts, profile.asOf.toISOString().slice(0, 10)),
     bidders,
     allowedKindsMap,
     pricePercent,
