@@ -124,7 +124,7 @@ async function describePortfolio(page: Page) {
 test('a seller creates a classic procedure from a 20,000-row registry; the administrator approves it; a buyer finds it', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const file = await registry('classic.xlsx', debts(20_000));
   const seller = await newContext(browser, SELLER);
   const page = seller.page;
