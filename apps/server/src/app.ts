@@ -59,6 +59,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Pino options, or false to keep tests quiet. */
   logger?: boolean | object;
+  /** Told of every route as it is registered (the access-matrix test lists them). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -69,6 +71,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     // A request that does not arrive whole in time is cut (408): slow senders cannot hold sockets forever.
     requestTimeout: ctx.config.requestTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);

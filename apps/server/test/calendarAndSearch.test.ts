@@ -8,7 +8,23 @@ import { bearer, signIn } from './support/http.ts';
 describe.each(DRIVERS)('calendar, company search, feed company filter and typeahead on %s', (driver) => {
   let t: TestApp;
   const tokens: Record<'seller' | 'buyer' | 'newbie' | 'admin', string> = {} as never;
-  let ids: Record<string, number>;
+  type Named =
+    | 'bank'
+    | 'pko'
+    | 'legal'
+    | 'draftsOnly'
+    | 'buyer'
+    | 'newbie'
+    | 'sellerOnly'
+    | 'octEdge'
+    | 'novFirst'
+    | 'novA'
+    | 'novB'
+    | 'draft'
+    | 'hidden'
+    | 'decFirst'
+    | 'january';
+  let ids: Record<Named, number>;
   /** Moscow wall time as an instant: month 1-12. */
   const msk = (month: number, day: number, hour = 11, year = 2026) =>
     new Date(Date.UTC(year, month - 1, day, hour - 3));

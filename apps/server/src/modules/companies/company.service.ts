@@ -183,6 +183,8 @@ export async function saveCompany(
       return row;
     }),
   );
+  // A change of identity suspends the standing; a new company gives its owner a company: rights changed.
+  await ctx.access.changed({ companies: [saved.id], users: [auth.user.id] });
   await dropFiles(storageOf(ctx), dropped);
   return saved;
 }
