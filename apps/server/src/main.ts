@@ -12,7 +12,7 @@ import { openDatabase } from './db/client.ts';
 import { DemoSimulator } from './demo/simulator.ts';
 import { logSerializers } from './http/logRedaction.ts';
 import { isRedisFailure } from './realtime/redisClient.ts';
-import { Scheduler } from './scheduler/scheduler.ts';
+import { FORECAST_CHECK_MS, Scheduler } from './scheduler/scheduler.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 
 async function main(): Promise<void> {
@@ -41,8 +41,12 @@ async function main(): Promise<void> {
     accounts = await seedDemo(database.db, { now: new Date() });
   }
 
-  const scheduler = new Scheduler(ctx, ctx.leaderTag, (error) =>
-    app.log.error({ err: error }, 'scheduler tick failed'),
+  const scheduler = new Scheduler(
+    ctx,
+    ctx.leaderTag,
+    (error) => app.log.error({ err: error }, 'scheduler tick failed'),
+    250,
+    FORECAST_CHECK_MS,
   );
 
   const simulator = config.demoSimulation

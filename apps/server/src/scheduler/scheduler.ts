@@ -6,10 +6,13 @@
  */
 import type { AppContext } from '../appContext.ts';
 import type { Leadership } from '../db/client.ts';
+import { retrainIfDue } from '../modules/forecast/forecast.service.ts';
 import type { LeaderTagger } from '../modules/lots/lots.tags.ts';
 import { runDueTransitions, type TransitionReport } from './transitions.ts';
 
 export const LEADER_LOCK_KEY = 7_270_002;
+/** The leader looks for enough newly sold lots to retrain the price forecast once a minute. */
+export const FORECAST_CHECK_MS = 60_000;
 
 /** The longest wait between passes while the database fails (a lot's end is still fired within 2 s of its return). */
 const MAX_BACKOFF_MS = 1_000;
@@ -19,6 +22,7 @@ export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   private stopped = false;
+  private forecastCheckedAt = Number.NEGATIVE_INFINITY;
   /** Failed passes in a row. */
   private failures = 0;
 
@@ -27,6 +31,8 @@ export class Scheduler {
     private readonly tag: LeaderTagger,
     private readonly onError: (error: unknown) => void,
     private readonly intervalMs = 250,
+    /** How often the leader checks whether enough lots sold to retrain the price forecast; null: never. */
+    private readonly forecastCheckMs: number | null = null,
   ) {}
 
   get isLeader(): boolean {
@@ -63,7 +69,17 @@ export class Scheduler {
         if (this.leadership === mine) this.leadership = null;
       });
     }
-    return runDueTransitions(this.ctx, this.tag, this.ctx.now());
+    const report = await runDueTransitions(this.ctx, this.tag, this.ctx.now());
+    this.checkForecast();
+    return report;
+  }
+
+  /** Retraining runs in a worker thread; the tick does not wait for it. */
+  private checkForecast(): void {
+    if (this.forecastCheckMs === null || performance.now() - this.forecastCheckedAt < this.forecastCheckMs)
+      return;
+    this.forecastCheckedAt = performance.now();
+    retrainIfDue(this.ctx).catch(this.onError);
   }
 
   /**
