@@ -206,8 +206,8 @@ async function populate(
   };
   // Both waited for, so that a node still starting is stopped too when the other fails.
   const starts = await Promise.allSettled([
-    startServer({ ...common, DATABASE_POOL_SIZE: '100' }),
-    startServer(common),
+    startServer({ ...common, DATABASE_POOL_SIZE: '100' }, undefined, 240_000),
+    startServer(common, undefined, 240_000),
   ]);
   for (const start of starts) if (start.status === 'fulfilled') started.push(start.value);
   const failed = starts.find((start) => start.status === 'rejected');
