@@ -48,7 +48,7 @@ describe('a node rides out PostgreSQL, Redis, locks and a hung leader', () => {
   beforeAll(async () => {
     floor = await startFaultFloor(4, { DATABASE_LOCK_TIMEOUT_MS: '1000' });
     ({ cluster, redis, database, a, b, tokens, lotIds, briefcaseId, resume, lotVersion } = floor);
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const socket of sockets) socket.close();

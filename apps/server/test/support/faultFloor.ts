@@ -143,6 +143,28 @@ export interface FaultFloor {
 export async function startFaultFloor(buyers = 4, env: Record<string, string> = {}): Promise<FaultFloor> {
   const redis = await PrivateRedis.reserve();
   const cluster = await PrivatePostgres.create({ max_connections: 40 });
+  // What was started is stopped again if the rest fails (nothing is left running behind a failed set-up).
+  const started: ServerProcess[] = [];
+  const opened: Database[] = [];
+  try {
+    return await populate(cluster, redis, buyers, env, started, opened);
+  } catch (error) {
+    for (const server of started) await server.kill('SIGKILL');
+    for (const database of opened) await database.close().catch(() => undefined);
+    await redis.kill();
+    await cluster.destroy();
+    throw error;
+  }
+}
+
+async function populate(
+  cluster: PrivatePostgres,
+  redis: PrivateRedis,
+  buyers: number,
+  env: Record<string, string>,
+  started: ServerProcess[],
+  opened: Database[],
+): Promise<FaultFloor> {
   await cluster.query('create database etp');
   const url = cluster.url('etp');
   const database = await openDatabase({
@@ -151,6 +173,7 @@ export async function startFaultFloor(buyers = 4, env: Record<string, string> = 
     poolSize: 4,
     log: { warn: () => undefined, info: () => undefined },
   });
+  opened.push(database);
   await database.migrate();
   const db = database.db;
   const now = Date.now();
@@ -181,10 +204,15 @@ export async function startFaultFloor(buyers = 4, env: Record<string, string> = 
     BIDS_RATE_LIMIT_PER_MINUTE: '1000000',
     ...env,
   };
-  const [a, b] = await Promise.all([
-    startServer({ ...common, DATABASE_POOL_SIZE: '100' }),
-    startServer(common),
+  // Both waited for, so that a node still starting is stopped too when the other fails.
+  const starts = await Promise.allSettled([
+    startServer({ ...common, DATABASE_POOL_SIZE: '100' }, undefined, 240_000),
+    startServer(common, undefined, 240_000),
   ]);
+  for (const start of starts) if (start.status === 'fulfilled') started.push(start.value);
+  const failed = starts.find((start) => start.status === 'rejected');
+  if (failed) throw failed.reason;
+  const [a, b] = started as [ServerProcess, ServerProcess];
   const tokens: string[] = [];
   for (const user of users) {
     const reply = await postJson(`${a.url}/api/v2/auth/authorize_by_email`, {

@@ -25,7 +25,12 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  port?: number,
+  /** How long the server may take to answer /health (a loaded machine compiles and migrates slowly). */
+  startTimeoutMs = 60_000,
+): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
   let output = '';
   // node itself runs the server (tsx as a loader), so a signal reaches the server and not a wrapper.
@@ -44,7 +49,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${chosen}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     try {
