@@ -11,3 +11,4 @@ export * from './stateMachine.ts';
 export * from './validateAutobid.ts';
 export * from './validateBid.ts';
 export * from './winner.ts';
+export * from './bidInput.ts';
