@@ -37,8 +37,11 @@ async function signedIn(browser: Browser, request: APIRequestContext, email: str
     timezoneId: 'Europe/Moscow',
   });
   await context.addInitScript((session) => {
-    window.localStorage.setItem('etp.jwt', JSON.stringify({ ...session, obtained_at: Date.now() }));
-    window.localStorage.setItem('etp.cookies_accepted', '1');
+    // Runs in the page: its globalThis is the window.
+    const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
+      .localStorage;
+    storage.setItem('etp.jwt', JSON.stringify({ ...session, obtained_at: Date.now() }));
+    storage.setItem('etp.cookies_accepted', '1');
   }, jwt);
   return { context, page: await context.newPage(), jwt };
 }

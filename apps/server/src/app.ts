@@ -30,6 +30,7 @@ import { employeesRoutes } from './modules/companies/employees.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { lotingsRoutes } from './modules/lotings/lotings.routes.ts';
+import { lotStreamSnapshot } from './modules/lots/lots.live.ts';
 import { lotsRoutes } from './modules/lots/lots.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
@@ -58,6 +59,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Pino options, or false to keep tests quiet. */
   logger?: boolean | object;
+  /** Told of every route as it is registered (the access-matrix test lists them). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -65,7 +68,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logger: options.logger ?? { level: ctx.config.logLevel },
     bodyLimit: 1_048_576,
     trustProxy: true,
+    // A request that does not arrive whole in time is cut (408): slow senders cannot hold sockets forever.
+    requestTimeout: ctx.config.requestTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
@@ -93,6 +100,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     authenticate: (token) => ctx.guards.authenticateToken(token),
     authorize: (auth, channel, briefcaseId) => authorizeChannel(ctx, auth, channel, briefcaseId),
     now: () => ctx.now().getTime(),
+    snapshot: (channels) => lotStreamSnapshot(ctx, ctx.leaderTag, channels),
   });
   app.decorate('liveHub', hub);
   app.addHook('onClose', async () => {

@@ -33,6 +33,16 @@ const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
+/** The largest id the database holds (a PostgreSQL integer). */
+export const MAX_DB_ID = 2_147_483_647;
+const dbId = z.coerce.number().int().min(1).max(MAX_DB_ID);
+
+/** `company_ids[]` or `company_ids`: one id or several (at most 100), always read as a list. */
+export const companyIdsParam = z
+  .union([dbId, z.array(dbId).max(100)])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]));
+
 const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Неверный формат даты');
 
 export const briefcaseListQuery = z.object({
@@ -48,10 +58,9 @@ export const briefcaseListQuery = z.object({
   order_direction: z.enum(['asc', 'desc']).optional(),
   start_datetime: isoDate.optional(),
   end_datetime: isoDate.optional(),
-  company_ids: z
-    .union([z.coerce.number().int(), z.array(z.coerce.number().int())])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v])),
+  /** The spec's bracket form (`company_ids[]=1&company_ids[]=2`, as the web client sends arrays); merged with company_ids. */
+  'company_ids[]': companyIdsParam,
+  company_ids: companyIdsParam,
 });
 export type BriefcaseListQuery = z.input<typeof briefcaseListQuery>;
 

@@ -3,6 +3,7 @@ export * from './accounts.ts';
 export * from './auth.ts';
 export * from './batchAutobids.ts';
 export * from './briefcases.ts';
+export * from './calendar.ts';
 export * from './company.ts';
 export * from './dictionaries.ts';
 export * from './engagement.ts';

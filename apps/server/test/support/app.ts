@@ -1,6 +1,6 @@
 /** A real application over a test database, with a clock the test can move. */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { type BuildAppOptions, buildApp } from '../../src/app.ts';
 import { type AppContext, createAppContext } from '../../src/appContext.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createNotifier, type TransportOverrides } from '../../src/notify/createNotifier.ts';
@@ -36,6 +36,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Transports in place of the configured ones (a failing SMS gateway...). */
   transports?: TransportOverrides;
+  /** Told of every route the application registers. */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 export async function createTestApp(
@@ -48,7 +50,7 @@ export async function createTestApp(
   const clock = createClock();
   const notifier = createNotifier(config, database.db, clock.now, options.transports);
   const ctx = createAppContext(config, database, clock.now, undefined, notifier);
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: false, onRoute: options.onRoute });
   await app.ready();
   return {
     app,

@@ -17,6 +17,7 @@ export const queryKeys = {
   serverTime: ['server-time'] as const,
   dictionaries: ['dictionaries'] as const,
   authMethods: ['auth-methods'] as const,
+  authenticityToken: ['authenticity-token'] as const,
   profile: ['profile'] as const,
   company: ['company'] as const,
   employees: ['company', 'employees'] as const,

@@ -1,4 +1,6 @@
 /** The auction rules: pure, time as a parameter, money in kopecks. See docs/auctions.md. */
+
+export * from './bidInput.ts';
 export * from './classic.ts';
 export * from './dutch.ts';
 export * from './lotCondition.ts';
@@ -11,4 +13,3 @@ export * from './stateMachine.ts';
 export * from './validateAutobid.ts';
 export * from './validateBid.ts';
 export * from './winner.ts';
-export * from './bidInput.ts';
