@@ -21,7 +21,6 @@ import { DRIVERS } from './support/db.ts';
 import { bearer } from './support/http.ts';
 import { tempDataDir } from './support/multipart.ts';
 
-const FAILED = 'Ошибка обработки файла';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
 const tempFiles = () =>

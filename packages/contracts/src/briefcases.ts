@@ -218,6 +218,22 @@ export const briefcaseCardAttributesSchema = briefcaseListAttributesSchema.exten
   description: z.string().nullable(),
   commission_percent: z.number().nullable(),
   partner_operated: z.boolean(),
+  /** Sent by the seller for approval (the Edit button's "not yet sent"). */
+  sent: z.boolean(),
+  /** The seller chose to show ОСЗ (the ОСЗ/ОД switch and the DPD and step columns depend on it). */
+  is_amount_bottomline_visible: z.boolean(),
+  max_bids: z.number().int().nullable(),
+  steps_after_first_bid: z.number().int().nullable(),
+  converted_from: z.number().int().nullable(),
+  next_round_id: z.number().int().nullable(),
+  second_round_id: z.number().int().nullable(),
+  can_start_second_round: z.boolean(),
+  /** The sum of the viewer's company's standing bids in this procedure (kopecks); null without any. */
+  bids_total_amount_cents: z.number().nullable(),
+  /** The viewer's company has an enabled autobid on some lot of the procedure. */
+  has_enabled_autobids: z.boolean(),
+  min_lot_id: z.number().int().nullable(),
+  max_lot_id: z.number().int().nullable(),
 });
 export type BriefcaseCardAttributes = z.infer<typeof briefcaseCardAttributesSchema>;
 

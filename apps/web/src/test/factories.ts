@@ -112,6 +112,18 @@ export function buildBriefcaseCard(
     description: null,
     commission_percent: null,
     partner_operated: false,
+    sent: true,
+    is_amount_bottomline_visible: true,
+    max_bids: null,
+    steps_after_first_bid: null,
+    converted_from: null,
+    next_round_id: null,
+    second_round_id: null,
+    can_start_second_round: false,
+    bids_total_amount_cents: null,
+    has_enabled_autobids: false,
+    min_lot_id: 501,
+    max_lot_id: 512,
     ...overrides,
   };
 }

@@ -1,4 +1,6 @@
 /** The auction rules: pure, time as a parameter, money in kopecks. See docs/auctions.md. */
+
+export * from './bidInput.ts';
 export * from './classic.ts';
 export * from './dutch.ts';
 export * from './lotCondition.ts';

@@ -9,6 +9,7 @@ import {
 } from '@etp/contracts';
 import type { AuthContext } from '../auth/guards.ts';
 import { dictionaryText } from '../system/dictionaries.data.ts';
+import type { CardViewerFacts } from './briefcases.cardFacts.ts';
 import { canOpen, canViewBidsInfo, isMaster } from './briefcases.policy.ts';
 import type { FeedRow } from './briefcases.queries.ts';
 
@@ -112,7 +113,11 @@ function birthDates(value: unknown): BirthDateBucket[] {
   );
 }
 
-export function presentCard(auth: AuthContext, row: FeedRow): BriefcaseCardAttributes {
+export function presentCard(
+  auth: AuthContext,
+  row: FeedRow,
+  facts: CardViewerFacts,
+): BriefcaseCardAttributes {
   const b = row.briefcase;
   const item = presentListItem(auth, row);
   return {
@@ -132,5 +137,17 @@ export function presentCard(auth: AuthContext, row: FeedRow): BriefcaseCardAttri
     description: b.description,
     commission_percent: num(b.commissionPercent),
     partner_operated: b.partnerOperated,
+    sent: b.sentForApprovalAt !== null,
+    is_amount_bottomline_visible: b.isAmountBottomlineVisible,
+    max_bids: b.maxBids,
+    steps_after_first_bid: b.stepsAfterFirstBid,
+    converted_from: b.convertedFrom,
+    next_round_id: b.nextRoundId,
+    second_round_id: b.secondRoundId,
+    can_start_second_round: b.canStartSecondRound,
+    bids_total_amount_cents: facts.bidsTotalAmountCents,
+    has_enabled_autobids: facts.hasEnabledAutobids,
+    min_lot_id: facts.minLotId,
+    max_lot_id: facts.maxLotId,
   };
 }

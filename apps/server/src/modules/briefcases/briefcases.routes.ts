@@ -14,6 +14,7 @@ import { ok } from '../../http/envelope.ts';
 import { notFound, notInGoodStanding } from '../../http/errors.ts';
 import { authOf } from '../auth/guards.ts';
 import { BRIEFCASE_NOT_FOUND, resolveBriefcaseAccess, viewerOf } from './briefcases.access.ts';
+import { findCardViewerFacts } from './briefcases.cardFacts.ts';
 import { presentCard, presentListItem } from './briefcases.presenter.ts';
 import {
   countByStatus,
@@ -172,7 +173,11 @@ export function briefcasesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             return ok({
               id: access.row.briefcase.id,
               hidden: access.row.briefcase.hidden,
-              attributes: presentCard(auth, access.row),
+              attributes: presentCard(
+                auth,
+                access.row,
+                await findCardViewerFacts(ctx.db, access.row.briefcase.id, auth.company?.id ?? null),
+              ),
             });
         }
       },

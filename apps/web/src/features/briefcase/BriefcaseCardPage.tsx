@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
 import { useBriefcase } from '../../api/useBriefcase.ts';
@@ -6,6 +7,7 @@ import { ErrorBlock } from '../../components/ErrorBlock.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { useServerNow } from '../../lib/useServerNow.ts';
+import { useLiveSubscription } from '../../live/useLive.ts';
 import { NotFoundBlock } from '../errors/NotFoundBlock.tsx';
 import { SurveyDialog } from '../surveys/SurveyDialog.tsx';
 import { useCsiTrigger } from '../surveys/useCsiTrigger.ts';
@@ -14,9 +16,12 @@ import { BriefcaseTabs } from './BriefcaseTabs.tsx';
 import { cardTabOf, cardTabPath, visibleCardTabs } from './cardTabs.ts';
 import { HiddenBriefcase } from './HiddenBriefcase.tsx';
 import { CARD_MESSAGES as T } from './messages.ts';
+import { OrganiserActions } from './OrganiserActions.tsx';
 import { PortfolioTab } from './PortfolioTab.tsx';
 import { TabContent } from './TabContent.tsx';
 import { usePresenceReporting } from './usePresenceReporting.ts';
+
+const TradeTab = lazy(async () => ({ default: (await import('../trade/TradeTab.tsx')).TradeTab }));
 
 const NOT_FOUND = <NotFoundBlock title={T.notFoundTitle} hint={T.notFoundHint} backLabel={T.backToList} />;
 
@@ -32,6 +37,8 @@ export function BriefcaseCardPage() {
   const { user } = useCurrentUser();
   const card = useBriefcase(id);
   const nowMs = useServerNow();
+  // The card's status and counters follow the server while it is open.
+  useLiveSubscription('BriefcaseStatus', card.data?.attributes ? id : undefined);
   usePageTitle(id ? T.title(id) : T.notFoundTitle);
   usePresenceReporting(card.data?.attributes ? id : null, user);
   // The trade page's satisfaction survey, once the procedure is finished (spec 3 §2.6).
@@ -53,9 +60,17 @@ export function BriefcaseCardPage() {
 
   return (
     <>
-      <BriefcaseHeader briefcase={b} nowMs={nowMs} />
+      <BriefcaseHeader briefcase={b} nowMs={nowMs} actions={<OrganiserActions briefcase={b} user={user} />} />
       <BriefcaseTabs briefcase={b} tabs={tabs} current={tab} />
-      {tab === 'briefcase' ? <PortfolioTab briefcase={b} /> : <TabContent tab={tab} briefcase={b} />}
+      {tab === 'briefcase' ? (
+        <PortfolioTab briefcase={b} />
+      ) : tab === 'trade' ? (
+        <Suspense fallback={<PageLoader />}>
+          <TradeTab briefcase={b} user={user} />
+        </Suspense>
+      ) : (
+        <TabContent tab={tab} briefcase={b} />
+      )}
       {survey && <SurveyDialog survey={survey.survey} onSubmit={survey.submit} onClose={survey.dismiss} />}
     </>
   );

@@ -4,10 +4,14 @@ import {
   briefcaseStatusLabel,
   formatMoscowDate,
   formatMoscowDateTime,
+  formatPercent,
+  formatRubles,
+  percentOf,
   viewerOffsetMinutes,
 } from '@etp/domain';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { AuctionTypeIcon } from '../../components/AuctionTypeIcon.tsx';
 import { CardStatusChip } from '../../components/CardStatusChip.tsx';
@@ -19,10 +23,12 @@ import { CARD_MESSAGES as T } from './messages.ts';
 interface BriefcaseHeaderProps {
   briefcase: BriefcaseCardAttributes;
   nowMs: number;
+  /** The organiser's and the viewer's buttons (edit, confirm, favourite). */
+  actions?: ReactNode;
 }
 
 /** The card's head: back link, 'ТП №{id}', status, format, organiser, publication and trading times. */
-export function BriefcaseHeader({ briefcase: b, nowMs }: BriefcaseHeaderProps) {
+export function BriefcaseHeader({ briefcase: b, nowMs, actions }: BriefcaseHeaderProps) {
   usePageTitle(T.title(b.id));
   const viewer = { viewerOffsetMinutes: viewerOffsetMinutes() };
   const when = (iso: string | null) => (iso ? formatMoscowDateTime(iso, viewer) : T.noData);
@@ -40,6 +46,8 @@ export function BriefcaseHeader({ briefcase: b, nowMs }: BriefcaseHeaderProps) {
         </Typography>
         <Chip label={briefcaseStatusLabel(b.status, b.next_round_count)} color="primary" variant="outlined" />
         <CardStatusChip status={briefcaseCardStatus(b, nowMs)} />
+        <Box sx={{ flexGrow: 1 }} />
+        {actions}
       </Stack>
       <Stack
         direction={{ xs: 'column', md: 'row' }}
@@ -66,6 +74,39 @@ export function BriefcaseHeader({ briefcase: b, nowMs }: BriefcaseHeaderProps) {
         <Fact label={T.start}>{when(b.start_datetime)}</Fact>
         <Fact label={T.end}>{when(b.end_datetime)}</Fact>
       </Box>
+      <HeaderNotes briefcase={b} />
+    </Stack>
+  );
+}
+
+/** Renewal minutes, the two-round notice, payment kind, commission and the viewer's own bids (spec 2 §2). */
+function HeaderNotes({ briefcase: b }: { briefcase: BriefcaseCardAttributes }) {
+  const basisIsBottomline = b.percent_mode === 'amount_bottomline_debt' && b.auction_type !== 'bank_to_bank';
+  const basis = basisIsBottomline ? b.amount_bottomline : b.amount_total;
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+      <Chip size="small" variant="outlined" label={T.renewal(b.renewal_after_last_bid_in_minutes)} />
+      {b.end_mode === 'convert' && (
+        <Tooltip title={T.twoRoundsHint}>
+          <Chip size="small" color="info" variant="outlined" label={T.twoRounds} tabIndex={0} />
+        </Tooltip>
+      )}
+      {b.kind === 'standard' && <Chip size="small" variant="outlined" label={T.paymentStandard} />}
+      {b.commission_percent !== null && (
+        <Chip size="small" variant="outlined" label={T.commission(formatPercent(b.commission_percent))} />
+      )}
+      {b.bids_total_amount_cents !== null && (
+        <Chip
+          size="small"
+          color="primary"
+          data-testid="own-bids-sum"
+          label={T.ownBids(
+            formatRubles(b.bids_total_amount_cents),
+            formatPercent(percentOf(b.bids_total_amount_cents, basis)),
+            basisIsBottomline ? 'ОСЗ' : 'ОД',
+          )}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,250 @@
+/**
+ * The lot dialog (?id= on the Торги tab): max width 816, full screen below 1039 px. Tabs Общая информация (the
+ * live lot card and its facts), Ставки (the bid log, paged; hidden in sealed formats unless admin, owner or own
+ * bid), Прогноз (administrators: the lot's forecast inputs). Arrows step through lot ids, wrapping; the link is
+ * copied; the owner renames the lot (at most 20 characters).
+ */
+import type { BriefcaseCardAttributes, LotAttributes } from '@etp/contracts';
+import { formatMoscowDateTime, formatRubles, isPrivateAuction, viewerOffsetMinutes } from '@etp/domain';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import CloseIcon from '@mui/icons-material/Close';
+import EditIcon from '@mui/icons-material/Edit';
+import LinkIcon from '@mui/icons-material/Link';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Pagination,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Tooltip,
+  useMediaQuery,
+} from '@mui/material';
+import { useState } from 'react';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { KeyValueTable } from '../../components/KeyValueTable.tsx';
+import { toast } from '../../lib/toast.ts';
+import { LotCard } from './LotCard.tsx';
+import { lotTitle } from './lotTitle.ts';
+import { TRADE_MESSAGES as T } from './messages.ts';
+import { tradeCalls, useBidLog, useLot, useLotAction, useLotsInfo } from './tradeApi.ts';
+import { tradeErrorToast } from './useTradeToast.ts';
+
+const LOT_NAME_MAX = 20;
+
+interface LotDialogProps {
+  lotId: number;
+  briefcase: BriefcaseCardAttributes;
+  admin: boolean;
+  nowMs: number;
+  onNavigate: (lotId: number) => void;
+  onClose: () => void;
+}
+
+export function LotDialog({ lotId, briefcase: b, admin, nowMs, onNavigate, onClose }: LotDialogProps) {
+  const fullScreen = useMediaQuery('(max-width:1038.95px)');
+  const reply = useLot(lotId);
+  const info = useLotsInfo(b.id);
+  const [tab, setTab] = useState<'info' | 'bids' | 'forecast'>('info');
+  const lot = reply.data?.attributes;
+  const ids = (info.data?.lots ?? []).map((l) => l.id);
+  const at = ids.indexOf(lotId);
+  const step = (delta: number) => {
+    if (ids.length === 0) return;
+    onNavigate(ids[(at + delta + ids.length) % ids.length] as number);
+  };
+  const showBids =
+    lot !== undefined &&
+    (!isPrivateAuction(b.auction_type) || admin || lot.is_owner || lot.last_users_bid_cents !== null);
+  const copyLink = async () => {
+    const link = `${window.location.origin}/briefcases/${b.id}/trade?id=${lotId}`;
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      // The message still names the address the user may copy by hand.
+    }
+    toast.info(T.linkCopied);
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      slotProps={{ paper: { sx: { maxWidth: fullScreen ? undefined : 816 } } }}
+      aria-labelledby="lot-dialog-title"
+    >
+      <DialogTitle id="lot-dialog-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
+        <Box component="span" sx={{ flexGrow: 1, minWidth: 0 }}>
+          {lot ? lotTitle(lot) : T.lot(String(lotId))}
+        </Box>
+        {ids.length > 1 && (
+          <>
+            <Tooltip title={T.previousLot}>
+              <IconButton aria-label={T.previousLot} onClick={() => step(-1)}>
+                <ChevronLeftIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={T.nextLot}>
+              <IconButton aria-label={T.nextLot} onClick={() => step(1)}>
+                <ChevronRightIcon />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
+        <Tooltip title={T.copyLink}>
+          <IconButton aria-label={T.copyLink} onClick={() => void copyLink()}>
+            <LinkIcon />
+          </IconButton>
+        </Tooltip>
+        <IconButton aria-label={T.close} onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <Tabs
+        value={tab}
+        onChange={(_, v) => setTab(v)}
+        sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="info" label={T.lotDialogTabs.info} />
+        {showBids && <Tab value="bids" label={T.lotDialogTabs.bids} />}
+        {admin && <Tab value="forecast" label={T.lotDialogTabs.forecast} />}
+      </Tabs>
+      <DialogContent sx={{ pt: 2 }}>
+        {!lot ? (
+          <CircularProgress size={28} />
+        ) : tab === 'info' ? (
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {lot.is_owner && <RenameLot lot={lot} />}
+            <LotCard lot={lot} briefcase={b} admin={admin} nowMs={nowMs} href={`?id=${lot.id}`} />
+            <KeyValueTable caption={T.lotDialogTabs.info} rows={lotFacts(lot)} twoColumns />
+          </Stack>
+        ) : tab === 'bids' && showBids ? (
+          <BidLog lotId={lot.id} />
+        ) : (
+          <KeyValueTable caption={T.lotDialogTabs.forecast} rows={forecastInputs(lot, b)} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function lotFacts(lot: LotAttributes) {
+  const viewer = { viewerOffsetMinutes: viewerOffsetMinutes() };
+  return [
+    { label: T.amountTotal, value: formatRubles(lot.amount_total) },
+    { label: T.amountBottomline, value: formatRubles(lot.amount_bottomline) },
+    { label: T.itemsCount, value: String(lot.items_count) },
+    { label: T.dpd, value: lot.dpd === null ? 'Нет данных' : String(lot.dpd) },
+    { label: T.dplp, value: lot.dplp === null ? 'Нет данных' : String(lot.dplp) },
+    { label: T.step, value: formatRubles(lot.step_price) },
+    { label: T.bidders, value: String(lot.bidders_count) },
+    { label: T.endsAt, value: lot.end_datetime ? formatMoscowDateTime(lot.end_datetime, viewer) : '—' },
+  ];
+}
+
+function forecastInputs(lot: LotAttributes, b: BriefcaseCardAttributes) {
+  return [
+    { label: 'auction_type', value: b.auction_type },
+    { label: T.amountTotal, value: formatRubles(lot.amount_total) },
+    { label: T.amountBottomline, value: formatRubles(lot.amount_bottomline) },
+    { label: T.dpd, value: String(lot.dpd ?? 0) },
+    { label: T.dplp, value: String(lot.dplp ?? 0) },
+    { label: T.itemsCount, value: String(lot.items_count) },
+    ...Object.entries(lot.features).map(([key, value]) => ({ label: key, value: String(value) })),
+  ];
+}
+
+function BidLog({ lotId }: { lotId: number }) {
+  const [page, setPage] = useState(1);
+  // 15 on first open, 10 a page afterwards (spec 2 §9).
+  const perPage = page === 1 ? 15 : 10;
+  const log = useBidLog(lotId, page, perPage, true);
+  const viewer = { viewerOffsetMinutes: viewerOffsetMinutes() };
+  if (log.isPending) return <CircularProgress size={28} />;
+  const bids = log.data?.bids ?? [];
+  if (bids.length === 0) return <EmptyState title={T.bidLogEmpty} />;
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{T.bidLogColumns.time}</TableCell>
+              <TableCell>{T.bidLogColumns.source}</TableCell>
+              <TableCell>{T.bidLogColumns.company}</TableCell>
+              <TableCell align="right">{T.bidLogColumns.amount}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {bids.map((bid) => (
+              <TableRow key={bid.id} selected={bid.is_own}>
+                <TableCell>{formatMoscowDateTime(bid.created_at, viewer)}</TableCell>
+                <TableCell>{T.bidSource[bid.source_type] ?? bid.source_type}</TableCell>
+                <TableCell>{bid.company_name}</TableCell>
+                <TableCell align="right">{formatRubles(bid.amount)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+      {(log.data?.total_pages ?? 1) > 1 && (
+        <Pagination
+          page={page}
+          count={log.data?.total_pages ?? 1}
+          onChange={(_, p) => setPage(Math.min(p, log.data?.total_pages ?? 1))}
+          sx={{ alignSelf: 'center' }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function RenameLot({ lot }: { lot: LotAttributes }) {
+  const [text, setText] = useState<string | null>(null);
+  const rename = useLotAction(lot, (alias: string) => tradeCalls.rename(lot.id, alias));
+  if (text === null)
+    return (
+      <Box>
+        <Button size="small" startIcon={<EditIcon />} onClick={() => setText(lot.number)}>
+          {T.rename}
+        </Button>
+      </Box>
+    );
+  const error = text.trim() === '' ? T.renameRequired : text.length > LOT_NAME_MAX ? T.renameTooLong : null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <TextField
+        size="small"
+        label={T.renameLabel}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        error={error !== null}
+        helperText={error ?? ' '}
+      />
+      <Button
+        variant="contained"
+        disabled={error !== null || rename.isPending}
+        onClick={() =>
+          rename.mutate(text.trim(), { onSuccess: () => setText(null), onError: tradeErrorToast })
+        }
+      >
+        {T.save}
+      </Button>
+      <Button onClick={() => setText(null)}>{T.cancel}</Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * A sealed offer (private_requests, bank_to_bank): one per participant per lot, made, changed or withdrawn until
+ * the end; nobody sees another's amount (spec 2 §5: >= the minimum, below ОСЗ except bank_to_bank).
+ */
+import type { LotAttributes } from '@etp/contracts';
+import { BID_MESSAGES, checkAmount, formatRubles } from '@etp/domain';
+import { Button, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { toast } from '../../lib/toast.ts';
+import { AmountDialog } from './AmountDialog.tsx';
+import { lotTitle } from './lotTitle.ts';
+import { TRADE_MESSAGES as T } from './messages.ts';
+import { tradeCalls, useLotAction } from './tradeApi.ts';
+import { tradeErrorToast } from './useTradeToast.ts';
+
+export function SealedOfferControls({ lot, bankToBank }: { lot: LotAttributes; bankToBank: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
+  const own = lot.last_users_bid_cents;
+  const place = useLotAction(lot, (amount: number) => tradeCalls.bid(lot.id, amount, false));
+  const withdraw = useLotAction(lot, () => tradeCalls.withdraw(lot.id));
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      {own !== null && (
+        <Typography variant="body2" data-testid={`own-offer-${lot.id}`}>
+          {T.yourOffer}: <b>{formatRubles(own)}</b>
+        </Typography>
+      )}
+      <Button size="small" variant="contained" onClick={() => setOpen(true)}>
+        {own === null ? T.makeOffer : T.changeOffer}
+      </Button>
+      {own !== null && (
+        <Button size="small" color="error" onClick={() => setWithdrawing(true)}>
+          {T.withdrawOffer}
+        </Button>
+      )}
+      <AmountDialog
+        open={open}
+        title={own === null ? T.makeOffer : T.changeOffer}
+        label={T.yourOffer}
+        initial={own}
+        validate={(kopecks) => {
+          const typed = checkAmount(kopecks);
+          if (typed) return typed.message;
+          const amount = kopecks as number;
+          if (amount < lot.start_price) return BID_MESSAGES.belowMinimum;
+          if (!bankToBank && amount >= lot.amount_bottomline) return BID_MESSAGES.notBelowDebt;
+          return null;
+        }}
+        confirmText={(kopecks) => T.confirmText(formatRubles(kopecks), lotTitle(lot))}
+        pending={place.isPending}
+        onSubmit={(kopecks) =>
+          place.mutate(kopecks, {
+            onSuccess: (message) => {
+              setOpen(false);
+              toast.success(message ?? T.bidAccepted);
+            },
+            onError: (error) => {
+              setOpen(false);
+              tradeErrorToast(error);
+            },
+          })
+        }
+        onClose={() => setOpen(false)}
+      />
+      <ConfirmDialog
+        open={withdrawing}
+        title={T.withdrawOffer}
+        text={`${lotTitle(lot)}: ${own === null ? '' : formatRubles(own)}`}
+        danger
+        pending={withdraw.isPending}
+        onConfirm={() =>
+          withdraw.mutate(undefined, {
+            onSuccess: () => {
+              setWithdrawing(false);
+              toast.success(T.offerWithdrawn);
+            },
+            onError: () => {
+              setWithdrawing(false);
+              toast.error(T.bidDeleteFailed);
+            },
+          })
+        }
+        onClose={() => setWithdrawing(false)}
+      />
+    </Stack>
+  );
+}

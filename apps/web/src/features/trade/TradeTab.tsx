@@ -1,0 +1,127 @@
+/**
+ * Торги (/briefcases/{id}/trade?page=&id=): the procedure's lots as cards, 48 a page, the only-favourites switch,
+ * and the lot dialog as an address (?id=). Subscribes the procedure's lots and status to the live client.
+ */
+import type { BriefcaseCardAttributes, User } from '@etp/contracts';
+import { Box, FormControlLabel, Pagination, Stack, Switch, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { ErrorBlock } from '../../components/ErrorBlock.tsx';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { toast } from '../../lib/toast.ts';
+import { useServerNow } from '../../lib/useServerNow.ts';
+import { useLiveSubscription } from '../../live/useLive.ts';
+import { LotCard } from './LotCard.tsx';
+import { LotDialog } from './LotDialog.tsx';
+import { TRADE_MESSAGES as T } from './messages.ts';
+import { useLots } from './tradeApi.ts';
+import { TRADE_PAGE_SIZE_CONST } from './tradeConstants.ts';
+
+const positive = (text: string | null) =>
+  text && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null;
+
+export function TradeTab({ briefcase: b, user }: { briefcase: BriefcaseCardAttributes; user: User | null }) {
+  const [params, setParams] = useSearchParams();
+  const page = positive(params.get('page')) ?? 1;
+  const lotId = positive(params.get('id'));
+  const favourites = params.get('favourites') === '1';
+  const nowMs = useServerNow();
+  const lots = useLots(b.id, page, favourites);
+  useLiveSubscription('BriefcaseStatus', b.id);
+  useLiveSubscription('LotsStream', b.id, (message) => {
+    if (message.action === 'autobid_maxed_out') {
+      const payload = message.payload as { lot_id: number };
+      const lot = lots.data?.lots.find((l) => l.id === payload.lot_id)?.attributes;
+      toast.info(T.autobidMaxedOut(lot ? `Лот №${lot.number}` : `Лот ${payload.lot_id}`));
+    }
+  });
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: !('id' in changes) },
+    );
+  const hrefOf = (id: number) => {
+    const next = new URLSearchParams(params);
+    next.set('id', String(id));
+    return `?${next.toString()}`;
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {T.title}
+        </Typography>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={favourites}
+              onChange={(e) => {
+                update({ favourites: e.target.checked ? '1' : null, page: null });
+              }}
+            />
+          }
+          label={T.onlyFavourites}
+        />
+      </Stack>
+      {lots.isPending ? (
+        <PageLoader />
+      ) : lots.error ? (
+        <ErrorBlock message={lots.error.message} onRetry={() => void lots.refetch()} />
+      ) : lots.data.lots.length === 0 ? (
+        <EmptyState title={favourites ? T.noFavouriteLots : T.noLots} />
+      ) : (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: {
+              xs: '1fr',
+              md: 'repeat(2, minmax(0, 1fr))',
+              xl: 'repeat(3, minmax(0, 1fr))',
+            },
+          }}
+        >
+          {lots.data.lots.map(({ id, attributes }) => (
+            <LotCard
+              key={id}
+              lot={attributes}
+              briefcase={b}
+              admin={user?.role === 'admin'}
+              nowMs={nowMs}
+              href={hrefOf(id)}
+            />
+          ))}
+        </Box>
+      )}
+      {(lots.data?.total_pages ?? 1) > 1 && (
+        <Pagination
+          page={page}
+          count={lots.data?.total_pages ?? 1}
+          siblingCount={TRADE_PAGE_SIZE_CONST.siblings}
+          onChange={(_, p) => update({ page: p > 1 ? String(p) : null })}
+          aria-label={T.pages}
+          sx={{ alignSelf: 'center' }}
+        />
+      )}
+      {lotId !== null && (
+        <LotDialog
+          lotId={lotId}
+          briefcase={b}
+          admin={user?.role === 'admin'}
+          nowMs={nowMs}
+          onNavigate={(id) => update({ id: String(id) })}
+          onClose={() => update({ id: null })}
+        />
+      )}
+    </Stack>
+  );
+}
