@@ -1,6 +1,7 @@
 /** What the route modules share: configuration, the database, token service, guards, the clock, the notifier. */
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { type Counters, createCounters } from './http/counters.ts';
 import { createGuards, type Guards } from './modules/auth/guards.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { createLeaderTagger, type LeaderTagger } from './modules/lots/lots.tags.ts';
@@ -23,6 +24,8 @@ export interface AppContext {
   now: () => Date;
   /** SMS and e-mail, through the outbox (notify/notifier.ts). */
   notifier: Notifier;
+  /** The counts every limit is kept in: Redis with REDIS_URL, this node's memory otherwise (http/counters.ts). */
+  counters: Counters;
 }
 
 export function createAppContext(
@@ -30,7 +33,8 @@ export function createAppContext(
   database: Database,
   now: () => Date = () => new Date(),
   bus: Bus = config.redisUrl ? new RedisBus(config.redisUrl) : new InProcessBus(),
-  notifier: Notifier = createNotifier(config, database.db, now),
+  counters: Counters = createCounters(config.redisUrl, () => now().getTime()),
+  notifier: Notifier = createNotifier(config, database.db, now, {}, counters),
 ): AppContext {
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   return {
@@ -43,5 +47,6 @@ export function createAppContext(
     guards: createGuards({ db: database.db, tokens, now, bus, sessionCacheMs: config.sessionCacheMs }),
     now,
     notifier,
+    counters,
   };
 }

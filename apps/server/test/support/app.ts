@@ -1,8 +1,10 @@
 /** A real application over a test database, with a clock the test can move. */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type AppContext, createAppContext } from '../../src/appContext.ts';
 import { loadConfig } from '../../src/config.ts';
+import { createCounters } from '../../src/http/counters.ts';
 import { createNotifier, type TransportOverrides } from '../../src/notify/createNotifier.ts';
 import { createTestDatabase, type DriverKind, type TestDatabase } from './db.ts';
 
@@ -44,10 +46,19 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  // A fresh random signing key per app, as a server without JWT_SECRET makes one (a test may pass its own, or
+  // JWT_SECRET: '' to have the key made in DATA_DIR).
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    ...env,
+  });
   const clock = createClock();
-  const notifier = createNotifier(config, database.db, clock.now, options.transports);
-  const ctx = createAppContext(config, database, clock.now, undefined, notifier);
+  const counters = createCounters(config.redisUrl, () => clock.now().getTime());
+  const notifier = createNotifier(config, database.db, clock.now, options.transports, counters);
+  const ctx = createAppContext(config, database, clock.now, undefined, counters, notifier);
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
   return {

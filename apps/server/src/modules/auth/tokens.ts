@@ -10,6 +10,10 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+export interface VerifiedAccess extends AccessClaims {
+  expiresAt: Date;
+}
+
 export class TokenService {
   private readonly key: Uint8Array;
 
@@ -33,7 +37,7 @@ export class TokenService {
   }
 
   /** Returns the claims, 'expired' for a well-signed token past its expiry, or null for anything else. */
-  async verifyAccess(token: string, now: Date): Promise<AccessClaims | 'expired' | null> {
+  async verifyAccess(token: string, now: Date): Promise<VerifiedAccess | 'expired' | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -41,7 +45,7 @@ export class TokenService {
       });
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
-      return { userId, sessionId: payload.sid };
+      return { userId, sessionId: payload.sid, expiresAt: new Date((payload.exp ?? 0) * 1000) };
     } catch (error) {
       if (error instanceof errors.JWTExpired) return 'expired';
       return null;
