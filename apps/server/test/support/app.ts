@@ -6,6 +6,7 @@ import { type AppContext, createAppContext } from '../../src/appContext.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createCounters } from '../../src/http/counters.ts';
 import { createNotifier, type TransportOverrides } from '../../src/notify/createNotifier.ts';
+import type { Bus } from '../../src/realtime/bus.ts';
 import { createTestDatabase, type DriverKind, type TestDatabase } from './db.ts';
 
 export interface TestClock {
@@ -38,6 +39,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Transports in place of the configured ones (a failing SMS gateway...). */
   transports?: TransportOverrides;
+  /** A bus in place of the configured one (an in-process bus beside a Redis that only the counters use...). */
+  bus?: Bus;
 }
 
 export async function createTestApp(
@@ -58,7 +61,7 @@ export async function createTestApp(
   const clock = createClock();
   const counters = createCounters(config.redisUrl, () => clock.now().getTime());
   const notifier = createNotifier(config, database.db, clock.now, options.transports, counters);
-  const ctx = createAppContext(config, database, clock.now, undefined, counters, notifier);
+  const ctx = createAppContext(config, database, clock.now, options.bus, counters, notifier);
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
   return {
