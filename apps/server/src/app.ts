@@ -18,6 +18,7 @@ import { RedisCounters } from './http/counters.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
 import { MESSAGES } from './http/errors.ts';
+import { registerIdBounds } from './http/idBounds.ts';
 import { countersStore, requestBucket } from './http/rateLimits.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -79,6 +80,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerIdBounds(app);
   await app.register(rateLimit, {
     max: ctx.config.rateLimitPerMinute,
     timeWindow: '1 minute',

@@ -1,5 +1,6 @@
 /** The procedure feed (GET /api/v1/briefcases) and the procedure card (GET /api/v1/briefcases/{id}). */
 import { z } from 'zod';
+import { dbId } from './ids.ts';
 
 export const BRIEFCASE_STATUS_VALUES = [
   'created',
@@ -49,7 +50,7 @@ export const briefcaseListQuery = z.object({
   start_datetime: isoDate.optional(),
   end_datetime: isoDate.optional(),
   company_ids: z
-    .union([z.coerce.number().int(), z.array(z.coerce.number().int())])
+    .union([dbId, z.array(dbId).max(1000)])
     .optional()
     .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v])),
 });
@@ -163,4 +164,4 @@ export const briefcaseCardSchema = z.object({
 });
 export type BriefcaseCard = z.infer<typeof briefcaseCardSchema>;
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: dbId });

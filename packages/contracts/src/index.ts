@@ -8,6 +8,7 @@ export * from './dictionaries.ts';
 export * from './engagement.ts';
 export * from './envelope.ts';
 export * from './formFields.ts';
+export * from './ids.ts';
 export * from './live.ts';
 export * from './lots.ts';
 export * from './moderation.ts';

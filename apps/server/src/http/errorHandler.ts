@@ -2,7 +2,7 @@
  * Maps every failure to the envelope with a meaningful HTTP status: validation (422), bad JSON (400),
  * auth (401/403), payload too large (413), rate limit (429), anything else (500).
  */
-import type { FieldErrors } from '@etp/contracts';
+import { type FieldErrors, ID_MESSAGE } from '@etp/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fail } from './envelope.ts';
@@ -14,6 +14,19 @@ function fieldName(instancePath: string, params: unknown): string {
   if (path) return path;
   if (Array.isArray(missing) && missing.length > 0) return missing.join('.');
   return 'base';
+}
+
+/** PostgreSQL's "numeric value out of range" (integer overflow of a parameter). */
+const NUMBER_OUT_OF_RANGE = '22003';
+
+/** The SQLSTATE of a database error, whether the driver threw it or Drizzle wrapped it. */
+function databaseCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -40,6 +53,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
       case 'FST_REQ_FILE_TOO_LARGE':
         return reply.code(413).send(fail(MESSAGES.tooLarge, 'too_large'));
+    }
+    if (databaseCode(error) === NUMBER_OUT_OF_RANGE) {
+      // A number the database's column cannot hold (an id past 2^31 − 1 that slipped past the schemas): the
+      // caller's mistake, not the server's; the statement (it may hold personal data) is not logged.
+      request.log.warn({ route: request.routeOptions.url }, 'number out of the database range');
+      return reply.code(422).send(fail(ID_MESSAGE, 'validation_failed'));
     }
     if (error.statusCode === 429) {
       return reply.code(429).send(fail(MESSAGES.rateLimited, 'rate_limited'));
