@@ -16,6 +16,8 @@ export default defineConfig({
       // Sign-in methods, and the bank-identity sign-in that starts and ends on the server (decisions/0025).
       '^/auth_methods$': { target: SERVER, changeOrigin: true },
       '^/users/auth/': { target: SERVER, changeOrigin: true },
+      // The wizard's participant typeahead lives outside /api (spec 1 §7).
+      '^/companies/typeahead\\.json': { target: SERVER, changeOrigin: true },
     },
   },
   build: {

@@ -33,7 +33,9 @@ import { companyRoutes } from './modules/companies/company.routes.ts';
 import { employeesRoutes } from './modules/companies/employees.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { forecastRoutes } from './modules/forecast/forecast.routes.ts';
 import { lotingsRoutes } from './modules/lotings/lotings.routes.ts';
+import { lotStreamSnapshot } from './modules/lots/lots.live.ts';
 import { lotsRoutes } from './modules/lots/lots.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
@@ -45,6 +47,7 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { surveysRoutes } from './modules/surveys/surveys.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { wizardRoutes } from './modules/wizard/wizard.routes.ts';
 import { outboxOpen } from './notify/createNotifier.ts';
 import { devOutboxRoutes } from './notify/devOutbox.routes.ts';
 import { LiveHub } from './realtime/hub.ts';
@@ -63,6 +66,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Pino options, or false to keep tests quiet. */
   logger?: boolean | object;
+  /** Told of every route as it is registered (the access-matrix test lists them). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -71,7 +76,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     bodyLimit: 1_048_576,
     // The client's address is the socket's, unless TRUST_PROXY names the proxies in front (http/clientAddress.ts).
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
+    // A request that does not arrive whole in time is cut (408): slow senders cannot hold sockets forever.
+    requestTimeout: ctx.config.requestTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
@@ -102,6 +111,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     authenticate: (token) => ctx.guards.authenticateToken(token),
     authorize: (auth, channel, briefcaseId) => authorizeChannel(ctx, auth, channel, briefcaseId),
     now: () => ctx.now().getTime(),
+    snapshot: (channels) => lotStreamSnapshot(ctx, ctx.leaderTag, channels),
   });
   app.decorate('liveHub', hub);
   app.addHook('onClose', async () => {
@@ -123,6 +133,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(lotsRoutes(ctx));
   await app.register(bidsRoutes(ctx));
   await app.register(moderationRoutes(ctx));
+  await app.register(wizardRoutes(ctx));
   await app.register(roundsRoutes(ctx));
   await app.register(statisticsRoutes(ctx));
   await app.register(monitoringRoutes(ctx));
@@ -135,6 +146,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(surveysRoutes(ctx));
   await app.register(publicRoutes(ctx));
   await app.register(filesRoutes(ctx));
+  await app.register(forecastRoutes(ctx));
   if (outboxOpen(ctx.config)) await app.register(devOutboxRoutes(ctx));
 
   await registerWebApp(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);

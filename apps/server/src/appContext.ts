@@ -7,8 +7,10 @@ import { TokenService } from './modules/auth/tokens.ts';
 import { createLeaderTagger, type LeaderTagger } from './modules/lots/lots.tags.ts';
 import { createNotifier } from './notify/createNotifier.ts';
 import type { Notifier } from './notify/notifier.ts';
+import { type AccessAnnouncer, createAccessAnnouncer } from './realtime/access.ts';
 import { type Bus, InProcessBus } from './realtime/bus.ts';
 import { RedisBus } from './realtime/redisBus.ts';
+import type { RedisLog } from './realtime/redisClient.ts';
 
 export interface AppContext {
   config: Config;
@@ -18,6 +20,8 @@ export interface AppContext {
   guards: Guards;
   /** Live events between nodes: Redis when REDIS_URL is set, in-process otherwise. */
   bus: Bus;
+  /** Announces that rights were taken away, so open live sockets are re-authorised (decision 0067). */
+  access: AccessAnnouncer;
   /** Opaque per-lot tags of leading companies (see lots.tags.ts). */
   leaderTag: LeaderTagger;
   /** The clock; tests replace it to move time. */
@@ -32,19 +36,32 @@ export function createAppContext(
   config: Config,
   database: Database,
   now: () => Date = () => new Date(),
-  bus: Bus = config.redisUrl ? new RedisBus(config.redisUrl) : new InProcessBus(),
+  bus?: Bus,
+  notifier?: Notifier,
+  /** Where the bus reports Redis going away and coming back (main.ts passes its logger). */
+  log?: RedisLog,
   counters: Counters = createCounters(config.redisUrl, () => now().getTime()),
-  notifier: Notifier = createNotifier(config, database.db, now, {}, counters),
 ): AppContext {
+  notifier ??= createNotifier(config, database.db, now, {}, counters);
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
+  bus ??= config.redisUrl ? new RedisBus(config.redisUrl, log) : new InProcessBus();
+  const access = createAccessAnnouncer(bus, now);
   return {
     bus,
+    access,
     leaderTag: createLeaderTagger(config.jwtSecret),
     config,
     database,
     db: database.db,
     tokens,
-    guards: createGuards({ db: database.db, tokens, now, bus, sessionCacheMs: config.sessionCacheMs }),
+    guards: createGuards({
+      db: database.db,
+      tokens,
+      now,
+      bus,
+      access,
+      sessionCacheMs: config.sessionCacheMs,
+    }),
     now,
     notifier,
     counters,

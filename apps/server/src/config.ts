@@ -26,6 +26,27 @@ const envSchema = z.object({
     )
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ error: 'DATABASE_STATEMENT_TIMEOUT_MS должен быть числом' })
+    .int('DATABASE_STATEMENT_TIMEOUT_MS должен быть целым числом')
+    .min(100, 'DATABASE_STATEMENT_TIMEOUT_MS должен быть не меньше 100')
+    .default(30_000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce
+    .number({ error: 'DATABASE_LOCK_TIMEOUT_MS должен быть числом' })
+    .int('DATABASE_LOCK_TIMEOUT_MS должен быть целым числом')
+    .min(10, 'DATABASE_LOCK_TIMEOUT_MS должен быть не меньше 10')
+    .default(5_000),
+  LEADER_LEASE_MS: z.coerce
+    .number({ error: 'LEADER_LEASE_MS должен быть числом' })
+    .int('LEADER_LEASE_MS должен быть целым числом')
+    .min(300, 'LEADER_LEASE_MS должен быть не меньше 300')
+    .max(60_000, 'LEADER_LEASE_MS должен быть не больше 60000')
+    .default(1_500),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: 'REQUEST_TIMEOUT_MS должен быть числом' })
+    .int('REQUEST_TIMEOUT_MS должен быть целым числом')
+    .min(1_000, 'REQUEST_TIMEOUT_MS должен быть не меньше 1000')
+    .default(120_000),
   REDIS_URL: z
     .string()
     .refine((v) => /^rediss?:\/\//.test(v), 'REDIS_URL должен начинаться с redis:// или rediss://')
@@ -93,7 +114,17 @@ export interface Config {
   /** Which proxies' X-Forwarded-For is believed (TRUST_PROXY); false: the socket's address is the client's. */
   trustProxy: TrustProxy;
   dataDir: string;
-  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
+  database:
+    | {
+        kind: 'postgres';
+        url: string;
+        poolSize: number;
+        timeouts: { statementMs: number; lockMs: number };
+        leaseMs: number;
+      }
+    | { kind: 'pglite'; dataDir: string | null };
+  /** The longest an HTTP request may take to arrive whole (an upload included), ms. */
+  requestTimeoutMs: number;
   redisUrl: string | null;
   /** The signing key: JWT_SECRET, else a random key kept in DATA_DIR (signingKey.ts). Every other key derives from it. */
   jwtSecret: string;
@@ -158,8 +189,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          timeouts: { statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS, lockMs: e.DATABASE_LOCK_TIMEOUT_MS },
+          leaseMs: e.LEADER_LEASE_MS,
+        }
       : { kind: 'pglite', dataDir },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     redisUrl: e.REDIS_URL ?? null,
     jwtSecret: key.secret,
     keySource: key.source,

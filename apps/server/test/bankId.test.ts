@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { users } from '../src/db/schema/index.ts';
@@ -10,6 +11,35 @@ import { bearer } from './support/http.ts';
 
 const CALLBACK = 'http://localhost:3000/users/auth/bank_id/callback';
 const FAILED = '/users/sign_in?oauth_failed=1';
+
+/**
+ * The sign-in screen's form post (spec 3 §7.1): an authenticity token and its cookie from GET
+ * /users/auth/authenticity_token, then the url-encoded form to /users/auth/bank_id.
+ */
+async function startSignIn(
+  app: FastifyInstance,
+  options: { token?: (token: string) => string; cookie?: (cookie: string) => string } = {},
+) {
+  const issued = await app.inject({ url: '/users/auth/authenticity_token' });
+  expect(issued.statusCode).toBe(200);
+  const setCookie = String(issued.headers['set-cookie']);
+  expect(setCookie).toMatch(
+    /^etp_authenticity=[^;]+; Path=\/users\/auth; Max-Age=3600; HttpOnly; SameSite=Strict/,
+  );
+  const token: string = issued.json().data.authenticity_token;
+  const cookie = setCookie.split(';')[0]!;
+  return app.inject({
+    method: 'POST',
+    url: '/users/auth/bank_id',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: options.cookie ? options.cookie(cookie) : cookie,
+    },
+    payload: new URLSearchParams({
+      authenticity_token: options.token ? options.token(token) : token,
+    }).toString(),
+  });
+}
 
 describe.each(DRIVERS)('bank-identity sign-in (OpenID Connect) on %s', (driver) => {
   let bank: FakeBank;
@@ -30,8 +60,8 @@ describe.each(DRIVERS)('bank-identity sign-in (OpenID Connect) on %s', (driver) 
 
   /** The whole journey: our redirect, the bank, our callback. Returns where the browser lands. */
   async function signInThroughBank(options: { cookie?: (value: string) => string } = {}) {
-    const start = await t.app.inject({ url: '/users/auth/bank_id' });
-    expect(start.statusCode).toBe(302);
+    const start = await startSignIn(t.app);
+    expect(start.statusCode).toBe(303);
     const setCookie = String(start.headers['set-cookie']);
     expect(setCookie).toMatch(
       /^etp_bank_id=[^;]+; Path=\/users\/auth\/bank_id; Max-Age=600; HttpOnly; SameSite=Lax/,
@@ -55,7 +85,7 @@ describe.each(DRIVERS)('bank-identity sign-in (OpenID Connect) on %s', (driver) 
   });
 
   it('sends the browser to the provider with state, nonce and PKCE', async () => {
-    const start = await t.app.inject({ url: '/users/auth/bank_id' });
+    const start = await startSignIn(t.app);
     const url = new URL(String(start.headers.location));
     expect(url.origin).toBe(bank.issuer);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
@@ -66,6 +96,29 @@ describe.each(DRIVERS)('bank-identity sign-in (OpenID Connect) on %s', (driver) 
       code_challenge_method: 'S256',
     });
     for (const key of ['state', 'nonce', 'code_challenge']) expect(url.searchParams.get(key)).toBeTruthy();
+  });
+
+  it('starts only from a form post carrying the authenticity token of this browser', async () => {
+    const refused = async (response: { statusCode: number; headers: Record<string, unknown> }) => {
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(FAILED);
+      expect(String(response.headers['set-cookie'] ?? '')).not.toContain('etp_bank_id=');
+    };
+    await refused(await startSignIn(t.app, { token: () => '' }));
+    await refused(await startSignIn(t.app, { token: (token) => `${token.slice(0, -2)}AA` }));
+    await refused(await startSignIn(t.app, { cookie: () => '' }));
+    // Another browser's token with this browser's cookie: a page on another site cannot lend its own.
+    const other = (await t.app.inject({ url: '/users/auth/authenticity_token' })).json().data
+      .authenticity_token;
+    await refused(await startSignIn(t.app, { token: () => other }));
+    // A JSON post is not the form, and GET no longer starts a sign-in.
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/users/auth/bank_id',
+      payload: { authenticity_token: 'x' },
+    });
+    await refused(json);
+    expect((await t.app.inject({ url: '/users/auth/bank_id' })).statusCode).toBe(404);
   });
 
   it('links the account with the confirmed e-mail the bank vouches for, and signs it in', async () => {
@@ -146,8 +199,8 @@ describe.each(DRIVERS)('bank-identity sign-in (OpenID Connect) on %s', (driver) 
     await buildUser(t.ctx.db, { oidcSubject: 'bank-subject-5' });
     bank.accounts.set('bank-subject-5', { email: null, emailVerified: false });
     bank.signInAs('bank-subject-5');
-    const first = await t.app.inject({ url: '/users/auth/bank_id' });
-    const second = await t.app.inject({ url: '/users/auth/bank_id' });
+    const first = await startSignIn(t.app);
+    const second = await startSignIn(t.app);
     const back = await browseBank(String(first.headers.location), CALLBACK);
     const mixed = await t.app.inject({
       url: `${back.pathname}${back.search}`,
@@ -162,8 +215,8 @@ describe('bank-identity sign-in when not configured', () => {
     const t = await createTestApp(DRIVERS[0]!);
     try {
       expect((await t.app.inject({ url: '/auth_methods' })).json().data.bank_id).toBe(false);
-      const start = await t.app.inject({ url: '/users/auth/bank_id' });
-      expect(start.statusCode).toBe(302);
+      const start = await startSignIn(t.app);
+      expect(start.statusCode).toBe(303);
       expect(start.headers.location).toBe(FAILED);
     } finally {
       await t.close();

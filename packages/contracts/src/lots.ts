@@ -106,3 +106,35 @@ export interface LotLivePayload {
   /** Sellers and administrators only. */
   current_bidder_company?: string | null;
 }
+
+/** GET /api/v1/lots: one page of a procedure's lots. */
+export interface LotList {
+  lots: { id: number; attributes: LotAttributes }[];
+  total_pages: number;
+  total_count: number;
+  /** The procedure's status. */
+  bids_status: string;
+}
+
+/** GET /api/v1/lots/{id}. */
+export interface LotReply {
+  id: number;
+  attributes: LotAttributes;
+}
+
+/** The payload of a `briefcase_status_update`, `briefcase_closed` or `next_round` message on BriefcaseStatus. */
+export interface BriefcaseStatusPayload {
+  id: number;
+  status: string;
+  end_datetime?: string | null;
+  can_start_second_round?: boolean;
+  next_round_id?: number | null;
+  next_round_count?: number;
+  next_round_requests?: unknown;
+}
+
+/** The payload of `autobid_maxed_out` (sent to the company whose autobid stopped). */
+export interface AutobidMaxedOutPayload {
+  lot_id: number;
+  has_enabled_autobids: boolean;
+}

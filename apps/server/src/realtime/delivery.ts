@@ -64,9 +64,17 @@ export const emptyDeliveryStats = (): DeliveryStats => ({
 export interface LiveClient {
   socket: WebSocket;
   auth: AuthContext | null;
-  /** Procedures whose seller (or administrator) this client is, learnt when subscribing. */
+  /** The access token the socket authenticated with (re-authorisation verifies it again). */
+  token: string | null;
+  /**
+   * Procedures whose seller (or administrator) this client is: decided when subscribing, and decided again when
+   * the user's rights change (decision 0067). Every delivery reads it, so seller-only frames follow the rights
+   * the user has now.
+   */
   masterOf: Set<number>;
   keys: Set<string>;
+  /** The client's rights are being decided again: nothing is sent to it meanwhile; it gets its backlog after. */
+  held: boolean;
 }
 
 /** A message waiting for delivery, serialised once, numbered in the channel's order. */
@@ -150,6 +158,10 @@ export class ChannelDelivery {
   /** The last update of each lot, for slow clients catching up. */
   private readonly latest = new Map<string, Entry>();
   private readonly slow = new Set<LiveClient>();
+  /** Clients whose rights are being decided again (decision 0067): their backlog is kept for them. */
+  private readonly held = new Set<LiveClient>();
+  /** A held client was released: the next sweep must visit it even if nothing new came. */
+  private released = false;
   /** Packed frames for the current head, by the socket's cursor and role. */
   private shares = new Map<string, Packed | null>();
   private overloaded = false;
@@ -184,6 +196,19 @@ export class ChannelDelivery {
   remove(client: LiveClient): void {
     this.cursors.delete(client);
     this.slow.delete(client);
+    this.held.delete(client);
+  }
+
+  /** Sends the client nothing until release; what comes meanwhile is kept for it (client.held is set too). */
+  hold(client: LiveClient): void {
+    if (this.cursors.has(client)) this.held.add(client);
+  }
+
+  /** The client's rights are decided: it gets what it missed, filtered by them. */
+  release(client: LiveClient): void {
+    if (!this.held.delete(client)) return;
+    this.released = true;
+    this.schedule();
   }
 
   /** Queues the event for the channel's sockets; a sweep delivers it. */
@@ -223,7 +248,8 @@ export class ChannelDelivery {
     this.scheduled = false;
     this.timer = null;
     if (this.closed || this.sweep) return;
-    if (this.head === this.sweptHead && this.slow.size === 0) return;
+    if (this.head === this.sweptHead && this.slow.size === 0 && !this.released) return;
+    this.released = false;
     this.sweep = {
       clients: [...this.cursors.keys()],
       next: 0,
@@ -263,7 +289,7 @@ export class ChannelDelivery {
     if (sweep.sent > 0) this.overloaded = end - sweep.started > this.tuning.overloadedMs;
     this.trim(sweep.head);
     this.nextSweepAt = Math.max(sweep.started + this.tuning.tickMs, end + sweep.busy * this.tuning.restRatio);
-    if (this.head > sweep.head) this.schedule();
+    if (this.head > sweep.head || this.released) this.schedule();
     if (this.slow.size > 0 && !this.catchUp) {
       this.catchUp = setTimeout(() => {
         this.catchUp = null;
@@ -273,7 +299,9 @@ export class ChannelDelivery {
   }
 
   /** Every socket has had the entries up to `head` (or skipped them as a slow client): they can go. */
-  private trim(head: number): void {
+  private trim(sweptHead: number): void {
+    let head = sweptHead;
+    for (const client of this.held) head = Math.min(head, this.cursors.get(client)?.seq ?? head);
     let n = 0;
     while (n < this.log.length && this.log[n]!.seq <= head) {
       if (personal(this.log[n]!.audience)) this.personalEntries--;
@@ -298,6 +326,7 @@ export class ChannelDelivery {
 
   /** Sends the client what it has not had, in one frame; returns whether anything was sent. */
   private visit(client: LiveClient, cursor: Cursor): boolean {
+    if (client.held) return false;
     const behind = cursor.seq < this.head;
     if (!behind && !cursor.missed) return false;
     if (client.socket.bufferedAmount > this.tuning.slowClientBytes) {

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { AuthContext } from '../modules/auth/guards.ts';
+import { accessChangeEvent } from './access.ts';
 import { type Audience, InProcessBus } from './bus.ts';
 import { type Authorization, type DeliveryTuning, LiveHub } from './hub.ts';
 
@@ -388,6 +389,77 @@ describe('live hub subscriptions', () => {
     expect(await authenticate(bad)).toBe('rejected');
     refuse = false;
     expect(await authenticate(bad)).toBe('authenticated');
+    hub.close();
+  });
+});
+
+describe('live hub access changes (decision 0067)', () => {
+  it('holds a socket while its rights are decided again, then sends its backlog by the rights it has now', async () => {
+    let master = true;
+    let release: () => void = () => {};
+    let gate: Promise<void> = Promise.resolve();
+    const { hub, bus, clients, lot } = await setUp({
+      authorize: async () => {
+        await gate;
+        return { ok: true, master };
+      },
+    });
+    const [socket] = clients as [FakeSocket];
+    await lot(1, 1, { kind: 'masters' });
+    await settle();
+    expect(socket.updates()).toEqual(['1:1']);
+
+    // The user leaves the seller's company: the re-check waits on the database meanwhile.
+    master = false;
+    gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    await bus.publish(accessChangeEvent({ users: [1] }, 0));
+    await lot(1, 2, { kind: 'masters' });
+    await lot(2, 1, { kind: 'participants' });
+    await settle();
+    expect(socket.updates()).toEqual(['1:1']);
+
+    release();
+    await settle();
+    await settle();
+    // Decided after the change: the seller's frame queued meanwhile is not sent, the participants' frame is.
+    expect(socket.updates()).toEqual(['1:1', '2:1']);
+    await lot(1, 3, { kind: 'masters' });
+    await lot(1, 2, { kind: 'participants' });
+    await settle();
+    expect(socket.updates()).toEqual(['1:1', '2:1', '1:2']);
+    hub.close();
+  });
+
+  it('closes the socket of a session that ended, and leaves the sockets of other users alone', async () => {
+    let ended = false;
+    const bus = new InProcessBus();
+    const hub = new LiveHub({
+      bus,
+      authenticate: async (token) => {
+        if (ended && token === '1') throw new Error('session closed');
+        return userAuth(Number(token));
+      },
+      authorize: async () => ({ ok: true, master: false }),
+      now: () => 0,
+      tuning: { tickMs: 0 },
+    });
+    const sockets = ['1', '2'].map((token) => {
+      const socket = new FakeSocket();
+      hub.attach(socket as unknown as WebSocket);
+      socket.emit('message', JSON.stringify({ command: 'authenticate', token }));
+      return socket;
+    });
+    await turn();
+    ended = true;
+    await bus.publish(accessChangeEvent({ sessions: ['s1'] }, 0));
+    await settle();
+    const [gone, kept] = sockets as [FakeSocket, FakeSocket];
+    expect(gone.readyState).toBe(3);
+    expect(gone.received.at(-1)).toMatchObject({ type: 'rejected', message: 'Требуется вход в систему' });
+    expect(kept.readyState).toBe(1);
+    expect(kept.received.map((m) => m.type)).toEqual(['authenticated']);
     hub.close();
   });
 });

@@ -6,13 +6,19 @@
  * Authorisation is checked for every subscription; a decision is remembered for authorizeTtlMs per user, session,
  * current company, channel and procedure, so thousands of sockets of one user (or a reconnect storm) cost one
  * check, and concurrent identical checks share one query. Likewise a verified access token is remembered for the
- * same time (never past its expiry): a socket authenticating with it does not load the user again. A revoked
- * session can thus open new sockets for at most that long; sockets already open are not re-checked anyway
+ * same time (never past its expiry): a socket authenticating with it does not load the user again
  * (docs/decisions/0019-live-subscription-checks.md).
+ *
+ * Access that ends (decision 0067): when a write takes rights away it announces the change on the bus (access.ts);
+ * every node then forgets both memos and re-authorises the sockets of the users concerned, one by one in each
+ * socket's command order. Until its rights are decided again a socket is held (sent nothing, its backlog kept);
+ * then it gets the backlog filtered by its new rights, or loses the subscriptions it may no longer hold, or is
+ * closed (4401) when its session is gone. Deliveries read the rights on the client, so they are the current ones.
  */
 import { type LiveChannel, type LiveCommand, type LiveReply, liveCommandSchema } from '@etp/contracts';
 import type { WebSocket } from 'ws';
 import type { AuthContext } from '../modules/auth/guards.ts';
+import { type AccessChange, concerns, readAccessChange } from './access.ts';
 import type { Bus, BusEvent } from './bus.ts';
 import {
   ChannelDelivery,
@@ -32,6 +38,12 @@ export type Authorization = { ok: true; master: boolean } | { ok: false; message
 /** How long an access decision for a subscription, or a verified token, is reused (ms). */
 export const AUTHORIZE_TTL_MS = 10_000;
 
+/** A socket whose rights cannot be decided again within this time is closed (1013: try again later). */
+export const REAUTHORIZE_TIMEOUT_MS = 1500;
+
+const SIGN_IN_REQUIRED = 'Требуется вход в систему';
+const OPEN = 1;
+
 export interface HubDeps {
   bus: Bus;
   authenticate(token: string): Promise<AuthContext>;
@@ -41,9 +53,34 @@ export interface HubDeps {
   tuning?: Partial<DeliveryTuning>;
   /** How long a subscription's access decision or a verified token is reused; AUTHORIZE_TTL_MS by default (0: never). */
   authorizeTtlMs?: number;
+  /**
+   * The current state of what the channels follow, as the events that would bring a socket up to date (for lots:
+   * a lot_update of each lot of the procedure). Sent to every socket when the bus resyncs after a gap.
+   */
+  snapshot?(channels: { channel: LiveChannel; briefcaseId: number | null }[]): Promise<BusEvent[]>;
 }
 
 const keyOf = (channel: LiveChannel, briefcaseId: number | null) => `${channel}:${briefcaseId ?? ''}`;
+
+function parseKey(key: string): { channel: LiveChannel; briefcaseId: number | null } {
+  const at = key.lastIndexOf(':');
+  const id = key.slice(at + 1);
+  return { channel: key.slice(0, at) as LiveChannel, briefcaseId: id === '' ? null : Number(id) };
+}
+
+/** The checks of one access change, shared by the sockets it concerns (thousands of one user cost one check). */
+class SharedChecks {
+  private readonly entries = new Map<string, Promise<unknown>>();
+
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let value = this.entries.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = load();
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+}
 
 interface Remembered<T> {
   until: number;
@@ -93,13 +130,49 @@ export class LiveHub {
   private readonly authorizeTtlMs: number;
   private readonly decisions = new Memo<Authorization>();
   private readonly identities = new Memo<AuthContext>();
+  /** Authenticated clients of this node, for access changes. */
+  private readonly clients = new Set<LiveClient>();
+  /** Each client's commands and re-authorisations, one after another. */
+  private readonly queues = new WeakMap<LiveClient, Promise<void>>();
+  /** Counts access changes: a check that started before one is made again, uncached. */
+  private epoch = 0;
   /** Sweeps and frames of every channel since the node started (or since the last resetStats). */
   private readonly stats = emptyDeliveryStats();
 
   constructor(private readonly deps: HubDeps) {
     this.tuning = { ...DELIVERY_TUNING, ...deps.tuning };
     this.authorizeTtlMs = deps.authorizeTtlMs ?? AUTHORIZE_TTL_MS;
-    this.unsubscribeBus = deps.bus.subscribe((event) => this.sequencer.push(event));
+    const unsubscribe = deps.bus.subscribe((event) => {
+      const change = readAccessChange(event);
+      if (change) this.onAccessChange(change);
+      else this.sequencer.push(event);
+    });
+    const unresync = deps.bus.onResync?.(() => void this.resync());
+    this.unsubscribeBus = () => {
+      unsubscribe();
+      unresync?.();
+    };
+  }
+
+  /**
+   * After a gap in the bus (Redis was away), every socket gets the current state of what it follows, so none stays
+   * behind; the order of lot versions starts afresh from these snapshots. A snapshot that cannot be read (the
+   * database away too) is skipped: the next update brings the lot up to date.
+   */
+  async resync(): Promise<void> {
+    if (!this.deps.snapshot || this.channels.size === 0) return;
+    const channels = [...this.channels.keys()].map((key) => {
+      const [channel, briefcase] = key.split(':') as [LiveChannel, string];
+      return { channel, briefcaseId: briefcase === '' ? null : Number(briefcase) };
+    });
+    let events: BusEvent[];
+    try {
+      events = await this.deps.snapshot(channels);
+    } catch {
+      return;
+    }
+    this.sequencer.close();
+    for (const event of events) this.sequencer.push(event);
   }
 
   /** Subscriptions held by this node (a socket counts once per channel). */
@@ -123,15 +196,29 @@ export class LiveHub {
    * and "subscribe" without waiting for the first reply, and the subscription must see the authentication.
    */
   attach(socket: WebSocket): LiveClient {
-    const client: LiveClient = { socket, auth: null, masterOf: new Set(), keys: new Set() };
-    let previous = Promise.resolve();
+    const client: LiveClient = {
+      socket,
+      auth: null,
+      token: null,
+      masterOf: new Set(),
+      keys: new Set(),
+      held: false,
+    };
     socket.on('message', (raw) => {
       const text = raw.toString();
-      // A command that fails (its access check could not reach the database, say) goes unanswered; the next runs.
-      previous = previous.then(() => this.onMessage(client, text)).catch(() => {});
+      this.enqueue(client, () => this.onMessage(client, text));
     });
     socket.on('close', () => this.detach(client));
     return client;
+  }
+
+  /** Runs the task after the client's earlier ones. A task that fails (the database unreachable, say) goes unanswered. */
+  private enqueue(client: LiveClient, task: () => Promise<void>): void {
+    const previous = this.queues.get(client) ?? Promise.resolve();
+    this.queues.set(
+      client,
+      previous.then(task).catch(() => {}),
+    );
   }
 
   /** Queues the event for the sockets subscribed to its channel. */
@@ -148,6 +235,7 @@ export class LiveHub {
       for (const client of channel.clients) client.socket.close(1001);
     }
     this.channels.clear();
+    this.clients.clear();
     this.decisions.clear();
     this.identities.clear();
   }
@@ -161,6 +249,8 @@ export class LiveHub {
   private detach(client: LiveClient): void {
     for (const key of client.keys) this.leave(client, key);
     client.keys.clear();
+    this.clients.delete(client);
+    client.held = false;
   }
 
   private leave(client: LiveClient, key: string): void {
@@ -190,16 +280,15 @@ export class LiveHub {
         return this.reply(client, { type: 'pong', t: this.deps.now() });
       case 'authenticate':
         try {
-          client.auth = await this.authenticate(command.token);
-          return this.reply(client, { type: 'authenticated', user_id: client.auth.user.id });
+          const epoch = this.epoch;
+          let auth = await this.authenticate(command.token);
+          if (epoch !== this.epoch) auth = await this.deps.authenticate(command.token);
+          client.auth = auth;
+          client.token = command.token;
+          this.clients.add(client);
+          return this.reply(client, { type: 'authenticated', user_id: auth.user.id });
         } catch {
-          this.reply(client, {
-            type: 'rejected',
-            channel: null,
-            briefcase_id: null,
-            message: 'Требуется вход в систему',
-          });
-          client.socket.close(4401);
+          this.refuse(client);
           return;
         }
       case 'subscribe':
@@ -231,7 +320,9 @@ export class LiveHub {
       });
       return;
     }
-    const decision = await this.authorize(client.auth, channel, briefcaseId);
+    const epoch = this.epoch;
+    let decision = await this.authorize(client.auth, channel, briefcaseId);
+    if (epoch !== this.epoch) decision = await this.deps.authorize(client.auth, channel, briefcaseId);
     if (!decision.ok) {
       this.reply(client, { type: 'rejected', channel, briefcase_id: briefcaseId, message: decision.message });
       return;
@@ -244,8 +335,96 @@ export class LiveHub {
       this.channels.set(key, joined);
     }
     joined.add(client);
+    if (client.held) joined.hold(client);
     client.keys.add(key);
     this.reply(client, { type: 'subscribed', channel, briefcase_id: briefcaseId });
+  }
+
+  /** Tells the client it must sign in again and closes its socket. */
+  private refuse(client: LiveClient): void {
+    this.reply(client, { type: 'rejected', channel: null, briefcase_id: null, message: SIGN_IN_REQUIRED });
+    client.socket.close(4401);
+    this.detach(client);
+  }
+
+  /**
+   * Someone's rights changed: forget what was remembered, hold the sockets concerned at once (nothing reaches them
+   * from now on) and decide their rights again in their command order.
+   */
+  private onAccessChange(change: AccessChange): void {
+    this.epoch++;
+    this.decisions.clear();
+    this.identities.clear();
+    const shared = new SharedChecks();
+    for (const client of this.clients) {
+      const auth = client.auth;
+      if (!auth) continue;
+      const who = {
+        sessionId: auth.sessionId,
+        userId: auth.user.id,
+        companyIds: auth.memberships.map((m) => m.company.id),
+      };
+      if (!concerns(change, who)) continue;
+      this.setHeld(client, true);
+      this.enqueue(client, () => this.reauthorize(client, shared));
+    }
+  }
+
+  private setHeld(client: LiveClient, held: boolean): void {
+    client.held = held;
+    for (const key of client.keys) {
+      const channel = this.channels.get(key);
+      if (held) channel?.hold(client);
+      else channel?.release(client);
+    }
+  }
+
+  /**
+   * Verifies the socket's token and each of its subscriptions again, as a new socket would be: a closed session
+   * closes the socket, a subscription no longer allowed is dropped (with its refusal), and the rights to the
+   * seller's frames become the ones decided now. Too slow a check closes the socket rather than wait.
+   */
+  private async reauthorize(client: LiveClient, shared: SharedChecks): Promise<void> {
+    const token = client.token;
+    if (!client.held || !token || client.socket.readyState !== OPEN) return;
+    const timer = setTimeout(() => {
+      client.socket.close(1013);
+      this.detach(client);
+    }, REAUTHORIZE_TIMEOUT_MS);
+    try {
+      let auth: AuthContext;
+      try {
+        auth = await shared.get(`token|${token}`, () => this.deps.authenticate(token));
+      } catch {
+        this.refuse(client);
+        return;
+      }
+      const masterOf = new Set<number>();
+      for (const key of [...client.keys]) {
+        const { channel, briefcaseId } = parseKey(key);
+        const decisionKey = `${auth.user.id}|${auth.sessionId}|${auth.company?.id ?? ''}|${key}`;
+        const decision = await shared
+          .get(decisionKey, () => this.deps.authorize(auth, channel, briefcaseId))
+          .catch((): Authorization => ({ ok: false, message: SIGN_IN_REQUIRED }));
+        if (!decision.ok) {
+          this.leave(client, key);
+          client.keys.delete(key);
+          this.reply(client, {
+            type: 'rejected',
+            channel,
+            briefcase_id: briefcaseId,
+            message: decision.message,
+          });
+        } else if (decision.master && briefcaseId !== null) {
+          masterOf.add(briefcaseId);
+        }
+      }
+      client.auth = auth;
+      client.masterOf = masterOf;
+    } finally {
+      clearTimeout(timer);
+      if (client.socket.readyState === OPEN) this.setHeld(client, false);
+    }
   }
 
   /** The access decision for a subscription, reused for authorizeTtlMs; a failed check is not remembered. */

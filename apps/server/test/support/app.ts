@@ -1,7 +1,7 @@
 /** A real application over a test database, with a clock the test can move. */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { type BuildAppOptions, buildApp } from '../../src/app.ts';
 import { type AppContext, createAppContext } from '../../src/appContext.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createCounters } from '../../src/http/counters.ts';
@@ -41,6 +41,8 @@ export interface TestAppOptions {
   transports?: TransportOverrides;
   /** A bus in place of the configured one (an in-process bus beside a Redis that only the counters use...). */
   bus?: Bus;
+  /** Told of every route the application registers. */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 export async function createTestApp(
@@ -61,8 +63,8 @@ export async function createTestApp(
   const clock = createClock();
   const counters = createCounters(config.redisUrl, () => clock.now().getTime());
   const notifier = createNotifier(config, database.db, clock.now, options.transports, counters);
-  const ctx = createAppContext(config, database, clock.now, options.bus, counters, notifier);
-  const app = await buildApp(ctx, { logger: false });
+  const ctx = createAppContext(config, database, clock.now, options.bus, notifier, undefined, counters);
+  const app = await buildApp(ctx, { logger: false, onRoute: options.onRoute });
   await app.ready();
   return {
     app,

@@ -8,6 +8,8 @@ import WebSocket from 'ws';
 export interface LiveTestClient {
   messages: Record<string, unknown>[];
   frames: number;
+  /** Settles with the close code when the socket closes (by either side). */
+  closed: Promise<number>;
   send(command: object): void;
   waitFor(
     predicate: (m: Record<string, unknown>) => boolean,
@@ -30,12 +32,14 @@ export async function connectLive(baseUrl: string, token?: string): Promise<Live
     } else messages.push(frame);
     for (const wake of waiters) wake();
   });
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
   const client: LiveTestClient = {
     messages,
+    closed,
     get frames() {
       return frames;
     },

@@ -6,9 +6,18 @@ export const queryKeys = {
   briefcases: (query: BriefcaseListQuery) => ['briefcases', 'list', query] as const,
   briefcaseCounts: ['briefcases', 'counts'] as const,
   briefcase: (id: number) => ['briefcases', 'card', id] as const,
+  /** Every page of a procedure's lots (prefix), and one page of them. */
+  lotsOf: (briefcaseId: number) => ['lots', briefcaseId] as const,
+  lots: (briefcaseId: number, page: number, favourites: boolean) =>
+    ['lots', briefcaseId, page, favourites] as const,
+  lot: (id: number) => ['lot', id] as const,
+  bidLog: (lotId: number, page: number, perPage: number) => ['lot-bids', lotId, page, perPage] as const,
+  bidders: (lotId: number) => ['lot-bidders', lotId] as const,
+  lotsInfo: (briefcaseId: number) => ['lots-info', briefcaseId] as const,
   serverTime: ['server-time'] as const,
   dictionaries: ['dictionaries'] as const,
   authMethods: ['auth-methods'] as const,
+  authenticityToken: ['authenticity-token'] as const,
   profile: ['profile'] as const,
   company: ['company'] as const,
   employees: ['company', 'employees'] as const,

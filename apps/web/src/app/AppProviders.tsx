@@ -8,12 +8,13 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
 import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
+import { LiveProvider } from '../live/LiveProvider.tsx';
 import { queryClient } from './queryClient.ts';
 import { theme } from './theme.ts';
 
 dayjs.locale('ru');
 
-/** Theme, server-state cache and snackbars (3.5 s by default; errors pass their own 5 s or 10 s). */
+/** Theme, server-state cache, the one live connection and snackbars (3.5 s by default; errors pass their own 5 s or 10 s). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
@@ -24,7 +25,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
           autoHideDuration={TOAST_DURATION_MS.default}
           anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
         >
-          {children}
+          <LiveProvider>{children}</LiveProvider>
         </SnackbarProvider>
       </QueryClientProvider>
     </ThemeProvider>

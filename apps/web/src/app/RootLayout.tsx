@@ -6,6 +6,7 @@ import { Footer } from '../features/layout/Footer.tsx';
 import { Header } from '../features/layout/Header.tsx';
 import { LimitedAccessBanner } from '../features/layout/LimitedAccessBanner.tsx';
 import { TwoFactorBanner } from '../features/layout/TwoFactorBanner.tsx';
+import { ConnectionLostNotice } from '../live/ConnectionLostNotice.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 
 /** The frame of every page: header, banners, the page itself, footer and the floating helpers. */
@@ -24,6 +25,7 @@ export function RootLayout() {
       <Footer />
       <BackToTopButton />
       <CookieNotice />
+      <ConnectionLostNotice />
     </Box>
   );
 }

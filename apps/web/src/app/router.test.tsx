@@ -4,8 +4,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../api/tokenStore.ts';
+import { LiveProvider } from '../live/LiveProvider.tsx';
 import { buildBriefcase, buildUser } from '../test/factories.ts';
 import { type FakeServerState, stubServer } from '../test/fakeServer.ts';
+import { idleSocket } from '../test/fakeSocket.ts';
 import { routes } from './router.tsx';
 import { theme } from './theme.ts';
 
@@ -18,7 +20,9 @@ function open(path: string, server: FakeServerState) {
   render(
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
+        <LiveProvider createSocket={idleSocket}>
+          <RouterProvider router={router} />
+        </LiveProvider>
       </QueryClientProvider>
     </ThemeProvider>,
   );

@@ -1,14 +1,42 @@
+/**
+ * The server-corrected clock every countdown reads (DESIGN §6b): local time plus the offset from GET /time,
+ * ticking once a second. All mounted users share one timer, so a page of 48 lot countdowns re-renders on one tick.
+ */
 import { TIMER_TICK_MS } from '@etp/domain';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useServerTime } from '../api/useServerTime.ts';
 
-/** The server-corrected current time in epoch ms, re-rendering every second (spec 2 §4 timer tick). */
+const listeners = new Set<() => void>();
+let localNow = Date.now();
+let timer: ReturnType<typeof setInterval> | null = null;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!timer) {
+    localNow = Date.now();
+    timer = setInterval(() => {
+      localNow = Date.now();
+      for (const l of listeners) l();
+    }, TIMER_TICK_MS);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer) {
+      clearInterval(timer);
+      timer = null;
+    }
+  };
+}
+
+/** The shared time; before the timer runs it is brought up to date (stable within a tick, as React needs). */
+function snapshot(): number {
+  if (!timer && Date.now() - localNow >= TIMER_TICK_MS) localNow = Date.now();
+  return localNow;
+}
+
+/** The server's current time in epoch ms, re-rendering every second (spec 2 §4 timer tick). */
 export function useServerNow(): number {
   const { offsetMs } = useServerTime();
-  const [localNow, setLocalNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setLocalNow(Date.now()), TIMER_TICK_MS);
-    return () => window.clearInterval(timer);
-  }, []);
-  return localNow + offsetMs;
+  const now = useSyncExternalStore(subscribe, snapshot);
+  return now + offsetMs;
 }

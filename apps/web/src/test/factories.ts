@@ -1,11 +1,14 @@
 /** Test data builders: a valid object with overridable fields. */
-import type {
-  AuthResult,
-  BriefcaseCardAttributes,
-  BriefcaseListAttributes,
-  FilledFlags,
-  PublicBriefcase,
-  User,
+import {
+  ANALYTICS_FEATURE_KEYS,
+  type AnalyticsFeatureKey,
+  type AuthResult,
+  type BriefcaseCardAttributes,
+  type BriefcaseListAttributes,
+  type FilledFlags,
+  type LotAttributes,
+  type PublicBriefcase,
+  type User,
 } from '@etp/contracts';
 import type { BriefcaseStatus } from '@etp/domain';
 
@@ -74,8 +77,28 @@ export function buildBriefcase(overrides: Partial<BriefcaseListAttributes> = {})
 export function buildBriefcaseCard(
   overrides: Partial<BriefcaseCardAttributes> = {},
 ): BriefcaseCardAttributes {
+  const list = buildBriefcase();
   return {
-    ...buildBriefcase(),
+    ...list,
+    analytics: {
+      ...list.analytics,
+      paid_amount_cents: 120_000_000_00,
+      last_payment_amount_cents: 4_500_000_00,
+      amount_for_360_days_cents: 38_000_000_00,
+      features: Object.fromEntries(ANALYTICS_FEATURE_KEYS.map((key, i) => [key, i * 10])) as Record<
+        AnalyticsFeatureKey,
+        number
+      >,
+      amount_bottomline_list: [
+        { title: 'до 10 тыс ₽', value: 400 },
+        { title: '10–50 тыс ₽', value: 600 },
+      ],
+      regions_list: { '77': 500, '50': 300, '23': 200 },
+      enforcement_order_placements_list: [{ title: 'фссп', value: 700 }],
+      kinds_list: [{ title: 'Потребительский', value: 1000 }],
+      first_creditors_list: [{ title: 'ПАО «Северный Банк»', value: 1000 }],
+    },
+    birth_dates: [],
     is_master: false,
     can_view_bids_info: false,
     creator_type: 'user',
@@ -125,5 +148,55 @@ export function buildPublicBriefcase(id: number, status: BriefcaseStatus, neares
       nearest,
       company: { name: 'ПАО «Северный Банк»', logo_url: null },
     },
+  };
+}
+
+export function buildLot(overrides: Partial<LotAttributes> = {}): LotAttributes {
+  return {
+    id: 501,
+    briefcase_id: 42,
+    number: '1',
+    number_original: 1,
+    name: null,
+    status: 'active',
+    composite: false,
+    is_owner: false,
+    is_favorited: false,
+    amount_total: 10_000_000_00,
+    amount_bottomline: 12_000_000_00,
+    items_count: 350,
+    dpd: 400,
+    dplp: 300,
+    start_price: 1_000_000_00,
+    max_price: null,
+    min_price: null,
+    step_price: 10_000_00,
+    step_count: null,
+    current_step: null,
+    current_price: null,
+    next_price: 1_000_000_00,
+    bids_count: 0,
+    max_bids_cnt: null,
+    bidders_count: 0,
+    current_bidder_company: null,
+    winner_company: null,
+    is_current_bidder: false,
+    is_winner: false,
+    is_without_winner: false,
+    last_users_bid_cents: null,
+    autobid_status: 'disabled',
+    autobid_max_price: null,
+    autobid_steps_count: null,
+    has_enabled_autobids: false,
+    renewals_count: 0,
+    start_datetime: '2026-11-22T08:00:00.000Z',
+    end_datetime: '2026-11-22T10:00:00.000Z',
+    briefcase_end_datetime: '2026-11-22T10:00:00.000Z',
+    leader_tag: null,
+    my_tag: 'me',
+    condition: { text: 'Ваших ставок нет', color: 'grey' },
+    version: 1,
+    features: {},
+    ...overrides,
   };
 }

@@ -6,15 +6,31 @@ import { SnackbarProvider } from 'notistack';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { theme } from '../app/theme.ts';
+import type { SocketLike } from '../live/LiveConnection.ts';
+import { LiveProvider } from '../live/LiveProvider.tsx';
+import { idleSocket } from './fakeSocket.ts';
 
-export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+export interface RenderOptions {
+  path?: string;
+  /** The live socket the page opens (a FakeSocket); by default one that never connects. */
+  createSocket?: () => SocketLike;
+  /** Reconnect delay of the live client (ms); a minute by default, so tests reconnect only when they mean to. */
+  retryDelay?: number;
+}
+
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', createSocket, retryDelay = 60_000 }: RenderOptions = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
   const result = render(
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <SnackbarProvider>
-          <RouterProvider router={router} />
+          <LiveProvider createSocket={createSocket ?? idleSocket} retryDelay={() => retryDelay}>
+            <RouterProvider router={router} />
+          </LiveProvider>
         </SnackbarProvider>
       </QueryClientProvider>
     </ThemeProvider>,

@@ -19,6 +19,7 @@ export function accountDeps(ctx: AppContext): AccountDeps {
     tokens: ctx.tokens,
     refreshTtlDays: ctx.config.refreshTokenTtlDays,
     now: ctx.now,
+    access: ctx.access,
     notifier: ctx.notifier,
     codeKey: codeKey(ctx.config.jwtSecret),
     signIn: new SignInGuard(ctx.counters, ctx.config.exposed),

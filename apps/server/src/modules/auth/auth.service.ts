@@ -68,7 +68,7 @@ export async function authorizeByEmail(
 type RefreshOutcome =
   | { kind: 'ok'; userId: number; familyId: string }
   | { kind: 'invalid' }
-  | { kind: 'reused' };
+  | { kind: 'reused'; familyId: string };
 
 /**
  * Rotates a refresh token. A token may be used once; presenting a used token again means it leaked, so the
@@ -81,12 +81,13 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string): Prom
     if (!row || row.revokedAt || row.expiresAt <= now) return { kind: 'invalid' };
     if (row.usedAt) {
       await revokeFamily(tx, row.familyId, now);
-      return { kind: 'reused' };
+      return { kind: 'reused', familyId: row.familyId };
     }
     await markRefreshTokenUsed(tx, row.id, now);
     return { kind: 'ok', userId: row.userId, familyId: row.familyId };
   });
   if (outcome.kind === 'reused') {
+    await deps.access?.changed({ sessions: [outcome.familyId] });
     throw new AppError(401, 'refresh_token_invalid', AUTH_MESSAGES.sessionRevoked);
   }
   if (outcome.kind === 'invalid') {

@@ -2,7 +2,7 @@
  * The state of a bank-identity sign-in between the redirect to the provider and its callback: state, nonce
  * and PKCE verifier in a short-lived HMAC-signed cookie, readable only by our callback path.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const BANK_ID_COOKIE = 'etp_bank_id';
 export const BANK_ID_PATH = '/users/auth/bank_id';
@@ -51,4 +51,32 @@ export function readCookie(header: string | undefined, name: string): string | u
     if (key === name) return rest.join('=');
   }
   return undefined;
+}
+
+/**
+ * The authenticity token of the federated sign-in's form post (spec 3 §7.1; decision 0066): a random nonce in an
+ * HttpOnly, SameSite=Strict cookie, and the form field carries its HMAC. Another site can neither read the token
+ * (the call that gives it is same-origin JSON) nor make the browser send the cookie with its own post.
+ */
+export const AUTHENTICITY_COOKIE = 'etp_authenticity';
+export const AUTH_PATH = '/users/auth';
+const AUTHENTICITY_TTL_SECONDS = 3600;
+
+const authenticityOf = (key: Buffer, nonce: string) => sign(key, `authenticity:${nonce}`);
+
+export function issueAuthenticity(key: Buffer, secure: boolean): { token: string; cookie: string } {
+  const nonce = randomBytes(24).toString('base64url');
+  return {
+    token: authenticityOf(key, nonce),
+    cookie: `${AUTHENTICITY_COOKIE}=${nonce}; Path=${AUTH_PATH}; Max-Age=${AUTHENTICITY_TTL_SECONDS}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`,
+  };
+}
+
+/** True when the form's token is the HMAC of the nonce in this browser's cookie. */
+export function authenticityHolds(key: Buffer, cookieHeader: string | undefined, token: unknown): boolean {
+  const nonce = readCookie(cookieHeader, AUTHENTICITY_COOKIE);
+  if (!nonce || typeof token !== 'string') return false;
+  const expected = Buffer.from(authenticityOf(key, nonce));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }

@@ -1,17 +1,21 @@
 /**
- * The federated bank-identity sign-in (spec 3 §7.1, OpenID Connect): GET /users/auth/bank_id redirects to the
- * provider, GET /users/auth/bank_id/callback comes back and redirects to the sign-in screen with a hand-over
- * code in the fragment (`/users/sign_in?oauth=ok#token=…`) or with `?oauth_failed=1`.
+ * The federated bank-identity sign-in (spec 3 §7.1, OpenID Connect): the sign-in screen takes an authenticity
+ * token from GET /users/auth/authenticity_token and posts it as a form to /users/auth/bank_id, which redirects
+ * to the provider; GET /users/auth/bank_id/callback comes back and redirects to the sign-in screen with a
+ * hand-over code in the fragment (`/users/sign_in?oauth=ok#token=…`) or with `?oauth_failed=1`.
  */
-import { bankIdTokenBody } from '@etp/contracts';
+import { bankIdTokenBody, federatedSignInForm } from '@etp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { accountDeps } from './accounts.deps.ts';
 import { BankIdClient } from './bankId.client.ts';
 import {
+  AUTH_PATH,
+  authenticityHolds,
   BANK_ID_COOKIE,
   BANK_ID_PATH,
+  issueAuthenticity,
   openPending,
   readCookie,
   sealPending,
@@ -30,15 +34,36 @@ export function bankIdRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const limited = { rateLimit: { max: 30, timeWindow: '1 minute', allowList: () => false } };
 
   return async (app) => {
-    app.get(BANK_ID_PATH, { config: limited }, async (request, reply) => {
-      if (!client) return reply.redirect(BANK_ID_FAILED);
+    // The form post is url-encoded; this parser lives in this plugin's scope only, for the few bytes it takes.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 2048 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    app.get(`${AUTH_PATH}/authenticity_token`, { config: limited }, async (_request, reply) => {
+      const { token, cookie } = issueAuthenticity(deps.codeKey, secure);
+      reply.header('set-cookie', cookie).header('cache-control', 'no-store');
+      return ok({ authenticity_token: token });
+    });
+
+    app.post(BANK_ID_PATH, { config: limited }, async (request, reply) => {
+      const form = federatedSignInForm.safeParse(request.body);
+      if (
+        !form.success ||
+        !authenticityHolds(deps.codeKey, request.headers.cookie, form.data.authenticity_token)
+      ) {
+        request.log.warn('bank id: the form came without a valid authenticity token');
+        return reply.redirect(BANK_ID_FAILED, 303);
+      }
+      if (!client) return reply.redirect(BANK_ID_FAILED, 303);
       try {
         const { url, pending } = await client.start();
         reply.header('set-cookie', setCookieHeader(sealPending(deps.codeKey, pending, ctx.now()), secure));
-        return reply.redirect(url.href);
+        return reply.redirect(url.href, 303);
       } catch (error) {
         request.log.warn({ err: error }, 'bank id: the provider is unavailable');
-        return reply.redirect(BANK_ID_FAILED);
+        return reply.redirect(BANK_ID_FAILED, 303);
       }
     });
 

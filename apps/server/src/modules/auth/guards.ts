@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { companies, memberships, refreshTokens, users } from '../../db/schema/index.ts';
 import { forbidden, notInGoodStanding, tokenExpired, unauthorized } from '../../http/errors.ts';
+import { type AccessAnnouncer, concerns, readAccessChange } from '../../realtime/access.ts';
 import type { Bus, BusEvent } from '../../realtime/bus.ts';
 import { loadUserContext, type UserContext } from '../user/user.queries.ts';
 import { AUTH_MESSAGES } from './auth.messages.ts';
@@ -87,12 +88,9 @@ export interface Guards {
    * every SESSION_CACHE_MS. A context that is not (or no longer) cached is left alone.
    */
   confirmed(auth: AuthContext): void;
-  /** Forgets the session's cached contexts on every node (sign-out). */
+  /** Forgets the session's cached contexts and ends its live sockets on every node (sign-out). */
   sessionClosed(sessionId: string): Promise<void>;
 }
-
-/** The message that tells every node a session was closed: on the live bus, addressed to nobody. */
-const SESSION_CLOSED = 'session_closed';
 
 const MAX_CACHED = 20_000;
 
@@ -110,8 +108,10 @@ export function createGuards(deps: {
   db: Db;
   tokens: TokenService;
   now: () => Date;
-  /** Carries sign-outs to the other nodes' caches. */
+  /** Brings other nodes' access changes (decision 0067) to this node's cache. */
   bus?: Bus;
+  /** Announces access changes on the bus. */
+  access?: AccessAnnouncer;
   /** How long the trading guard trusts a verified context (0: never). */
   sessionCacheMs?: number;
 }): Guards {
@@ -126,8 +126,16 @@ export function createGuards(deps: {
     for (const [token, entry] of cache) if (entry.auth.sessionId === sessionId) cache.delete(token);
   };
   deps.bus?.subscribe((event: BusEvent) => {
-    const payload = event.message.payload as { [SESSION_CLOSED]?: unknown } | null;
-    if (typeof payload?.[SESSION_CLOSED] === 'string') forgetSession(payload[SESSION_CLOSED]);
+    const change = readAccessChange(event);
+    if (!change || cache.size === 0) return;
+    for (const [token, { auth }] of cache) {
+      const who = {
+        sessionId: auth.sessionId,
+        userId: auth.user.id,
+        companyIds: auth.memberships.map((m) => m.company.id),
+      };
+      if (concerns(change, who)) cache.delete(token);
+    }
   });
 
   async function loadContext(userId: number, sessionId: string): Promise<AuthContext> {
@@ -240,16 +248,7 @@ export function createGuards(deps: {
     },
     sessionClosed: async (sessionId) => {
       forgetSession(sessionId);
-      await deps.bus?.publish({
-        message: {
-          channel: 'UsersStream',
-          briefcase_id: null,
-          action: 'users',
-          payload: { [SESSION_CLOSED]: sessionId },
-          t: deps.now().getTime(),
-        },
-        audience: { kind: 'users', ids: [] },
-      });
+      await deps.access?.changed({ sessions: [sessionId] });
     },
     admin: async (request) => {
       const auth = await authenticate(request);

@@ -36,16 +36,17 @@ export async function sendResetInstructions(deps: AccountDeps, email: string): P
 /** PUT /api/v2/password: spends the token, sets the password, ends every session and every other reset link. */
 export async function resetPassword(deps: AccountDeps, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  const done = await deps.db.transaction(async (tx) => {
+  const userId = await deps.db.transaction(async (tx) => {
     const row = await consumeToken(tx, deps, 'password_reset', token);
-    if (!row?.userId) return false;
+    if (!row?.userId) return null;
     const now = deps.now();
     await updateUser(tx, row.userId, { passwordHash }, now);
     await killUserCodes(tx, 'password_reset', row.userId, now);
     await revokeUserSessions(tx, row.userId, now);
-    return true;
+    return row.userId;
   });
-  if (!done) {
+  if (userId !== null) await deps.access?.changed({ users: [userId] });
+  if (userId === null) {
     throw new AppError(422, 'token_invalid', AUTH_MESSAGES.resetTokenInvalid, {
       reset_password_token: [AUTH_MESSAGES.resetTokenInvalid],
     });

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuthResult, Jwt } from '@etp/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import type { AccessAnnouncer } from '../../realtime/access.ts';
 import { filledFlags, presentUser } from '../user/user.presenter.ts';
 import { loadUserContext } from '../user/user.queries.ts';
 import { AUTH_MESSAGES } from './auth.messages.ts';
@@ -14,6 +15,8 @@ export interface SessionDeps {
   tokens: TokenService;
   refreshTtlDays: number;
   now: () => Date;
+  /** Announces sessions and users whose rights ended, so their live sockets end too (decision 0067). */
+  access?: AccessAnnouncer;
 }
 
 /** Opens a new session (refresh family) for the user and returns its first token pair. */

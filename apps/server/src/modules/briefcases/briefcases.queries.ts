@@ -1,5 +1,5 @@
 /** SQL of the procedure feed and card: filters, visibility, per-procedure counters. */
-import { and, asc, desc, eq, gte, ilike, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type AuctionTypeColumn,
@@ -182,4 +182,92 @@ export async function lockBriefcase(tx: DbOrTx, id: number) {
     .where(eq(briefcases.id, id))
     .for('update');
   return row ?? null;
+}
+
+/** The most procedures one calendar call returns (three months of a busy platform fit many times over). */
+export const CALENDAR_MAX_ROWS = 3000;
+
+/** Procedures the viewer may see in the feed that start in [from, to), by start time (the calendar). */
+export async function findCalendarRows(db: DbOrTx, viewer: Viewer, from: Date, to: Date) {
+  return db
+    .select({
+      id: briefcases.id,
+      auctionType: briefcases.auctionType,
+      kind: briefcases.kind,
+      status: briefcases.status,
+      startDatetime: briefcases.startDatetime,
+      companyName: companies.name,
+    })
+    .from(briefcases)
+    .innerJoin(companies, eq(companies.id, briefcases.companyId))
+    .where(and(visibleTo(viewer), gte(briefcases.startDatetime, from), lt(briefcases.startDatetime, to)))
+    .orderBy(asc(briefcases.startDatetime), asc(briefcases.id))
+    .limit(CALENDAR_MAX_ROWS);
+}
+
+export type CompanySearchKind = 'all' | 'bank' | 'mfo' | 'pko' | 'legal';
+
+const isPko = sql<boolean>`(${companies.kind} = 'legal' and coalesce(${companies.okved}, '') like '82.91%')`;
+
+function ofKind(kind: CompanySearchKind): SQL | undefined {
+  switch (kind) {
+    case 'all':
+      return undefined;
+    case 'bank':
+    case 'mfo':
+      return eq(companies.kind, kind);
+    case 'pko':
+      return isPko;
+    case 'legal':
+      return and(eq(companies.kind, 'legal'), sql`not ${isPko}`);
+  }
+}
+
+/**
+ * Sellers of procedures the viewer may see in the feed (the feed's organisation filter), matching a name and a
+ * kind chip; `order` status puts sellers with a procedure trading now first (active, then ready).
+ */
+export async function searchFeedCompanies(
+  db: DbOrTx,
+  viewer: Viewer,
+  search: { text: string; kind: CompanySearchKind; order: 'status' | 'name'; limit: number },
+) {
+  const like = `%${search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rank = sql<number>`min(case ${briefcases.status} when 'active' then 0 when 'ready' then 1 else 2 end)`;
+  return db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      fullName: companies.fullName,
+      kind: companies.kind,
+      pko: isPko.mapWith(Boolean),
+    })
+    .from(companies)
+    .innerJoin(briefcases, eq(briefcases.companyId, companies.id))
+    .where(
+      and(
+        visibleTo(viewer),
+        ofKind(search.kind),
+        search.text ? or(ilike(companies.name, like), ilike(companies.fullName, like)) : undefined,
+      ),
+    )
+    .groupBy(companies.id)
+    .orderBy(...(search.order === 'status' ? [asc(rank)] : []), asc(companies.name), asc(companies.id))
+    .limit(search.limit);
+}
+
+/** Names of the given companies that sell procedures the viewer may see (the filter's chosen chips). */
+export async function findFeedCompaniesByIds(db: DbOrTx, viewer: Viewer, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectDistinct({
+      id: companies.id,
+      name: companies.name,
+      fullName: companies.fullName,
+      kind: companies.kind,
+      pko: isPko.mapWith(Boolean),
+    })
+    .from(companies)
+    .innerJoin(briefcases, eq(briefcases.companyId, companies.id))
+    .where(and(visibleTo(viewer), inArray(companies.id, ids)));
 }

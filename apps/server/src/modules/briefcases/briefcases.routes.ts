@@ -1,5 +1,12 @@
 /** The procedure feed, its tab counters and the procedure card (spec 2 §7). */
-import { briefcaseListQuery, idParams, type StatusesCounts } from '@etp/contracts';
+import {
+  briefcaseListQuery,
+  type CompanySuggestion,
+  calendarQuery,
+  companySearchQuery,
+  idParams,
+  type StatusesCounts,
+} from '@etp/contracts';
 import { STATUS_FILTER_GROUPS, statusesOfFilter } from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
@@ -11,9 +18,12 @@ import { presentCard, presentListItem } from './briefcases.presenter.ts';
 import {
   countByStatus,
   countFeedTabs,
+  findFeedCompaniesByIds,
   findFeedPage,
+  searchFeedCompanies,
   toggleFavouriteBriefcase,
 } from './briefcases.queries.ts';
+import { CALENDAR_CACHE_MS, createCalendar } from './calendar.ts';
 
 export { BRIEFCASE_NOT_FOUND };
 
@@ -45,7 +55,17 @@ function statusesCounts(byStatus: Map<string, number>): StatusesCounts {
   };
 }
 
+/** Suggestions of the feed's organisation filter: at most this many, the chosen ones on top. */
+const COMPANY_SEARCH_LIMIT = 20;
+
+/** `company_ids[]` and `company_ids` together, without repeats; undefined when neither is given. */
+function mergedIds(...lists: (number[] | undefined)[]): number[] | undefined {
+  const given = lists.filter((list): list is number[] => list !== undefined);
+  return given.length > 0 ? [...new Set(given.flat())] : undefined;
+}
+
 export function briefcasesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const calendar = createCalendar(ctx.db, ctx.now);
   return async (app) => {
     app.get(
       '/api/v1/briefcases',
@@ -63,7 +83,7 @@ export function briefcasesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           auctionType: q.auction_type,
           statuses: q.status ? statusesOfFilter(q.status) : undefined,
           query: q.query || undefined,
-          companyIds: q.company_ids,
+          companyIds: mergedIds(q['company_ids[]'], q.company_ids),
           startFrom: q.start_datetime ? new Date(q.start_datetime) : undefined,
           startTo: q.end_datetime ? new Date(q.end_datetime) : undefined,
         };
@@ -92,6 +112,47 @@ export function briefcasesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/v1/briefcases/counts', { preHandler: ctx.guards.goodStanding }, async (request) =>
       ok(await countFeedTabs(ctx.db, viewerOf(authOf(request)))),
+    );
+
+    app.get(
+      '/api/v1/calendar',
+      { preHandler: ctx.guards.user, schema: { querystring: calendarQuery } },
+      async (request, reply) => {
+        const { start_datetime, month_offset } = request.query;
+        const data = await calendar.read(viewerOf(authOf(request)), new Date(start_datetime), month_offset);
+        reply.header('cache-control', `private, max-age=${CALENDAR_CACHE_MS / 1000}`);
+        return ok(data);
+      },
+    );
+
+    app.get(
+      '/api/v1/briefcases/company_search.json',
+      { preHandler: ctx.guards.user, schema: { querystring: companySearchQuery } },
+      async (request) => {
+        const { full_name, kind, order, selected } = request.query;
+        const viewer = viewerOf(authOf(request));
+        const chosen = selected.slice(0, COMPANY_SEARCH_LIMIT);
+        const [picked, found] = await Promise.all([
+          findFeedCompaniesByIds(ctx.db, viewer, chosen),
+          searchFeedCompanies(ctx.db, viewer, { text: full_name, kind, order, limit: COMPANY_SEARCH_LIMIT }),
+        ]);
+        const seen = new Set(picked.map((c) => c.id));
+        const rows = [
+          ...picked.sort((a, b) => a.name.localeCompare(b.name, 'ru')),
+          ...found.filter((c) => !seen.has(c.id)),
+        ].slice(0, COMPANY_SEARCH_LIMIT);
+        const data: CompanySuggestion[] = rows.map((c) => ({
+          id: c.id,
+          attributes: {
+            name: c.name,
+            full_name: c.fullName,
+            kind: c.kind,
+            pko: c.pko,
+            selected: seen.has(c.id),
+          },
+        }));
+        return ok(data);
+      },
     );
 
     app.get(

@@ -62,6 +62,7 @@ export function accreditationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { ...admin, schema: { params: idParams, body: approveCompanyBody } },
       async (request) => {
         const row = await approveCompany(ctx, authOf(request), request.params.id, request.body);
+        await ctx.access.changed({ companies: [row.id] });
         return ok(await detail(row.id), T.approved(row.name));
       },
     );
@@ -71,6 +72,8 @@ export function accreditationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { ...admin, schema: { params: idParams, body: rejectCompanyBody } },
       async (request) => {
         const row = await rejectCompany(ctx, authOf(request), request.params.id, request.body.reason);
+        // Loss of accreditation ends the company's live access at once (decision 0067).
+        await ctx.access.changed({ companies: [row.id] });
         return ok(await detail(row.id), T.rejected(row.name));
       },
     );

@@ -94,6 +94,7 @@ export function employeesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const membership = auth.memberships.find((m) => m.company.id === request.body.company_id);
         if (!membership) throw forbidden(T.companyNotAllowed);
         await setCurrentCompany(ctx.db, auth.user.id, membership.company.id);
+        await ctx.access.changed({ users: [auth.user.id] });
         return ok(await freshUser(auth.user.id), T.companyChanged(membership.company.name));
       },
     );

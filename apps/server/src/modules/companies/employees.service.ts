@@ -40,7 +40,8 @@ const isSelf = (auth: AuthContext, email: string) =>
 
 /** POST remove_user: an employee leaves the company; a pending invitation to the address is revoked too. */
 export async function removeEmployee(ctx: AppContext, auth: AuthContext, email: string): Promise<string> {
-  return asOwner(ctx, auth, async (tx, companyId) => {
+  let removed: number | null = null;
+  const message = await asOwner(ctx, auth, async (tx, companyId) => {
     if (isSelf(auth, email)) throw validationFailed({ email: [T.cannotRemoveSelf] }, T.cannotRemoveSelf);
     const now = ctx.now();
     const employee = await findEmployeeByEmail(tx, companyId, email);
@@ -50,6 +51,7 @@ export async function removeEmployee(ctx: AppContext, auth: AuthContext, email: 
       return T.invitationRevoked(email);
     }
     await deleteMembership(tx, companyId, employee.user.id);
+    removed = employee.user.id;
     await appendAudit(tx, {
       briefcaseId: null,
       action: 'company_employee_removed',
@@ -59,15 +61,20 @@ export async function removeEmployee(ctx: AppContext, auth: AuthContext, email: 
     });
     return T.removed(email);
   });
+  // The employee's open sockets lose the seller's frames now, not when they reconnect (decision 0067).
+  if (removed !== null) await ctx.access.changed({ users: [removed] });
+  return message;
 }
 
 /** POST switch_owner: the employee becomes the owner, the caller a collaborator. */
 export async function handOverOwnership(ctx: AppContext, auth: AuthContext, email: string): Promise<string> {
-  return asOwner(ctx, auth, async (tx, companyId) => {
+  let newOwner: number | null = null;
+  const message = await asOwner(ctx, auth, async (tx, companyId) => {
     if (isSelf(auth, email)) throw validationFailed({ email: [T.cannotSwitchToSelf] }, T.cannotSwitchToSelf);
     const employee = await findEmployeeByEmail(tx, companyId, email);
     if (!employee) throw notFound(T.employeeNotFound);
     await switchOwner(tx, companyId, auth.user.id, employee.user.id);
+    newOwner = employee.user.id;
     await appendAudit(tx, {
       briefcaseId: null,
       action: 'company_owner_switched',
@@ -77,4 +84,6 @@ export async function handOverOwnership(ctx: AppContext, auth: AuthContext, emai
     });
     return T.ownerSwitched(email);
   });
+  if (newOwner !== null) await ctx.access.changed({ users: [auth.user.id, newOwner] });
+  return message;
 }

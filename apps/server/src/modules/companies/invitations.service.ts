@@ -117,5 +117,6 @@ export async function answerInvitation(
       },
     );
   });
+  if (accept) await ctx.access.changed({ users: [auth.user.id] });
   return accept ? T.accepted(company.name) : T.declined;
 }

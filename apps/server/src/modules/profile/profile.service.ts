@@ -141,6 +141,7 @@ export async function changePassword(
     await updateProfileRow(tx, auth.user.id, { passwordHash }, now);
     await revokeOtherSessions(tx, auth.user.id, auth.sessionId, now);
   });
+  await deps.access?.changed({ users: [auth.user.id] });
 }
 
 /**
@@ -155,5 +156,6 @@ export async function deleteProfile(ctx: AppContext, auth: AuthContext): Promise
     await softDeleteUser(tx, auth.user.id, now);
     await revokeUserSessions(tx, auth.user.id, now);
   });
+  await ctx.access.changed({ users: [auth.user.id] });
   await dropFiles(storageOf(ctx), [auth.user.avatarKey]);
 }

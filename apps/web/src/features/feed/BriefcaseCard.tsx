@@ -13,6 +13,7 @@ import { CardStatusChip } from '../../components/CardStatusChip.tsx';
 import { CompanyAvatar } from '../../components/CompanyAvatar.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { FillingBadge } from '../../components/FillingBadge.tsx';
+import { useLiveSubscription } from '../../live/useLive.ts';
 import { FEED_MESSAGES } from './messages.ts';
 import { startPriceFact } from './startPriceFact.ts';
 
@@ -26,6 +27,10 @@ interface BriefcaseCardProps {
 
 /** One procedure in the feed. A link to its card, unless can_show is false (then details stay hidden). */
 export function BriefcaseCard({ briefcase: b, nowMs }: BriefcaseCardProps) {
+  // Bid counts and status follow the server live while the procedure is open for trading.
+  const live = b.can_show && (b.status === 'ready' || b.status === 'active') ? b.id : undefined;
+  useLiveSubscription('LotsStream', live);
+  useLiveSubscription('BriefcaseStatus', live);
   const status = briefcaseCardStatus(b, nowMs);
   const viewer = { viewerOffsetMinutes: viewerOffsetMinutes() };
   const money = (kopecks: number) => formatShortMoney(kopecks, { currency: b.currency });

@@ -116,13 +116,20 @@ describe('SignInPage', () => {
   });
 
   it('shows the toast an arrival flag asks for and the bank button only when it is configured', async () => {
-    stubApi({ 'GET /auth_methods': { ...methods, bank_id: true } });
+    stubApi({
+      'GET /auth_methods': { ...methods, bank_id: true },
+      'GET /users/auth/authenticity_token': { authenticity_token: 'form-token' },
+    });
     const { router } = renderWithProviders(<SignInPage />, { path: '/users/sign_in?password_changed=1' });
     expect(await screen.findByText('Пароль изменён. Войдите с новым паролем.')).toBeTruthy();
     expect(router.state.location.search).toBe('');
-    expect((await screen.findByRole('link', { name: 'Войти через банк' })).getAttribute('href')).toBe(
-      '/users/auth/bank_id',
-    );
+    // The spec's form post under /users/auth/ with an authenticity token, enabled once the token is there.
+    const button = (await screen.findByRole('button', { name: 'Войти через банк' })) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    const form = button.closest('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/users/auth/bank_id');
+    expect(new FormData(form).get('authenticity_token')).toBe('form-token');
   });
 
   it('tells a visitor whose bank sign-in failed to contact support, without a bank button when it is off', async () => {
@@ -131,6 +138,6 @@ describe('SignInPage', () => {
     expect(
       await screen.findByText(/Не удалось войти через банк. Обратитесь в службу поддержки/),
     ).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Войти через банк' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Войти через банк' })).toBeNull();
   });
 });

@@ -1,5 +1,12 @@
 /** The calls of the sign-in screen (spec 3 §7.1), each a plain function over the app's API client. */
-import type { AuthMethods, AuthResult, CodeSent, FilledFlags, SignInSmsResult } from '@etp/contracts';
+import type {
+  AuthenticityToken,
+  AuthMethods,
+  AuthResult,
+  CodeSent,
+  FilledFlags,
+  SignInSmsResult,
+} from '@etp/contracts';
 import { normalizePhone } from '@etp/domain';
 import { apiClient } from '../../../api/apiClient.ts';
 import type { AccountRef, Credentials, FillData } from './signInMachine.ts';
@@ -13,6 +20,8 @@ export const phoneForServer = (phone: string) => normalizePhone(phone) ?? phone;
 export const signInApi = {
   authMethods: (signal?: AbortSignal) =>
     apiClient.request<AuthMethods>('/auth_methods', { auth: false, signal }),
+  authenticityToken: (signal?: AbortSignal) =>
+    apiClient.request<AuthenticityToken>('/users/auth/authenticity_token', { auth: false, signal }),
   authorizeByEmail: (credentials: Credentials) =>
     post<AuthResult>('/api/v2/auth/authorize_by_email', credentials),
   requestSignInCode: (credentials: Credentials) => post<SignInSmsResult>('/api/v2/auth/sms', credentials),

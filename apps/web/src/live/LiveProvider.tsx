@@ -1,0 +1,84 @@
+/**
+ * Holds the app's one LiveConnection and its cache writer, and lets hooks (useLive.ts) reach them. The socket
+ * follows the session: it restarts when the user signs in or out (in this tab or another).
+ */
+import type { BriefcaseCard, LiveChannel, LiveMessage } from '@etp/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useEffect, useState } from 'react';
+import { apiClient } from '../api/apiClient.ts';
+import { tokenStore } from '../api/tokenStore.ts';
+import { LiveConnection, type SocketLike } from './LiveConnection.ts';
+import { createLiveCacheWriter } from './liveCache.ts';
+
+export type LiveListener = (message: LiveMessage) => void;
+
+export interface LiveHub {
+  connection: LiveConnection;
+  /** Adds a listener of one channel (and procedure); returns its removal. */
+  listen(channel: LiveChannel, briefcaseId: number | null, listener: LiveListener): () => void;
+}
+
+export const LiveContext = createContext<LiveHub | null>(null);
+
+/** ws(s)://{this host}/ws */
+export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+export interface LiveProviderProps {
+  children: ReactNode;
+  /** Tests pass a fake socket. */
+  createSocket?: () => SocketLike;
+  retryDelay?: (attempt: number) => number;
+}
+
+export function LiveProvider({ children, createSocket, retryDelay }: LiveProviderProps) {
+  const queryClient = useQueryClient();
+  const [hub] = useState<LiveHub>(() => {
+    const listeners = new Map<string, Set<LiveListener>>();
+    const keyOf = (channel: LiveChannel, id: number | null) => `${channel}:${id ?? ''}`;
+    const writer = createLiveCacheWriter(queryClient, (id) =>
+      apiClient.request<BriefcaseCard>(`/api/v1/briefcases/${id}`),
+    );
+    const connection = new LiveConnection({
+      createSocket: createSocket ?? (() => new WebSocket(liveSocketUrl()) as unknown as SocketLike),
+      token: () => tokenStore.get()?.token ?? null,
+      refreshToken: () => apiClient.refreshTokens(),
+      retryDelay,
+      onMessage(message) {
+        writer.apply(message);
+        for (const listener of listeners.get(keyOf(message.channel, message.briefcase_id)) ?? [])
+          listener(message);
+      },
+      // Spec 2 §4: on reconnect the data is reloaded 50 ms later.
+      onRecovered: () => setTimeout(() => writer.recover(), 50),
+    });
+    return {
+      connection,
+      listen(channel, briefcaseId, listener) {
+        const key = keyOf(channel, briefcaseId);
+        const set = listeners.get(key) ?? new Set<LiveListener>();
+        listeners.set(key, set);
+        set.add(listener);
+        return () => set.delete(listener);
+      },
+    };
+  });
+
+  useEffect(() => {
+    let signedIn = tokenStore.get() !== null;
+    const stop = tokenStore.subscribe(() => {
+      const now = tokenStore.get() !== null;
+      if (now !== signedIn) {
+        signedIn = now;
+        hub.connection.restart();
+      }
+    });
+    return () => {
+      stop();
+      hub.connection.close();
+    };
+  }, [hub]);
+
+  return <LiveContext.Provider value={hub}>{children}</LiveContext.Provider>;
+}
