@@ -3,6 +3,7 @@
  * through the whole Fastify stack, against the reference of reading ten procedure rows by primary key order on
  * the same database in the same run. Run on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -39,6 +40,7 @@ async function measure(database: Database) {
   await seedDemo(database.db, { now: new Date() });
   const config = loadConfig({
     NODE_ENV: 'test',
+    JWT_SECRET: randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     RATE_LIMIT_PER_MINUTE: '1000000',

@@ -2,6 +2,7 @@
  * The real server for a benchmark: a fresh database (PostgreSQL: a new database on DATABASE_URL's server, dropped
  * afterwards; PGlite: in memory), the app built by buildApp, listening on a free port of 127.0.0.1.
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { type AppContext, createAppContext } from '../../apps/server/src/appContext.ts';
@@ -50,6 +51,7 @@ export async function startBenchServer(
   }
   const config = loadConfig({
     NODE_ENV: 'test',
+    JWT_SECRET: randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     RATE_LIMIT_PER_MINUTE: '100000000',

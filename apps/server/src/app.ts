@@ -13,9 +13,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from './appContext.ts';
+import { fastifyTrustProxy } from './http/clientAddress.ts';
+import { RedisCounters } from './http/counters.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
 import { MESSAGES } from './http/errors.ts';
+import { registerIdBounds } from './http/idBounds.ts';
+import { countersStore, requestBucket } from './http/rateLimits.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -44,6 +48,7 @@ import { surveysRoutes } from './modules/surveys/surveys.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { wizardRoutes } from './modules/wizard/wizard.routes.ts';
+import { outboxOpen } from './notify/createNotifier.ts';
 import { devOutboxRoutes } from './notify/devOutbox.routes.ts';
 import { LiveHub } from './realtime/hub.ts';
 import { authorizeChannel, liveRoutes } from './realtime/live.routes.ts';
@@ -69,7 +74,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    // The client's address is the socket's, unless TRUST_PROXY names the proxies in front (http/clientAddress.ts).
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     // A request that does not arrive whole in time is cut (408): slow senders cannot hold sockets forever.
     requestTimeout: ctx.config.requestTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
@@ -79,16 +85,19 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   ctx.notifier.attachLogger?.(app.log);
+  if (ctx.counters instanceof RedisCounters) ctx.counters.attachLogger(app.log);
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerIdBounds(app);
   await app.register(rateLimit, {
     max: ctx.config.rateLimitPerMinute,
     timeWindow: '1 minute',
     // Calls are limited, not the web app's files; a signed-in client is counted by its token, so colleagues
     // behind one office address do not share a budget.
     allowList: (request) => !request.url.startsWith('/api/'),
-    keyGenerator: (request) => request.headers.authorization ?? request.ip,
+    keyGenerator: requestBucket(ctx.tokens, ctx.now),
+    store: countersStore(ctx.counters),
     errorResponseBuilder: () => ({ statusCode: 429, ...fail(MESSAGES.rateLimited, 'rate_limited') }),
   });
 
@@ -108,6 +117,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onClose', async () => {
     hub.close();
     await ctx.bus.close();
+    await ctx.counters.close();
   });
   await app.register(liveRoutes(hub));
 
@@ -137,7 +147,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(publicRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(forecastRoutes(ctx));
-  if (ctx.config.env !== 'production') await app.register(devOutboxRoutes(ctx));
+  if (outboxOpen(ctx.config)) await app.register(devOutboxRoutes(ctx));
 
   await registerWebApp(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

@@ -1,6 +1,7 @@
 /** What the route modules share: configuration, the database, token service, guards, the clock, the notifier. */
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { type Counters, createCounters } from './http/counters.ts';
 import { createGuards, type Guards } from './modules/auth/guards.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { createLeaderTagger, type LeaderTagger } from './modules/lots/lots.tags.ts';
@@ -27,6 +28,8 @@ export interface AppContext {
   now: () => Date;
   /** SMS and e-mail, through the outbox (notify/notifier.ts). */
   notifier: Notifier;
+  /** The counts every limit is kept in: Redis with REDIS_URL, this node's memory otherwise (http/counters.ts). */
+  counters: Counters;
 }
 
 export function createAppContext(
@@ -34,10 +37,12 @@ export function createAppContext(
   database: Database,
   now: () => Date = () => new Date(),
   bus?: Bus,
-  notifier: Notifier = createNotifier(config, database.db, now),
+  notifier?: Notifier,
   /** Where the bus reports Redis going away and coming back (main.ts passes its logger). */
   log?: RedisLog,
+  counters: Counters = createCounters(config.redisUrl, () => now().getTime()),
 ): AppContext {
+  notifier ??= createNotifier(config, database.db, now, {}, counters);
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   bus ??= config.redisUrl ? new RedisBus(config.redisUrl, log) : new InProcessBus();
   const access = createAccessAnnouncer(bus, now);
@@ -59,5 +64,6 @@ export function createAppContext(
     }),
     now,
     notifier,
+    counters,
   };
 }

@@ -4,8 +4,8 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-
-const DEV_SECRET = 'development-only-secret-change-me-0123456789';
+import { isLoopbackHost, parseTrustProxy, type TrustProxy } from './http/clientAddress.ts';
+import { type KeySource, SigningKeyError, signingKey } from './signingKey.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -15,7 +15,8 @@ const envSchema = z.object({
     .min(1, 'PORT должен быть от 1 до 65535')
     .max(65535, 'PORT должен быть от 1 до 65535')
     .default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().trim().min(1).optional(),
+  TRUST_PROXY: z.string().trim().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -87,6 +88,11 @@ const envSchema = z.object({
     .int('CODES_PER_ADDRESS_PER_HOUR должен быть целым числом')
     .min(1, 'CODES_PER_ADDRESS_PER_HOUR должен быть не меньше 1')
     .default(30),
+  MESSAGES_PER_HOUR: z.coerce
+    .number({ error: 'MESSAGES_PER_HOUR должен быть числом' })
+    .int('MESSAGES_PER_HOUR должен быть целым числом')
+    .min(1, 'MESSAGES_PER_HOUR должен быть не меньше 1')
+    .default(1000),
   SIGN_IN_SMS: z
     .enum(['optional', 'required'], { error: 'SIGN_IN_SMS должен быть optional или required' })
     .default('optional'),
@@ -98,7 +104,15 @@ const envSchema = z.object({
 export interface Config {
   env: 'development' | 'test' | 'production';
   port: number;
+  /** Where the server listens: HOST, else 127.0.0.1 and ::1 ('localhost') outside production, every address in it. */
   host: string;
+  /**
+   * True when the server listens on an address other machines can reach. An exposed server never shows the
+   * development outbox and refuses the demo password, whatever NODE_ENV says.
+   */
+  exposed: boolean;
+  /** Which proxies' X-Forwarded-For is believed (TRUST_PROXY); false: the socket's address is the client's. */
+  trustProxy: TrustProxy;
   dataDir: string;
   database:
     | {
@@ -112,7 +126,10 @@ export interface Config {
   /** The longest an HTTP request may take to arrive whole (an upload included), ms. */
   requestTimeoutMs: number;
   redisUrl: string | null;
+  /** The signing key: JWT_SECRET, else a random key kept in DATA_DIR (signingKey.ts). Every other key derives from it. */
   jwtSecret: string;
+  /** Where jwtSecret came from, for the start-up line. */
+  keySource: KeySource;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   smtpUrl: string | null;
@@ -133,6 +150,8 @@ export interface Config {
   supportEmail: string;
   /** SMS codes one client address may ask for in an hour, over all the calls that send one. */
   codesPerAddressPerHour: number;
+  /** SMS and e-mails the whole platform may send in an hour (SMS pumping costs money). */
+  messagesPerHour: number;
   /** 'required': e-mail and password alone no longer sign in (authorize_by_email answers sms_required). */
   signInSms: 'optional' | 'required';
   /** Federated bank-identity sign-in (OpenID Connect); null when not configured. */
@@ -157,11 +176,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(['JWT_SECRET: обязателен в режиме production (не менее 32 символов)']);
   }
   const oidc = oidcConfig(e);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (trustProxy instanceof Error) throw new ConfigError([`TRUST_PROXY: ${trustProxy.message}`]);
   const dataDir = resolve(e.DATA_DIR);
+  const host = e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost');
+  const key = e.JWT_SECRET ? { secret: e.JWT_SECRET, source: 'env' as const } : keyFromDataDir(dataDir);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host,
+    exposed: !isLoopbackHost(host),
+    trustProxy,
     dataDir,
     database: e.DATABASE_URL
       ? {
@@ -174,7 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dataDir },
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     redisUrl: e.REDIS_URL ?? null,
-    jwtSecret: e.JWT_SECRET ?? DEV_SECRET,
+    jwtSecret: key.secret,
+    keySource: key.source,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     smtpUrl: e.SMTP_URL ?? null,
@@ -190,9 +216,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsWebhookUrl: e.SMS_WEBHOOK_URL ?? null,
     supportEmail: e.SUPPORT_EMAIL,
     codesPerAddressPerHour: e.CODES_PER_ADDRESS_PER_HOUR,
+    messagesPerHour: e.MESSAGES_PER_HOUR,
     signInSms: e.SIGN_IN_SMS,
     oidc,
   };
+}
+
+function keyFromDataDir(dataDir: string): ReturnType<typeof signingKey> {
+  try {
+    return signingKey(dataDir);
+  } catch (error) {
+    if (error instanceof SigningKeyError) throw new ConfigError([`JWT_SECRET: ${error.message}`]);
+    throw error;
+  }
 }
 
 /** The three OIDC variables go together; production talks to the provider over https only. */

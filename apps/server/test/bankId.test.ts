@@ -249,7 +249,12 @@ describe('bank-identity sign-in when not configured', () => {
       }),
     ).toEqual(['OIDC_ISSUER: в режиме production адрес провайдера должен начинаться с https://']);
     expect(
-      loadConfig({ OIDC_ISSUER: 'https://id.bank.ru', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).oidc,
+      loadConfig({
+        JWT_SECRET: 'x'.repeat(32),
+        OIDC_ISSUER: 'https://id.bank.ru',
+        OIDC_CLIENT_ID: 'a',
+        OIDC_CLIENT_SECRET: 'b',
+      }).oidc,
     ).toEqual({ issuer: 'https://id.bank.ru', clientId: 'a', clientSecret: 'b' });
   });
 });

@@ -1,5 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig as load } from '../src/config.ts';
+
+// Without JWT_SECRET the server keeps its key in DATA_DIR: these checks keep it in a temporary one.
+const DATA_DIR = mkdtempSync(join(tmpdir(), 'etp-config-'));
+const loadConfig = (env: Record<string, string>) => load({ DATA_DIR, ...env });
 
 const problems = (env: Record<string, string>) => {
   try {
@@ -13,11 +20,22 @@ const problems = (env: Record<string, string>) => {
 
 describe('configuration', () => {
   it('has working defaults: port 3000, PGlite under ./data', () => {
-    const config = loadConfig({});
+    const config = load({ JWT_SECRET: 'x'.repeat(40) });
     expect(config.port).toBe(3000);
     expect(config.database).toMatchObject({ kind: 'pglite' });
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.demoSeed).toBe(true);
+  });
+
+  it('names the proxies TRUST_PROXY trusts, and refuses to trust every X-Forwarded-For', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+    ]);
+    expect(problems({ TRUST_PROXY: 'true' })[0]).toContain('TRUST_PROXY');
+    expect(problems({ TRUST_PROXY: 'nginx' })[0]).toContain('не адрес');
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {

@@ -134,15 +134,41 @@ describe.each(DRIVERS)('public area on %s', (driver) => {
     });
 
     it('limits the requests from one address to 5 an hour', async () => {
-      for (let i = 0; i < 5; i++) expect((await send(valid, '10.0.0.9')).statusCode).toBe(200);
-      const sixth = await send(valid, '10.0.0.9');
+      const phone = (i: number) => ({ ...valid, phone: `+7 916 555-50-${10 + i}` });
+      for (let i = 0; i < 5; i++) expect((await send(phone(i), '10.0.0.9')).statusCode).toBe(200);
+      const sixth = await send(phone(5), '10.0.0.9');
       expect(sixth.statusCode).toBe(429);
       expect(sixth.json()).toMatchObject({
         status: 'error',
         code: 'rate_limited',
         message: 'Вы уже отправили несколько заявок. Попробуйте позже или позвоните нам.',
       });
-      expect((await send(valid, '10.0.0.10')).statusCode).toBe(200);
+      expect((await send(phone(6), '10.0.0.10')).statusCode).toBe(200);
+    });
+
+    it('limits the requests for one phone to 5 an hour, from however many addresses', async () => {
+      const one = { ...valid, phone: '+7 916 555-60-00' };
+      for (let i = 0; i < 5; i++) expect((await send(one, `10.1.0.${i}`)).statusCode).toBe(200);
+      const sixth = await send({ ...one, phone: '8 (916) 555-60-00' }, '10.1.0.99');
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json().code).toBe('rate_limited');
+      t.clock.advance(60 * 60_000 + 1);
+      expect((await send(one, '10.1.0.100')).statusCode).toBe(200);
+    });
+
+    it('ignores X-Forwarded-For and a junk Authorization header: 5 an hour per socket address', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const reply = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/feedback/phone',
+          remoteAddress: '10.2.0.1',
+          headers: { 'x-forwarded-for': `198.51.100.${i}`, authorization: `Bearer junk-${i}` },
+          payload: { ...valid, phone: `+7 916 555-70-${10 + i}` },
+        });
+        statuses.push(reply.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
     });
   });
 });

@@ -85,7 +85,7 @@ export async function upload(
 
 /** A signed-in member of a new company (the seller of a registry test, or an outsider). */
 export async function signedInMember(t: TestApp) {
-  const company = await buildCompany(t.ctx.db);
+  const company = await buildCompany(t.ctx.db, { seller: true });
   const user = await buildUser(t.ctx.db, { company });
   return { companyId: company.id, userId: user.id, token: (await signIn(t.app, user.email!)).jwt.token };
 }

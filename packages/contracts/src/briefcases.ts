@@ -1,5 +1,6 @@
 /** The procedure feed (GET /api/v1/briefcases) and the procedure card (GET /api/v1/briefcases/{id}). */
 import { z } from 'zod';
+import { DB_ID_MAX, dbId } from './ids.ts';
 
 export const BRIEFCASE_STATUS_VALUES = [
   'created',
@@ -33,9 +34,8 @@ const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
-/** The largest id the database holds (a PostgreSQL integer). */
-export const MAX_DB_ID = 2_147_483_647;
-const dbId = z.coerce.number().int().min(1).max(MAX_DB_ID);
+/** The largest id the database holds (a PostgreSQL integer): DB_ID_MAX of ids.ts. */
+export const MAX_DB_ID = DB_ID_MAX;
 
 /** `company_ids[]` or `company_ids`: one id or several (at most 100), always read as a list. */
 export const companyIdsParam = z
@@ -244,4 +244,4 @@ export const briefcaseCardSchema = z.object({
 });
 export type BriefcaseCard = z.infer<typeof briefcaseCardSchema>;
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: dbId });

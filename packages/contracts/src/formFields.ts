@@ -3,6 +3,7 @@
  * string, so flags and numbers are read from their text.
  */
 import { z } from 'zod';
+import { dbId } from './ids.ts';
 
 /** true, 'true', '1' or 'on' (a ticked checkbox) are true; false, 'false', '0', 'off' and '' are false. */
 export const formFlag = z
@@ -18,7 +19,7 @@ export const formText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const formId = z.coerce.number().int().positive();
+export const formId = dbId;
 
 /** A list page: ?page (from 1) and ?per_page (1–100). */
 export const pageQuery = z.object({

@@ -10,6 +10,7 @@ export * from './engagement.ts';
 export * from './envelope.ts';
 export * from './forecast.ts';
 export * from './formFields.ts';
+export * from './ids.ts';
 export * from './live.ts';
 export * from './lots.ts';
 export * from './moderation.ts';

@@ -1,7 +1,8 @@
 /** Lots and trading calls (spec 2 §3 Lot, §7): the trade tab, one lot, bids, autobids, winners. */
 import { z } from 'zod';
+import { dbId, dbIdNumber } from './ids.ts';
 
-const id = z.coerce.number().int().positive();
+const id = dbId;
 /** Kopecks as a JSON number; a whole, positive amount is checked by the domain rules with the spec's texts. */
 const kopecks = z.number().nullable().optional();
 
@@ -28,7 +29,7 @@ export const enableAutobidBody = z.object({
   enabled: z.boolean().optional(),
 });
 export const renameLotBody = z.object({ alias_number: z.string() });
-export const setWinnerBody = z.object({ bid_id: z.number().int().positive().nullable() });
+export const setWinnerBody = z.object({ bid_id: dbIdNumber.nullable() });
 export const bidLogQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(10),

@@ -1,10 +1,11 @@
 /** Next and second rounds (spec 2 §4 "Next and second rounds", §7). */
 import { z } from 'zod';
+import { dbIdNumber } from './ids.ts';
 
 /** POST /api/v1/briefcases/{id}/round_requests/apply. */
 export const applyRoundRequestsBody = z.object({
   lots: z
-    .array(z.number().int().positive(), { error: 'Выберите лоты' })
+    .array(dbIdNumber, { error: 'Выберите лоты' })
     .min(1, 'Выберите лоты')
     .max(1000)
     .refine((ids) => new Set(ids).size === ids.length, 'Лот указан повторно'),

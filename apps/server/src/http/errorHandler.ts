@@ -3,7 +3,7 @@
  * auth (401/403), payload too large (413), rate limit (429), the database away for a moment (503 with Retry-After,
  * logged once per episode), anything else (500).
  */
-import type { FieldErrors } from '@etp/contracts';
+import { type FieldErrors, ID_MESSAGE } from '@etp/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Episode, isDatabaseUnavailable } from '../db/availability.ts';
@@ -18,6 +18,18 @@ function fieldName(instancePath: string, params: unknown): string {
   return 'base';
 }
 
+/** PostgreSQL's "numeric value out of range" (integer overflow of a parameter). */
+const NUMBER_OUT_OF_RANGE = '22003';
+
+/** The SQLSTATE of a database error, whether the driver threw it or Drizzle wrapped it. */
+function databaseCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 /** Seconds a client is asked to wait before retrying a call the database could not serve. */
 export const RETRY_AFTER_SECONDS = 2;
 
@@ -47,6 +59,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
       case 'FST_REQ_FILE_TOO_LARGE':
         return reply.code(413).send(fail(MESSAGES.tooLarge, 'too_large'));
+    }
+    if (databaseCode(error) === NUMBER_OUT_OF_RANGE) {
+      // A number the database's column cannot hold (an id past 2^31 − 1 that slipped past the schemas): the
+      // caller's mistake, not the server's; the statement (it may hold personal data) is not logged.
+      request.log.warn({ route: request.routeOptions.url }, 'number out of the database range');
+      return reply.code(422).send(fail(ID_MESSAGE, 'validation_failed'));
     }
     if (error.statusCode === 429) {
       return reply.code(429).send(fail(MESSAGES.rateLimited, 'rate_limited'));

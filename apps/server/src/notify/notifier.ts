@@ -1,10 +1,16 @@
 /**
  * Every SMS and e-mail is written to `notification_outbox` first and then handed to its transport; the row
  * gets `sent_at` when the transport took it, or `error` when it did not (DESIGN §4). Without a transport the
- * outbox itself is the delivery outside production (a person reads it at /dev/outbox); in production such a
- * message stays undelivered and the caller is told so, so no code is ever accepted that was not sent.
+ * outbox itself is the delivery on a demo server that only this machine reaches (a person reads it at
+ * /dev/outbox); anywhere else such a message stays undelivered and the caller is told so, so no code is ever
+ * accepted that was not sent. The text (a code, a link) is kept only when the outbox is its delivery, and never
+ * reaches the logs.
  */
+import { HOUR_MS, MINUTE_MS } from '@etp/domain';
 import type { Db } from '../db/client.ts';
+import type { Counters } from '../http/counters.ts';
+import { AppError } from '../http/errors.ts';
+import { NOTIFY_MESSAGES } from './notify.messages.ts';
 import { insertOutboxMessage, markOutboxFailed, markOutboxSent } from './outbox.queries.ts';
 
 export type Channel = 'sms' | 'email';
@@ -42,12 +48,19 @@ export interface OutboxNotifierDeps {
   db: Db;
   now: () => Date;
   transports: Record<Channel, Transport | null>;
-  /** In production a message's text (it may hold a code or a link) never reaches the logs. */
-  production: boolean;
+  /**
+   * True on a demo server reachable only from this machine (not production, loopback address): a message
+   * without a transport is delivered by being readable at /dev/outbox. Elsewhere it stays undelivered.
+   */
+  outboxDelivers: boolean;
+  /** The platform-wide hourly ceiling of messages (SMS pumping costs money), kept in `counters`. */
+  ceiling?: { counters: Counters; perHour: number };
   log?: NotifyLog;
 }
 
 const NO_TRANSPORT = 'транспорт не настроен';
+/** The stored body of a message the outbox does not deliver: its code or link is not kept. */
+export const BODY_NOT_KEPT = 'текст не хранится: сообщение передано транспорту';
 
 export class OutboxNotifier implements Notifier {
   private log: NotifyLog | null;
@@ -69,22 +82,29 @@ export class OutboxNotifier implements Notifier {
   }
 
   private async send(channel: Channel, message: OutgoingMessage): Promise<Delivery> {
-    const { db, now, production } = this.deps;
+    const { db, now, outboxDelivers, ceiling } = this.deps;
+    if (ceiling) {
+      const sent = await ceiling.counters.hit('messages:hour', HOUR_MS);
+      if (sent.count > ceiling.perHour) {
+        this.log?.warn({ channel, perHour: ceiling.perHour }, 'достигнут часовой предел сообщений площадки');
+        const minutes = Math.max(1, Math.ceil(sent.resetInMs / MINUTE_MS));
+        throw new AppError(429, 'rate_limited', NOTIFY_MESSAGES.ceilingReached(minutes));
+      }
+    }
+    const transport = this.deps.transports[channel];
+    const outboxIsDelivery = !transport && outboxDelivers;
     const id = await insertOutboxMessage(db, {
       channel,
       recipient: message.to,
       subject: message.subject,
-      body: message.text,
+      body: outboxIsDelivery ? message.text : BODY_NOT_KEPT,
       createdAt: now(),
     });
-    // What may be logged: in production only which message went where, never its text.
-    const about = production
-      ? { id, channel }
-      : { id, channel, recipient: message.to, subject: message.subject, text: message.text };
-    const transport = this.deps.transports[channel];
-    if (!transport && !production) {
+    // What may be logged: which message, never its recipient or text (a code, a link).
+    const about = { id, channel };
+    if (outboxIsDelivery) {
       await markOutboxSent(db, id, now());
-      this.log?.info(about, 'сообщение записано в development outbox (/dev/outbox)');
+      this.log?.info(about, 'сообщение записано в development outbox: откройте /dev/outbox');
       return { id, delivered: true };
     }
     try {

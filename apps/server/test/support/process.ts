@@ -1,8 +1,12 @@
 /** Runs the real server (main.ts) as a child process, for restart and multi-node tests. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/** One random signing key for every server a test file starts, so that they accept each other's tokens. */
+const JWT_SECRET = randomBytes(32).toString('base64url');
 
 const MAIN = join(dirname(fileURLToPath(import.meta.url)), '../../src/main.ts');
 
@@ -42,6 +46,7 @@ export async function startServer(
       DEMO_SEED: 'off',
       PORT: String(chosen),
       HOST: '127.0.0.1',
+      JWT_SECRET,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,11 +1,12 @@
 /** GET /api/v1/admin/audit/verify: the administrator checks the tamper-evident log. */
+import { dbId } from '@etp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { verifyAudit } from './audit.service.ts';
 
-const verifyQuery = z.object({ briefcase_id: z.coerce.number().int().positive().optional() });
+const verifyQuery = z.object({ briefcase_id: dbId.optional() });
 
 export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -2,8 +2,11 @@
 import type { AppContext } from '../../appContext.ts';
 import { type CodeDeps, codeKey } from './codes.service.ts';
 import type { SessionDeps } from './sessions.ts';
+import { SignInGuard } from './signInGuard.ts';
 
 export interface AccountDeps extends SessionDeps, CodeDeps {
+  /** Per-account throttling of password checks and the demo password rule (signInGuard.ts). */
+  signIn: SignInGuard;
   publicUrl: string;
   supportEmail: string;
   /** SIGN_IN_SMS=required: e-mail and password alone do not sign in. */
@@ -19,6 +22,7 @@ export function accountDeps(ctx: AppContext): AccountDeps {
     access: ctx.access,
     notifier: ctx.notifier,
     codeKey: codeKey(ctx.config.jwtSecret),
+    signIn: new SignInGuard(ctx.counters, ctx.config.exposed),
     publicUrl: ctx.config.publicUrl.replace(/\/+$/, ''),
     supportEmail: ctx.config.supportEmail,
     smsRequired: ctx.config.signInSms === 'required',

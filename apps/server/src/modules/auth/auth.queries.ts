@@ -40,10 +40,20 @@ export async function revokeFamily(db: DbOrTx, familyId: string, at: Date): Prom
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function isFamilyRevoked(db: DbOrTx, familyId: string): Promise<boolean> {
+/**
+ * True unless the session (refresh family) is open and belongs to `userId`: a session id is bound to its user, so
+ * a token naming another user's id with a live session id opens nothing.
+ */
+export async function isFamilyRevoked(db: DbOrTx, familyId: string, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
   return (row?.n ?? 0) === 0;
 }

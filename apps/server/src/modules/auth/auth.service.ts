@@ -1,6 +1,6 @@
 /** Sign-in by e-mail and password, refresh-token rotation with reuse detection, sign-out. */
 import type { AuthResult, Jwt } from '@etp/contracts';
-import { validateEmail } from '@etp/domain';
+import { normalizeEmail, validateEmail } from '@etp/domain';
 import { AppError } from '../../http/errors.ts';
 import { AUTH_MESSAGES } from './auth.messages.ts';
 import {
@@ -9,30 +9,38 @@ import {
   markRefreshTokenUsed,
   revokeFamily,
 } from './auth.queries.ts';
-import { verifyPassword } from './passwords.ts';
 import { openSession, type SessionDeps, signInResult } from './sessions.ts';
+import type { SignInGuard } from './signInGuard.ts';
 import { sha256 } from './tokens.ts';
 
-export type AuthDeps = SessionDeps;
+export type AuthDeps = SessionDeps & { signIn: SignInGuard };
 
 /**
  * The e-mail stage's checks (spec 3 §4.1): a blank or malformed address and an unknown one answer on the
- * e-mail field (email_required, user_not_found); a wrong password on the password field.
+ * e-mail field (email_required, user_not_found); a wrong password on the password field. Every attempt passes
+ * the sign-in guard first (a locked account, the demo password on an exposed server: signInGuard.ts).
  */
-export async function checkCredentials(deps: Pick<AuthDeps, 'db'>, email: string, password: string) {
+export async function checkCredentials(
+  deps: Pick<AuthDeps, 'db' | 'signIn'>,
+  email: string,
+  password: string,
+) {
   const trimmed = email.trim();
   const problem = validateEmail(trimmed);
   if (problem) {
     const code = trimmed ? 'validation_failed' : 'email_required';
     throw new AppError(422, code, problem, { email: [problem] });
   }
+  const account = `email:${normalizeEmail(trimmed)}` as const;
+  await deps.signIn.assertOpen(account);
   const user = await findUserByEmail(deps.db, trimmed);
+  const right = await deps.signIn.check(account, user?.passwordHash ?? null, password);
   if (!user) {
     throw new AppError(404, 'user_not_found', AUTH_MESSAGES.userNotFound, {
       email: [AUTH_MESSAGES.userNotFound],
     });
   }
-  if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword();
+  if (!right) throw wrongPassword();
   return user;
 }
 

@@ -86,7 +86,13 @@ export async function sendSmsCode(
       createdAt: now,
     });
   });
-  const delivery = await deps.notifier.sms(input.phone, SMS_TEXTS[input.purpose](code));
+  const delivery = await deps.notifier
+    .sms(input.phone, SMS_TEXTS[input.purpose](code))
+    .catch(async (error) => {
+      // Refused before sending (the platform's hourly ceiling): the code dies unsent.
+      await deps.db.transaction((tx) => consumeCode(tx, id, deps.now()));
+      throw error;
+    });
   if (!delivery.delivered) {
     // No code is ever accepted without being sent.
     await deps.db.transaction((tx) => consumeCode(tx, id, deps.now()));

@@ -26,7 +26,7 @@ import { AUTH_MESSAGES } from './auth.messages.ts';
 import { checkCredentials, wrongPassword } from './auth.service.ts';
 import { sendSmsCode, verifySmsCode } from './codes.service.ts';
 import { sendEmailConfirmation } from './confirmations.service.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword } from './passwords.ts';
 import { signInResult } from './sessions.ts';
 import { phoneMissing, phoneNotFound } from './signIn.service.ts';
 
@@ -98,7 +98,11 @@ export async function authorizeDataNotFilled(
     changes.passwordHash = await hashPassword(body.password!);
   }
   if (Object.keys(errors).length) throw validationFailed(errors);
-  if (!gaps.password && !passwordChecked && !(await verifyPassword(user.passwordHash, body.password ?? ''))) {
+  if (
+    !gaps.password &&
+    !passwordChecked &&
+    !(await deps.signIn.check(`phone:${user.phone}`, user.passwordHash, body.password ?? ''))
+  ) {
     throw wrongPassword();
   }
   await verifySmsCode(deps, {

@@ -49,7 +49,7 @@ export function sessionCheck(
   fingerprint: string | SQL,
 ): SQL<boolean> {
   return sql<boolean>`(exists (select 1 from ${refreshTokens} t where t.family_id = ${sessionId}::uuid
-      and t.revoked_at is null)
+      and t.user_id = ${userId} and t.revoked_at is null)
     and ${contextFingerprint(userId)} = ${fingerprint})`;
 }
 
@@ -141,7 +141,7 @@ export function createGuards(deps: {
   async function loadContext(userId: number, sessionId: string): Promise<AuthContext> {
     const [ctx, revoked] = await Promise.all([
       loadUserContext(deps.db, userId),
-      isFamilyRevoked(deps.db, sessionId),
+      isFamilyRevoked(deps.db, sessionId, userId),
     ]);
     if (!ctx || revoked) throw unauthorized(AUTH_MESSAGES.refreshInvalid);
     return { ...ctx, sessionId };
@@ -157,7 +157,8 @@ export function createGuards(deps: {
     return deps.db.transaction(
       async (tx) => {
         const checked = await tx.execute(sql`select ${contextFingerprint(userId)} as print,
-            exists (select 1 from ${refreshTokens} r where r.family_id = ${sessionId}::uuid and r.revoked_at is null) as live`);
+            exists (select 1 from ${refreshTokens} r where r.family_id = ${sessionId}::uuid and r.user_id = ${userId}
+              and r.revoked_at is null) as live`);
         const [row] = (checked as unknown as { rows: { print: string | null; live: boolean }[] }).rows;
         if (!row?.live) throw unauthorized(AUTH_MESSAGES.refreshInvalid);
         const ctx = await loadUserContext(tx, userId);

@@ -14,7 +14,6 @@ import { AUTH_MESSAGES, MAIL_TEXTS } from './auth.messages.ts';
 import { checkCredentials, wrongPassword } from './auth.service.ts';
 import { killLiveCodes } from './codes.queries.ts';
 import { sendSmsCode, verifySmsCode } from './codes.service.ts';
-import { verifyPassword } from './passwords.ts';
 import { signInResult } from './sessions.ts';
 
 export const flagsOf = (user: UserRow): FilledFlags =>
@@ -47,9 +46,12 @@ export async function sendSignInCode(
 
 /** The account of a phone with its password checked: a wrong password answers on the password field. */
 export async function userByPhoneAndPassword(deps: AccountDeps, phone: string, password: string) {
+  const account = `phone:${phone}` as const;
+  await deps.signIn.assertOpen(account);
   const user = await findUserByPhone(deps.db, phone);
+  const right = await deps.signIn.check(account, user?.passwordHash ?? null, password);
   if (!user) throw phoneNotFound();
-  if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword();
+  if (!right) throw wrongPassword();
   return user;
 }
 

@@ -3,11 +3,18 @@
  * Refresh tokens are opaque random strings; only their SHA-256 is stored.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { isDbId } from '@etp/contracts';
 import { errors, jwtVerify, SignJWT } from 'jose';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessClaims {
   userId: number;
   sessionId: string;
+}
+
+export interface VerifiedAccess extends AccessClaims {
+  expiresAt: Date;
 }
 
 export class TokenService {
@@ -33,15 +40,17 @@ export class TokenService {
   }
 
   /** Returns the claims, 'expired' for a well-signed token past its expiry, or null for anything else. */
-  async verifyAccess(token: string, now: Date): Promise<AccessClaims | 'expired' | null> {
+  async verifyAccess(token: string, now: Date): Promise<VerifiedAccess | 'expired' | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         currentDate: now,
+        // A token without an expiry would be good for ever: refused, like one without a user or a session.
+        requiredClaims: ['exp', 'sub', 'sid'],
       });
       const userId = Number(payload.sub);
-      if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
-      return { userId, sessionId: payload.sid };
+      if (!isDbId(userId) || typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
+      return { userId, sessionId: payload.sid, expiresAt: new Date((payload.exp ?? 0) * 1000) };
     } catch (error) {
       if (error instanceof errors.JWTExpired) return 'expired';
       return null;

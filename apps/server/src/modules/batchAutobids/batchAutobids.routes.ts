@@ -1,5 +1,5 @@
 /** Batch autobids (spec 2 §7): the xlsx template, the upload and the removal of the company's autobids. */
-import { type BatchAutobidsReply, idParams } from '@etp/contracts';
+import { type BatchAutobidsReply, dbId, idParams } from '@etp/contracts';
 import { AUTOBID_MESSAGES, BATCH_AUTOBID_MAX_BYTES, FILE_CONTENT_TYPES } from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import { findTemplateLots } from './batchAutobids.queries.ts';
 import { destroyAutobids, uploadBatchAutobids } from './batchAutobids.service.ts';
 import { buildTemplate } from './batchAutobids.sheet.ts';
 
-const templateParams = z.object({ briefcaseId: z.coerce.number().int().positive() });
+const templateParams = z.object({ briefcaseId: dbId });
 
 export function batchAutobidsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

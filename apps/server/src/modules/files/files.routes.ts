@@ -3,6 +3,7 @@
  * avatars are for the user, colleagues and administrators; accreditation documents for the company's users
  * and administrators. Anyone else gets 404, as if the file did not exist.
  */
+import { dbId } from '@etp/contracts';
 import { FILE_CONTENT_TYPES, type FileFormat } from '@etp/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,9 +16,9 @@ import { findAvatarKey, findCompanyDocument, findLogoKey, shareCompany } from '.
 import { downloadName } from './files.service.ts';
 
 const FILE_NOT_FOUND = 'Файл не найден';
-const userParams = z.object({ userId: z.coerce.number().int().positive() });
-const companyParams = z.object({ companyId: z.coerce.number().int().positive() });
-const documentParams = z.object({ documentId: z.coerce.number().int().positive() });
+const userParams = z.object({ userId: dbId });
+const companyParams = z.object({ companyId: dbId });
+const documentParams = z.object({ documentId: dbId });
 
 export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const storage = storageOf(ctx);

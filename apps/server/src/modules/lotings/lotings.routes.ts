@@ -1,7 +1,6 @@
 /** Custom-template lotting calls without a procedure (spec 1 §7 /api/v1/lotings/*; docs/decisions/0047). */
-import { mapRegistryBody, relotingBody } from '@etp/contracts';
+import { dbId, mapRegistryBody, relotingBody } from '@etp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { authOf } from '../auth/guards.ts';
@@ -15,7 +14,7 @@ import {
   mapLoting,
 } from './lotings.service.ts';
 
-const companyField = z.coerce.number().int().positive().optional().catch(undefined);
+const companyField = dbId.optional().catch(undefined);
 
 export function lotingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,15 +1,16 @@
 /**
  * The public landing page (spec 3 §2.7, §7.4; docs/decisions/0036-public-area.md): the schedule of procedures,
- * without signing in, and the call request, limited per client address.
+ * without signing in, and the call request, limited per client address and per phone.
  */
 import { feedbackPhoneBody, type PublicBriefcase } from '@etp/contracts';
-import { DAY_MS } from '@etp/domain';
+import { DAY_MS, HOUR_MS } from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { isDatabaseUnavailable } from '../../db/availability.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseFields } from '../../http/form.ts';
+import { clientKey } from '../../http/rateLimits.ts';
 import { logoUrl } from '../companies/company.presenter.ts';
 import { PUBLIC_TEXTS as T } from './public.messages.ts';
 import { findSchedule, insertCallRequest, type ScheduleRow } from './public.queries.ts';
@@ -64,7 +65,7 @@ export function publicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           rateLimit: {
             max: CALL_REQUESTS_PER_HOUR,
             timeWindow: '1 hour',
-            keyGenerator: (request) => `feedback:${request.ip}`,
+            keyGenerator: (request) => `feedback:${clientKey(request.ip)}`,
             errorResponseBuilder: () => new AppError(429, 'rate_limited', T.tooManyCallRequests),
           },
         },
@@ -75,6 +76,10 @@ export function publicRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...(request.query as object),
           ...(typeof request.body === 'object' ? request.body : {}),
         });
+        // Per phone too: from many addresses, one number is not asked to be called more often.
+        const asked = await ctx.counters.hit(`feedback:phone:${fields.phone}`, HOUR_MS);
+        if (asked.count > CALL_REQUESTS_PER_HOUR)
+          throw new AppError(429, 'rate_limited', T.tooManyCallRequests);
         await insertCallRequest(ctx.db, {
           fullName: fields.full_name,
           phone: fields.phone,

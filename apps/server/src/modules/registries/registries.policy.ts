@@ -23,7 +23,19 @@ export function registryEditable(facts: Pick<RegistryFacts, 'status'>): boolean 
   return facts.status === 'created' || facts.status === 'pending';
 }
 
-/** A user creates procedures for a company they belong to; an administrator for any company. */
+/**
+ * A user creates procedures (and uploads registries) for a company they belong to, only while it is accredited in
+ * good standing and has the seller flag (spec 2 §1: full access means creating procedures); an administrator for
+ * any company.
+ */
 export function canCreateFor(auth: AuthContext, companyId: number): boolean {
-  return isAdministrator(auth) || auth.memberships.some((m) => m.company.id === companyId);
+  return (
+    isAdministrator(auth) ||
+    auth.memberships.some((m) => m.company.id === companyId && m.company.goodStanding && m.company.seller)
+  );
+}
+
+/** A member of the company that may not sell (under review, or a buyer only): told why, not "someone else's". */
+export function isMemberOf(auth: AuthContext, companyId: number): boolean {
+  return auth.memberships.some((m) => m.company.id === companyId);
 }

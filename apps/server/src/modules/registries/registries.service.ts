@@ -20,7 +20,7 @@ import type { AuthContext } from '../auth/guards.ts';
 import { type IngestOptions, type IngestOutcome, ingestInto } from './ingest.ts';
 import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from './registries.files.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
-import { canCreateFor, canManageRegistry, registryEditable } from './registries.policy.ts';
+import { canCreateFor, canManageRegistry, isMemberOf, registryEditable } from './registries.policy.ts';
 import { progressBoardOf } from './registries.progress.ts';
 import {
   clearRegistryRaw,
@@ -262,7 +262,9 @@ export async function createBriefcaseWithRegistry(
     uploadId: string | null;
   },
 ): Promise<UploadResult> {
-  if (!canCreateFor(auth, input.companyId)) throw forbidden(M.companyForbidden);
+  if (!canCreateFor(auth, input.companyId)) {
+    throw forbidden(isMemberOf(auth, input.companyId) ? M.notASeller : M.companyForbidden);
+  }
   return runUpload(ctx, { ...input, auth, target: { create: { auctionType: input.auctionType } } });
 }
 
