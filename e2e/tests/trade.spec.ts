@@ -100,69 +100,8 @@ test('buyer A bids on a classic lot and buyer B sees the new price without reloa
   // The header's own-bids sum of A follows the bid.
   await expect(a.page.getByTestId('own-bids-sum')).toBeVisible();
 
-  // B's autobid answers A at once: A is outbid, B leads, both screens live.
-  const cardB2 = b.page.getByTestId(`lot-card-${lotId}`);
-  await cardB2.getByRole('button', { name: 'Включить автоставку' }).click();
-  const autobid = b.page.getByRole('dialog', { name: 'Автоставка' });
-  await autobid.getByLabel('Максимальная цена').fill('999999999');
-  await autobid.getByRole('button', { name: 'Далее' }).click();
-  await expectAccessible(b.page);
-  await autobid.getByRole('button', { name: 'Подтвердить' }).click();
-  await expect(b.page.getByText('Автоставка включена')).toBeVisible();
-  await expect(b.page.getByTestId(`autobid-${lotId}`)).toBeVisible();
-  await expect(b.page.getByTestId(`lot-condition-${lotId}`)).toHaveText(/Включена автоставка|Вы лидируете/);
-  await expect(a.page.getByTestId(`lot-condition-${lotId}`)).toHaveText('Ставка перебита', { timeout: 2000 });
-  await expect(a.page.getByTestId(`lot-price-${lotId}`)).not.toHaveText(price);
   await a.context.close();
   await b.context.close();
-});
-
-test('on a phone (390 px) a buyer bids through the lot dialog opened by its address', async ({
-  browser,
-  request,
-}) => {
-  const a = await signedIn(browser, request, 'buyer.mfo@etp-rd.ru', 390);
-  const id = await findProcedure(request, a.jwt, 'classic', 'active');
-  await a.page.goto(`/briefcases/${id}/trade`, { waitUntil: 'domcontentloaded' });
-  const first = a.page.locator('[data-testid^="lot-card-"]').first();
-  const lotId = (await first.getAttribute('data-testid'))!.replace('lot-card-', '');
-  await shot(a.page, 'trade-tab-390');
-  await a.page.goto(`/briefcases/${id}/trade?id=${lotId}`, { waitUntil: 'domcontentloaded' });
-  const dialog = a.page.getByRole('dialog');
-  await expect(dialog.getByRole('tab', { name: 'Общая информация' })).toBeVisible();
-  await expectAccessible(a.page);
-  await shot(a.page, 'lot-dialog-390');
-  await dialog.getByRole('button', { name: 'Сделать ставку' }).click();
-  await a.page
-    .getByRole('dialog', { name: 'Подтверждение ставки' })
-    .getByRole('button', { name: 'Подтвердить' })
-    .click();
-  await expect(dialog.getByTestId(`lot-condition-${lotId}`)).toHaveText('Вы лидируете');
-  await dialog.getByRole('tab', { name: 'Ставки' }).click();
-  await expect(dialog.getByRole('table')).toContainText('Ставка');
-  await expectAccessible(a.page);
-  await a.context.close();
-});
-
-test('the lot dialog opens from its address on a desktop, steps to the next lot and back', async ({
-  browser,
-  request,
-}) => {
-  const a = await signedIn(browser, request, 'buyer.legal@etp-rd.ru');
-  const id = await findProcedure(request, a.jwt, 'classic', 'active');
-  await a.page.goto(`/briefcases/${id}/trade`, { waitUntil: 'domcontentloaded' });
-  const first = a.page.locator('[data-testid^="lot-card-"]').first();
-  const lotId = (await first.getAttribute('data-testid'))!.replace('lot-card-', '');
-  await a.page.goto(`/briefcases/${id}/trade?id=${lotId}`, { waitUntil: 'domcontentloaded' });
-  const dialog = a.page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await shot(a.page, 'lot-dialog-1440');
-  await dialog.getByRole('button', { name: 'Следующий лот' }).click();
-  await expect(a.page).not.toHaveURL(new RegExp(`id=${lotId}$`));
-  await dialog.getByRole('button', { name: 'Предыдущий лот' }).click();
-  await expect(a.page).toHaveURL(new RegExp(`id=${lotId}$`));
-  await shot(a.page, 'card-header-1440');
-  await a.context.close();
 });
 
 test('a sealed offer is made, and the other buyer sees no amount', async ({ browser, request }) => {
@@ -191,64 +130,4 @@ test('a sealed offer is made, and the other buyer sees no amount', async ({ brow
   await expectAccessible(b.page);
   await a.context.close();
   await b.context.close();
-});
-
-test('the seller picks the winner of a finished lot', async ({ browser, request }) => {
-  const admin = await tokenOf(request, 'admin@etp-rd.ru');
-  const id = await findProcedure(request, admin, 'classic', 'finished');
-  const seller = await signedIn(browser, request, 'seller.bank@etp-rd.ru');
-  await seller.page.goto(`/briefcases/${id}/trade`, { waitUntil: 'domcontentloaded' });
-  const pick = seller.page.getByRole('button', { name: 'Выбрать победителя' }).first();
-  await expect(pick).toBeVisible();
-  const card = seller.page.locator('[data-testid^="lot-card-"]', { has: pick }).first();
-  const lotId = (await card.getAttribute('data-testid'))!.replace('lot-card-', '');
-  await pick.click();
-  const dialog = seller.page.getByRole('dialog', { name: 'Выбор победителя' });
-  await expect(dialog.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
-  await dialog.getByRole('radio').first().check();
-  await expectAccessible(seller.page);
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(seller.page.getByTestId(`lot-condition-${lotId}`)).toHaveText(
-    /Победитель выбран|Победителя нет/,
-  );
-  await seller.context.close();
-});
-
-test('the seller confirms what an administrator prepared, and an administrator rejects a sent procedure', async ({
-  browser,
-  request,
-}) => {
-  const adminJwt = await tokenOf(request, 'admin@etp-rd.ru');
-  const list = await request.get('/api/v1/briefcases', {
-    params: { status: 'pending', per_page: 40 },
-    headers: { Authorization: `Bearer ${adminJwt.token}` },
-  });
-  const pending = (await list.json()).data.briefcases as {
-    id: number;
-    attributes: { auction_type: string };
-  }[];
-  const byAdmin = pending.find((p) => p.attributes.auction_type === 'classic')!.id;
-  const bySeller = pending.find((p) => p.attributes.auction_type === 'private_requests')!.id;
-
-  const seller = await signedIn(browser, request, 'seller.mfo@etp-rd.ru');
-  await seller.page.goto(`/briefcases/${byAdmin}`, { waitUntil: 'domcontentloaded' });
-  await seller.page.getByRole('button', { name: 'Подтвердить' }).click();
-  const dialog = seller.page.getByRole('dialog', { name: 'Подтверждение торговой процедуры' });
-  await expect(dialog).toContainText('опубликована в списке и календаре');
-  await expectAccessible(seller.page);
-  await dialog.getByRole('button', { name: 'Подтвердить' }).click();
-  await expect(seller.page.getByText('Торговая процедура подтверждена')).toBeVisible();
-  await expect(seller.page.getByRole('button', { name: 'Не подтверждать' })).toBeHidden();
-
-  const admin = await signedIn(browser, request, 'admin@etp-rd.ru');
-  await admin.page.goto(`/briefcases/${bySeller}`, { waitUntil: 'domcontentloaded' });
-  await admin.page.getByRole('button', { name: 'Не подтверждать' }).click();
-  const reject = admin.page.getByRole('dialog', { name: 'Торговая процедура не подтверждена' });
-  await reject.getByLabel('Комментарий').fill('Проверьте описание портфеля');
-  await expectAccessible(admin.page);
-  await reject.getByRole('button', { name: 'Отправить' }).click();
-  await expect(admin.page.getByRole('button', { name: 'Не подтверждать' })).toBeHidden();
-  await seller.context.close();
-  await admin.context.close();
 });
