@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['packages/*/src/**/*.test.ts'] } },
+      { test: { name: 'domain', include: ['packages/*/src/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: {
           name: 'server',

@@ -6,10 +6,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fanoutBenchmark } from './fanout.bench.ts';
+import { faultsBenchmark } from './faults.bench.ts';
 import { feedBenchmark } from './feed.bench.ts';
+import { forecastBenchmark } from './forecast.bench.ts';
 import { hotLotBenchmark } from './hot-lot.bench.ts';
 import { ingestBenchmark } from './ingest.bench.ts';
 import { spreadBenchmark } from './spread.bench.ts';
+import { uploadIsolationBenchmark } from './upload-isolation.bench.ts';
 
 const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
 mkdirSync(resultsDir, { recursive: true });
@@ -20,6 +23,9 @@ const benchmarks = [
   { name: 'spread', run: spreadBenchmark },
   { name: 'fanout', run: fanoutBenchmark },
   { name: 'ingest', run: ingestBenchmark },
+  { name: 'faults', run: faultsBenchmark },
+  { name: 'upload-isolation', run: uploadIsolationBenchmark },
+  { name: 'forecast', run: forecastBenchmark },
 ];
 const only = process.argv[2];
 

@@ -29,7 +29,9 @@ import { companyRoutes } from './modules/companies/company.routes.ts';
 import { employeesRoutes } from './modules/companies/employees.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { forecastRoutes } from './modules/forecast/forecast.routes.ts';
 import { lotingsRoutes } from './modules/lotings/lotings.routes.ts';
+import { lotStreamSnapshot } from './modules/lots/lots.live.ts';
 import { lotsRoutes } from './modules/lots/lots.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
@@ -41,6 +43,7 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { surveysRoutes } from './modules/surveys/surveys.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { wizardRoutes } from './modules/wizard/wizard.routes.ts';
 import { devOutboxRoutes } from './notify/devOutbox.routes.ts';
 import { LiveHub } from './realtime/hub.ts';
 import { authorizeChannel, liveRoutes } from './realtime/live.routes.ts';
@@ -67,6 +70,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logger: options.logger ?? { level: ctx.config.logLevel },
     bodyLimit: 1_048_576,
     trustProxy: true,
+    // A request that does not arrive whole in time is cut (408): slow senders cannot hold sockets forever.
+    requestTimeout: ctx.config.requestTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
@@ -97,6 +102,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     authenticate: (token) => ctx.guards.authenticateToken(token),
     authorize: (auth, channel, briefcaseId) => authorizeChannel(ctx, auth, channel, briefcaseId),
     now: () => ctx.now().getTime(),
+    snapshot: (channels) => lotStreamSnapshot(ctx, ctx.leaderTag, channels),
   });
   app.decorate('liveHub', hub);
   app.addHook('onClose', async () => {
@@ -117,6 +123,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(lotsRoutes(ctx));
   await app.register(bidsRoutes(ctx));
   await app.register(moderationRoutes(ctx));
+  await app.register(wizardRoutes(ctx));
   await app.register(roundsRoutes(ctx));
   await app.register(statisticsRoutes(ctx));
   await app.register(monitoringRoutes(ctx));
@@ -129,6 +136,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(surveysRoutes(ctx));
   await app.register(publicRoutes(ctx));
   await app.register(filesRoutes(ctx));
+  await app.register(forecastRoutes(ctx));
   if (ctx.config.env !== 'production') await app.register(devOutboxRoutes(ctx));
 
   await registerWebApp(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);

@@ -9,6 +9,7 @@ import type { Notifier } from './notify/notifier.ts';
 import { type AccessAnnouncer, createAccessAnnouncer } from './realtime/access.ts';
 import { type Bus, InProcessBus } from './realtime/bus.ts';
 import { RedisBus } from './realtime/redisBus.ts';
+import type { RedisLog } from './realtime/redisClient.ts';
 
 export interface AppContext {
   config: Config;
@@ -32,10 +33,13 @@ export function createAppContext(
   config: Config,
   database: Database,
   now: () => Date = () => new Date(),
-  bus: Bus = config.redisUrl ? new RedisBus(config.redisUrl) : new InProcessBus(),
+  bus?: Bus,
   notifier: Notifier = createNotifier(config, database.db, now),
+  /** Where the bus reports Redis going away and coming back (main.ts passes its logger). */
+  log?: RedisLog,
 ): AppContext {
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
+  bus ??= config.redisUrl ? new RedisBus(config.redisUrl, log) : new InProcessBus();
   const access = createAccessAnnouncer(bus, now);
   return {
     bus,

@@ -25,6 +25,27 @@ const envSchema = z.object({
     )
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ error: 'DATABASE_STATEMENT_TIMEOUT_MS должен быть числом' })
+    .int('DATABASE_STATEMENT_TIMEOUT_MS должен быть целым числом')
+    .min(100, 'DATABASE_STATEMENT_TIMEOUT_MS должен быть не меньше 100')
+    .default(30_000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce
+    .number({ error: 'DATABASE_LOCK_TIMEOUT_MS должен быть числом' })
+    .int('DATABASE_LOCK_TIMEOUT_MS должен быть целым числом')
+    .min(10, 'DATABASE_LOCK_TIMEOUT_MS должен быть не меньше 10')
+    .default(5_000),
+  LEADER_LEASE_MS: z.coerce
+    .number({ error: 'LEADER_LEASE_MS должен быть числом' })
+    .int('LEADER_LEASE_MS должен быть целым числом')
+    .min(300, 'LEADER_LEASE_MS должен быть не меньше 300')
+    .max(60_000, 'LEADER_LEASE_MS должен быть не больше 60000')
+    .default(1_500),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: 'REQUEST_TIMEOUT_MS должен быть числом' })
+    .int('REQUEST_TIMEOUT_MS должен быть целым числом')
+    .min(1_000, 'REQUEST_TIMEOUT_MS должен быть не меньше 1000')
+    .default(120_000),
   REDIS_URL: z
     .string()
     .refine((v) => /^rediss?:\/\//.test(v), 'REDIS_URL должен начинаться с redis:// или rediss://')
@@ -79,7 +100,17 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
+  database:
+    | {
+        kind: 'postgres';
+        url: string;
+        poolSize: number;
+        timeouts: { statementMs: number; lockMs: number };
+        leaseMs: number;
+      }
+    | { kind: 'pglite'; dataDir: string | null };
+  /** The longest an HTTP request may take to arrive whole (an upload included), ms. */
+  requestTimeoutMs: number;
   redisUrl: string | null;
   jwtSecret: string;
   accessTokenTtlSeconds: number;
@@ -133,8 +164,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          timeouts: { statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS, lockMs: e.DATABASE_LOCK_TIMEOUT_MS },
+          leaseMs: e.LEADER_LEASE_MS,
+        }
       : { kind: 'pglite', dataDir },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     redisUrl: e.REDIS_URL ?? null,
     jwtSecret: e.JWT_SECRET ?? DEV_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

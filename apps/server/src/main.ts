@@ -3,21 +3,28 @@
  * into an empty database (not in production), and serves the API and the web app.
  */
 
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { createAppContext } from './appContext.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { Episode, isDatabaseUnavailable } from './db/availability.ts';
 import { openDatabase } from './db/client.ts';
 import { DemoSimulator } from './demo/simulator.ts';
 import { logSerializers } from './http/logRedaction.ts';
-import { Scheduler } from './scheduler/scheduler.ts';
+import { isRedisFailure } from './realtime/redisClient.ts';
+import { FORECAST_CHECK_MS, Scheduler } from './scheduler/scheduler.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config.database);
+  // The database's and the bus's own reports (a connection lost, a pool reduced), before the app's logger exists.
+  const log = pino({ level: config.logLevel, serializers: logSerializers });
+  const database = await openDatabase(
+    config.database.kind === 'postgres' ? { ...config.database, log } : config.database,
+  );
   await database.migrate();
 
-  const ctx = createAppContext(config, database);
+  const ctx = createAppContext(config, database, undefined, undefined, undefined, log);
   const logger =
     config.env === 'development'
       ? {
@@ -34,8 +41,12 @@ async function main(): Promise<void> {
     accounts = await seedDemo(database.db, { now: new Date() });
   }
 
-  const scheduler = new Scheduler(ctx, ctx.leaderTag, (error) =>
-    app.log.error({ err: error }, 'scheduler tick failed'),
+  const scheduler = new Scheduler(
+    ctx,
+    ctx.leaderTag,
+    (error) => app.log.error({ err: error }, 'scheduler tick failed'),
+    250,
+    FORECAST_CHECK_MS,
   );
 
   const simulator = config.demoSimulation
@@ -72,6 +83,18 @@ async function main(): Promise<void> {
   ];
   console.log(lines.join('\n'));
 }
+
+// A dependency's failure that reached no caller (a promise nobody waited for) is logged once per episode and the node
+// goes on; anything else is a bug: the process exits and its supervisor starts it again (docs/operations.md).
+const stray = new Episode(pino({ level: 'warn' }), 'dependency failure outside a request');
+process.on('unhandledRejection', (reason) => {
+  if (isDatabaseUnavailable(reason) || isRedisFailure(reason)) {
+    stray.failed(reason);
+    return;
+  }
+  console.error('Необработанная ошибка, сервер остановлен:', reason);
+  process.exit(1);
+});
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {

@@ -9,11 +9,13 @@ describe.each(DRIVERS)('procedure feed and card on %s', (driver) => {
   let t: TestApp;
   const tokens: Record<'seller' | 'buyer' | 'newbie' | 'admin' | 'outsider', string> = {} as never;
   let ids: Record<string, number>;
+  let sellerId: number;
 
   beforeAll(async () => {
     t = await createTestApp(driver);
     const db = t.ctx.db;
     const seller = await buildCompany(db, { name: 'АО «Банк Продавец»', kind: 'bank', seller: true });
+    sellerId = seller.id;
     const buyer = await buildCompany(db, { name: 'ООО «ПКО Покупатель»' });
     const outsider = await buildCompany(db, { name: 'ООО «Исключённая»' });
     const newbie = await buildCompany(db, {
@@ -191,6 +193,45 @@ describe.each(DRIVERS)('procedure feed and card on %s', (driver) => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Торговая процедура не найдена');
     expect((await card('buyer', 0)).statusCode).toBe(422);
+  });
+
+  it("answers the card with the portfolio's analytics and age buckets, absent ones empty", async () => {
+    const stored = await buildBriefcase(
+      t.ctx.db,
+      { id: sellerId },
+      {
+        status: 'ready',
+        startDatetime: new Date(Date.UTC(2026, 10, 28, 8)),
+        analytics: {
+          paid_amount_cents: 12_345,
+          bankruptcy: 4,
+          fraud: 2,
+          regions_list: { '77': 3, '50': 1 },
+          kinds_list: [{ title: 'Потребительский', value: 4 }],
+          enforcement_order_placements_list: [
+            { title: 'фссп', value: 2 },
+            { title: 5, value: 'x' },
+          ],
+          birth_dates: [{ title: 'до 25 лет', total: 4, male: 3, female: 1, other: 0 }],
+        },
+      },
+    );
+    const a = (await card('buyer', stored.id)).json().data.attributes;
+    expect(a.analytics).toMatchObject({
+      paid_amount_cents: 12_345,
+      last_payment_amount_cents: 0,
+      bankruptcy: 4,
+      dead: -1,
+      regions_list: { '77': 3, '50': 1 },
+      kinds_list: [{ title: 'Потребительский', value: 4 }],
+      enforcement_order_placements_list: [{ title: 'фссп', value: 2 }],
+      first_creditors_list: [],
+    });
+    expect(a.analytics.features).toMatchObject({ bankruptcy: 4, fraud: 2, dead: 0, mls: 0 });
+    expect(a.birth_dates).toEqual([{ title: 'до 25 лет', total: 4, male: 3, female: 1, other: 0 }]);
+    const bare = (await card('buyer', ids.active!)).json().data.attributes;
+    expect(bare.birth_dates).toEqual([]);
+    expect(bare.analytics.regions_list).toEqual({});
   });
 
   it('toggles a procedure in and out of the favourites', async () => {

@@ -1,5 +1,6 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildZip, deflatedZeros } from '@etp/xlsx/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, memberships } from '../src/db/schema/index.ts';
@@ -110,6 +111,49 @@ describe.each(DRIVERS)('company logo and documents on %s', (driver) => {
       'documents_attributes.0.file': ['Размер документа не должен превышать 30 МБ'],
     });
     expect(await t.ctx.db.select().from(memberships).where(eq(memberships.userId, user.id))).toEqual([]);
+  });
+
+  it('downloads a document under the extension of its content, and refuses a zip bomb posing as a .docx', async () => {
+    const user = await buildUser(t.ctx.db, { company: null });
+    const token = await tokenOf(user);
+    const base: FormEntry[] = Object.entries({
+      ...LEGAL_FORM,
+      bank_account: undefined,
+      agreement: 'true',
+    }).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as FormEntry] : []));
+    // 300 MB of zeros in ~300 KB, under a name that makes it look like a Word document.
+    const bomb = buildZip([
+      { name: '[Content_Types].xml', data: '<Types/>' },
+      {
+        name: 'word/document.xml',
+        data: Buffer.alloc(1),
+        raw: deflatedZeros(300),
+        declaredUncompressedSize: 1,
+      },
+    ]);
+    const refused = await saveForm(token, [
+      ...base,
+      ['documents_attributes[0][file]', { file: bomb, name: 'Устав.docx' }],
+    ]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      'documents_attributes.0.file': [
+        'Документ после распаковки больше 256 МБ: сохраните его в PDF и загрузите снова',
+      ],
+    });
+    expect(await t.ctx.db.select().from(memberships).where(eq(memberships.userId, user.id))).toEqual([]);
+
+    const saved = await saveForm(token, [
+      ...base,
+      ['documents_attributes[0][file]', { file: PDF, name: 'устав.html' }],
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const url = saved.json().data.documents[0].url;
+    const download = await t.app.inject({ url, headers: bearer(token) });
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent('устав.pdf')}`,
+    );
   });
 
   it('refuses an SVG logo, a foreign document id and a 31st document', async () => {

@@ -22,7 +22,13 @@ describe('configuration', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/etp' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/etp', poolSize: 20 });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/etp',
+      poolSize: 20,
+      timeouts: { statementMs: 30_000, lockMs: 5_000 },
+      leaseMs: 1_500,
+    });
   });
 
   it('names each bad value with a clear message', () => {

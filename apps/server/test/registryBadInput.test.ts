@@ -109,7 +109,7 @@ describe.each(DRIVERS)('registry bad input on %s', (driver) => {
       sheetWith('<row r="1048576"><c r="XFD1048576"><v>1</v></c></row>'),
       422,
       FAILED,
-      'Слишком много столбцов в реестре',
+      'В строке 1048576 заполнен столбец 16384, а столбцов может быть не больше 512: удалите лишние столбцы',
     );
   });
 
@@ -118,7 +118,12 @@ describe.each(DRIVERS)('registry bad input on %s', (driver) => {
     const wide = buildXlsx({
       sheet: `${rowXml(1, HEADERS)}<row r="2" spans="1:1000000">${cells.replace(/ r="R2C\d+"/g, '')}</row>`,
     });
-    await refused(wide, 422, FAILED, 'Слишком много столбцов в реестре');
+    await refused(
+      wide,
+      422,
+      FAILED,
+      'В строке 2 заполнен столбец 513, а столбцов может быть не больше 512: удалите лишние столбцы',
+    );
   });
 
   it('refuses 100 MB + 1 byte with 413', async () => {

@@ -147,8 +147,64 @@ export const briefcaseCountsSchema = z.object({
 });
 export type BriefcaseCounts = z.infer<typeof briefcaseCountsSchema>;
 
+const titledValueSchema = z.object({ title: z.string(), value: z.number() });
+
+/** Feature counts of the portfolio analytics (spec 2 §3 Analytics): debts with the feature. */
+export const ANALYTICS_FEATURE_KEYS = [
+  'secured_liability',
+  'presence_participants',
+  'issuence_form',
+  'e_form',
+  'paper_form',
+  'phones_amount',
+  'empty_amount_total',
+  'court_order',
+  'enforcement_proceedings',
+  'enforcement_proceedings_3_years',
+  'dead',
+  'impossibility_act',
+  'bankruptcy',
+  'fraud',
+  'disability',
+  'mls',
+  'military_service',
+  'interact_refusal',
+] as const;
+export type AnalyticsFeatureKey = (typeof ANALYTICS_FEATURE_KEYS)[number];
+
+/**
+ * The card's analytics (the Аналитика tab): the feed's four plus the sums, feature counts and lists computed once
+ * at ingestion. Money in kopecks; `dead` is -1 when the registry did not say.
+ */
+export const briefcaseAnalyticsSchema = briefcaseListAttributesSchema.shape.analytics.extend({
+  paid_amount_cents: z.number(),
+  last_payment_amount_cents: z.number(),
+  amount_for_360_days_cents: z.number(),
+  features: z.record(z.enum(ANALYTICS_FEATURE_KEYS), z.number().int()),
+  /** Debts per ОСЗ bucket, in bucket order. */
+  amount_bottomline_list: z.array(titledValueSchema),
+  /** Region code ('01'–'95') to the number of debts. */
+  regions_list: z.record(z.string(), z.number().int()),
+  enforcement_order_placements_list: z.array(titledValueSchema),
+  kinds_list: z.array(titledValueSchema),
+  first_creditors_list: z.array(titledValueSchema),
+});
+export type BriefcaseAnalytics = z.infer<typeof briefcaseAnalyticsSchema>;
+
+/** Debtors of an age bucket by sex; the last bucket, 'Отсутствуют', has no birth date. */
+export const birthDateBucketSchema = z.object({
+  title: z.string(),
+  total: z.number().int(),
+  male: z.number().int(),
+  female: z.number().int(),
+  other: z.number().int(),
+});
+export type BirthDateBucket = z.infer<typeof birthDateBucketSchema>;
+
 /** The procedure card; later issues add the tabs' data. */
 export const briefcaseCardAttributesSchema = briefcaseListAttributesSchema.extend({
+  analytics: briefcaseAnalyticsSchema,
+  birth_dates: z.array(birthDateBucketSchema),
   is_master: z.boolean(),
   can_view_bids_info: z.boolean(),
   creator_type: z.enum(['user', 'admin']),

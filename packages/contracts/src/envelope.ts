@@ -46,5 +46,9 @@ export const ERROR_CODES = [
   'delivery_failed',
   'token_invalid',
   'sms_required',
+  /** A dependency (the database) is away for a moment: retry after Retry-After seconds. */
+  'unavailable',
+  /** The server's disk is full or read-only: the upload can be tried again later. */
+  'no_space',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -92,6 +92,8 @@ export interface WizardLot {
 }
 
 export interface UploadProgressReply {
-  phase: 'receiving' | 'checking' | 'storing' | 'lotting' | 'done' | 'failed';
+  phase: 'queued' | 'receiving' | 'checking' | 'storing' | 'lotting' | 'done' | 'failed';
   percent: number;
+  /** Phase `queued`: the upload's place in the queue of files waiting to be read (1 = next). */
+  queue?: number;
 }

@@ -24,7 +24,11 @@ describe('not an xlsx', () => {
   });
 
   it('refuses a real .xls (written by LibreOffice) renamed to .xlsx', async () => {
-    await refused(readFileSync(join(fixtures, 'libreoffice.xls')), 'xls', FORMAT);
+    await refused(
+      readFileSync(join(fixtures, 'libreoffice.xls')),
+      'xls',
+      'Файл сохранён в старом формате MS Excel 97–2003 (XLS): сохраните его как «Книга Excel (XLSX)» и загрузите снова',
+    );
   });
 
   it('refuses a password-protected workbook (OLE2 with EncryptionInfo)', async () => {
@@ -32,12 +36,20 @@ describe('not an xlsx', () => {
     Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(ole, 0);
     Buffer.from('EncryptionInfo', 'utf16le').copy(ole, 1024);
     Buffer.from('EncryptedPackage', 'utf16le').copy(ole, 1152);
-    await refused(ole, 'encrypted', 'Файл защищён паролем');
+    await refused(
+      ole,
+      'encrypted',
+      'Файл защищён паролем: снимите пароль в MS Excel (Файл → Сведения → Защитить книгу) и загрузите файл снова',
+    );
   });
 
   it('refuses an encrypted zip entry', async () => {
     const bytes = buildXlsx({ ...good, sheetEntry: { flags: 0x0801 } });
-    await refused(bytes, 'encrypted', 'Файл защищён паролем');
+    await refused(
+      bytes,
+      'encrypted',
+      'Файл защищён паролем: снимите пароль в MS Excel (Файл → Сведения → Защитить книгу) и загрузите файл снова',
+    );
   });
 
   it('refuses a zip holding only a text file', async () => {

@@ -1,9 +1,11 @@
 /** The small parts around the sheet: package relationships, workbook, styles (date formats), shared strings. */
-import { XlsxError } from './errors.ts';
+import { XLSX_LIMITS, XlsxError } from './errors.ts';
 import { assertNoDtd, attributes, decodeText, section, tags } from './text.ts';
 
 export interface WorkbookInfo {
   sheetPath: string;
+  /** Hidden and very hidden worksheets passed over before the one read. */
+  hiddenSkipped: number;
   stylesPath: string | null;
   sharedStringsPath: string | null;
   date1904: boolean;
@@ -44,18 +46,25 @@ export function parseWorkbook(
   workbookPath: string,
   xml: string,
   rels: Map<string, Relationship>,
-  /** Which worksheet (0-based, in the workbook's order). */
+  /** Which visible worksheet (0-based, in the workbook's order). */
   index = 0,
 ): WorkbookInfo {
   assertNoDtd(xml);
   const sheets = section(xml, 'sheets');
   let sheetPath: string | null = null;
+  let hiddenSkipped = 0;
   if (sheets) {
     let seen = 0;
     for (const sheet of tags(sheets, 'sheet')) {
       const id = sheet['r:id'] ?? Object.entries(sheet).find(([key]) => key.endsWith(':id'))?.[1];
       const rel = id ? rels.get(id) : undefined;
-      if (rel && /\/worksheet$/.test(rel.type) && seen++ === index) {
+      if (!rel || !/\/worksheet$/.test(rel.type)) continue;
+      // What the seller sees is what is read: hidden and very hidden sheets are passed over.
+      if (sheet.state === 'hidden' || sheet.state === 'veryHidden') {
+        hiddenSkipped += 1;
+        continue;
+      }
+      if (seen++ === index) {
         sheetPath = rel.target;
         break;
       }
@@ -70,7 +79,13 @@ export function parseWorkbook(
   }
   const workbookPr = tags(xml, 'workbookPr').next().value;
   const flag = workbookPr?.date1904;
-  return { sheetPath, stylesPath, sharedStringsPath, date1904: flag === '1' || flag === 'true' };
+  return {
+    sheetPath,
+    hiddenSkipped,
+    stylesPath,
+    sharedStringsPath,
+    date1904: flag === '1' || flag === 'true',
+  };
 }
 
 /** Built-in number formats that show a date or time (ECMA-376 18.8.30). */
@@ -110,11 +125,80 @@ function isNameEnd(byte: number | undefined): boolean {
   return byte === 62 || byte === 47 || byte === 32 || byte === 9 || byte === 10 || byte === 13;
 }
 
+/** A shared string (<si>) longer than this is not a cell's text (Excel's own limit is 32,767 characters). */
+const MAX_SI_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Shared strings read as the part streams in, whole <si> elements at a time, with caps on their count, their
+ * characters together and each one's length (XLSX_LIMITS): memory follows the texts kept, never the part's size.
+ */
+export class SharedStringsParser {
+  readonly strings: string[] = [];
+  private chars = 0;
+  private carry: Buffer | null = null;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private first = true;
+
+  feed(chunk: Buffer): void {
+    let bytes = chunk;
+    if (this.first) {
+      this.first = false;
+      assertNoDtd(chunk.toString('latin1', 0, Math.min(chunk.length, 4096)));
+    }
+    if (this.carry) {
+      this.pending.push(chunk);
+      this.pendingBytes += chunk.length;
+      if (this.carry.length + this.pendingBytes > MAX_SI_BYTES) {
+        throw new XlsxError('cell_too_long', 'a shared string past the limit');
+      }
+      // Joined only once as many bytes came after the cut element as it holds: linear, however long it is.
+      if (this.pendingBytes < this.carry.length) return;
+      bytes = Buffer.concat([this.carry, ...this.pending]);
+      this.carry = null;
+      this.pending = [];
+      this.pendingBytes = 0;
+    }
+    const cut = bytes.lastIndexOf('</si>', undefined, 'latin1');
+    const end = cut < 0 ? 0 : cut + 5;
+    if (end > 0) this.parse(bytes.subarray(0, end));
+    if (end < bytes.length) {
+      if (bytes.length - end > MAX_SI_BYTES)
+        throw new XlsxError('cell_too_long', 'a shared string past the limit');
+      this.carry = bytes.subarray(end);
+    }
+  }
+
+  end(): string[] {
+    const rest = this.carry ? Buffer.concat([this.carry, ...this.pending]) : null;
+    this.carry = null;
+    this.pending = [];
+    if (rest) this.parse(rest);
+    return this.strings;
+  }
+
+  private parse(bytes: Buffer): void {
+    const before = this.strings.length;
+    parseSharedStringsInto(bytes, this.strings);
+    for (let i = before; i < this.strings.length; i++) {
+      const length = this.strings[i]!.length;
+      if (length > XLSX_LIMITS.cellChars) throw new XlsxError('cell_too_long', `shared string ${i}`);
+      this.chars += length;
+    }
+    if (this.strings.length > XLSX_LIMITS.sharedStrings || this.chars > XLSX_LIMITS.sharedStringChars) {
+      throw new XlsxError('too_many_strings', `${this.strings.length} strings, ${this.chars} characters`);
+    }
+  }
+}
+
 /** Shared strings in order; rich-text runs concatenated, phonetic runs (<rPh>) left out. */
 export function parseSharedStrings(bytes: Buffer): string[] {
-  const head = bytes.toString('latin1', 0, Math.min(bytes.length, 4096));
-  assertNoDtd(head);
-  const strings: string[] = [];
+  const parser = new SharedStringsParser();
+  parser.feed(bytes);
+  return parser.end();
+}
+
+function parseSharedStringsInto(bytes: Buffer, strings: string[]): void {
   const length = bytes.length;
   let p = 0;
   let current: string | null = null;
@@ -173,7 +257,6 @@ export function parseSharedStrings(bytes: Buffer): string[] {
     const gt = bytes.indexOf(62, lt);
     p = gt < 0 ? length : gt + 1;
   }
-  return strings;
 }
 
 /** Reads [Content_Types].xml only to check the package declares a spreadsheet. */

@@ -45,7 +45,7 @@ describe('values', () => {
         ],
       ],
     ]);
-    expect(result).toEqual({ rows: 1, columns: 13, formulasWithoutValue: 0 });
+    expect(result).toEqual({ rows: 1, columns: 13, formulasWithoutValue: 0, hiddenSheetsSkipped: 0 });
   });
 
   it('parses decimals exactly like Number()', async () => {
@@ -320,6 +320,10 @@ describe('progress and cancellation', () => {
         },
       },
     );
+    // On a loaded machine the first hundred rows may take a while: wait for the pause, then watch it hold.
+    for (let waited = 0; seenAtPause < 0 && waited < 5000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
     // Paused: not a row more until the consumer catches up.
     expect(seenAtPause).toBeGreaterThan(0);
@@ -335,7 +339,9 @@ describe('XlsxError', () => {
     const error = new XlsxError('encrypted', 'detail');
     expect(error).toBeInstanceOf(Error);
     expect(error.code).toBe('encrypted');
-    expect(error.message).toBe('Файл защищён паролем');
+    expect(error.message).toBe(
+      'Файл защищён паролем: снимите пароль в MS Excel (Файл → Сведения → Защитить книгу) и загрузите файл снова',
+    );
   });
 });
 

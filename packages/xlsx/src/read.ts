@@ -1,16 +1,17 @@
-/** readFirstSheet: opens the package, reads its small parts, then streams the first worksheet row by row. */
+/** readFirstSheet: opens the package, reads its small parts, then streams the first visible worksheet row by row. */
 import { XlsxError } from './errors.ts';
 import {
   assertSpreadsheetContentTypes,
   folderOf,
   parseDateStyles,
   parseRelationships,
-  parseSharedStrings,
   parseWorkbook,
   type Relationship,
   resolveTarget,
+  SharedStringsParser,
 } from './parts.ts';
 import { type Cell, MAX_EXCEL_ROWS, SheetScanner } from './sheet.ts';
+import { asUtf8, partText } from './text.ts';
 import {
   type InflateBudget,
   openZip,
@@ -47,6 +48,8 @@ export interface ReadResult {
   /** The widest such row, in columns. */
   columns: number;
   formulasWithoutValue: number;
+  /** Hidden and very hidden worksheets passed over: the first visible one is read. */
+  hiddenSheetsSkipped: number;
 }
 
 const DEFAULT_MAX_UNCOMPRESSED = 2 * 1024 * 1024 * 1024;
@@ -56,12 +59,13 @@ function entryOf(archive: ZipArchive, path: string): ZipEntry | undefined {
   return archive.entries.get(path.replace(/^\//, '').toLowerCase());
 }
 
+/** A small part whole, as text in the encoding it declares; past XLSX_LIMITS.partBytes -> 'part_too_large'. */
 async function textOf(archive: ZipArchive, entry: ZipEntry, budget: InflateBudget): Promise<string> {
-  return (await readEntryBuffer(archive, entry, { budget })).toString('utf8');
+  return partText(await readEntryBuffer(archive, entry, { budget }));
 }
 
 /**
- * Streams the FIRST worksheet. onRow gets the row's cells indexed by column (0 = A), missing cells null; the array
+ * Streams the FIRST VISIBLE worksheet (hidden ones are passed over and counted). onRow gets the row's cells indexed by column (0 = A), missing cells null; the array
  * is reused after onRow returns (copy what you keep). Rows without any value are not reported. rowNumber is
  * Excel's (1-based). Strings resolved, numbers as numbers, booleans as booleans, date-formatted numbers as
  * 'YYYY-MM-DD' (or 'YYYY-MM-DDTHH:MM:SS'), formulas as their cached value (null when none), errors as text.
@@ -101,9 +105,14 @@ export async function readFirstSheet(
     ? parseDateStyles(await textOf(archive, stylesEntry, budget))
     : new Uint8Array(0);
   const sstEntry = entryOf(archive, info.sharedStringsPath ?? resolveTarget(folder, 'sharedStrings.xml'));
-  const sharedStrings = sstEntry
-    ? parseSharedStrings(await readEntryBuffer(archive, sstEntry, { budget }))
-    : ([] as string[]);
+  let sharedStrings: string[] = [];
+  if (sstEntry) {
+    const parser = new SharedStringsParser();
+    for await (const chunk of asUtf8(readEntry(archive, sstEntry, { budget, signal: options.signal }))) {
+      parser.feed(chunk);
+    }
+    sharedStrings = parser.end();
+  }
 
   const scanner = new SheetScanner({
     sharedStrings,
@@ -116,7 +125,7 @@ export async function readFirstSheet(
   const { onProgress } = options;
   let lastProgress = 0;
   const total = Math.max(sheet.compressedSize, 1);
-  for await (const chunk of readEntry(archive, sheet, {
+  const chunks = readEntry(archive, sheet, {
     budget,
     chunkSize: options.chunkSize,
     signal: options.signal,
@@ -128,12 +137,18 @@ export async function readFirstSheet(
           onProgress(Math.min(bytes / total, 0.999));
         }
       : undefined,
-  })) {
+  });
+  for await (const chunk of asUtf8(chunks)) {
     scanner.feed(chunk);
     const behind = options.backpressure?.();
     if (behind) await behind;
   }
   scanner.end();
   onProgress?.(1);
-  return { rows: scanner.rows, columns: scanner.columns, formulasWithoutValue: scanner.formulasWithoutValue };
+  return {
+    rows: scanner.rows,
+    columns: scanner.columns,
+    formulasWithoutValue: scanner.formulasWithoutValue,
+    hiddenSheetsSkipped: info.hiddenSkipped,
+  };
 }

@@ -4,7 +4,7 @@
  * every other tag. A cell or row tag cut by a chunk boundary is carried over to the next chunk whole.
  */
 import { serialToIso } from './dates.ts';
-import { XlsxError } from './errors.ts';
+import { XLSX_LIMITS, XlsxError } from './errors.ts';
 import { decodeText, TextCache } from './text.ts';
 
 export type Cell = string | number | boolean | null;
@@ -21,8 +21,11 @@ export interface ScannerOptions {
 
 export const MAX_EXCEL_COLUMNS = 16384; // XFD
 export const MAX_EXCEL_ROWS = 1048576;
-/** A single cell or tag longer than this is not a spreadsheet. */
-const MAX_CARRY = 64 * 1024 * 1024;
+/**
+ * A single cell or tag longer than this is not a spreadsheet: Excel's longest cell (32,767 characters, as
+ * character references, in rich-text runs) stays well below it.
+ */
+const MAX_CARRY = 16 * 1024 * 1024;
 const NEED_MORE = -1;
 
 const T_NUMBER = 0;
@@ -34,6 +37,16 @@ const T_ERROR = 5;
 const T_DATE = 6;
 
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+const groups = (n: number) => n.toLocaleString('ru-RU').replace(/\s/g, ' ');
+
+/** "A", "Z", "AA"… for a 0-based column. */
+export function columnLetters(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
 
 function isSpace(byte: number): boolean {
   return byte === 32 || byte === 10 || byte === 13 || byte === 9;
@@ -134,6 +147,9 @@ export class SheetScanner {
   private readonly onRow: (cells: Cell[], rowNumber: number) => void;
 
   private carry: Buffer | null = null;
+  /** Chunks that came after the carried tag, not yet joined to it. */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
   private readonly row: Cell[] = [];
   private width = 0;
   private rowNumber = 0;
@@ -154,14 +170,26 @@ export class SheetScanner {
   feed(chunk: Buffer): void {
     let bytes = chunk;
     if (this.carry) {
-      bytes = Buffer.concat([this.carry, chunk]);
+      this.pending.push(chunk);
+      this.pendingBytes += chunk.length;
+      if (this.carry.length + this.pendingBytes > MAX_CARRY) this.tooLong();
+      // A cut tag is scanned again only once at least as many bytes as it holds have come after it: each byte is
+      // copied and scanned a bounded number of times, however long the cell (linear time, not quadratic).
+      if (this.pendingBytes < this.carry.length) return;
+      bytes = Buffer.concat([this.carry, ...this.pending]);
       this.carry = null;
+      this.pending = [];
+      this.pendingBytes = 0;
     }
     const consumed = this.scan(bytes);
     if (consumed < bytes.length) {
-      if (bytes.length - consumed > MAX_CARRY) throw new XlsxError('corrupt', 'tag longer than the limit');
+      if (bytes.length - consumed > MAX_CARRY) this.tooLong();
       this.carry = bytes.subarray(consumed);
     }
+  }
+
+  private tooLong(): never {
+    throw new XlsxError('cell_too_long', `a tag longer than ${MAX_CARRY} bytes after row ${this.rowNumber}`);
   }
 
   /** After the last chunk: a row left open means the sheet XML is cut. */
@@ -170,7 +198,9 @@ export class SheetScanner {
       // A short tag at the very end waits for bytes that never come: feed whitespace to settle it.
       const rest = this.carry;
       this.carry = null;
-      const padded = Buffer.concat([rest, Buffer.from('        ')]);
+      const padded = Buffer.concat([rest, ...this.pending, Buffer.from('        ')]);
+      this.pending = [];
+      this.pendingBytes = 0;
       this.scan(padded);
     }
     if (this.inRow) throw new XlsxError('corrupt', 'sheet ends inside a row');
@@ -279,7 +309,13 @@ export class SheetScanner {
     this.inRow = false;
     const width = this.width;
     if (width === 0) return;
-    if (++this.rows > this.maxRows) throw new XlsxError('too_many_rows', `more than ${this.maxRows} rows`);
+    if (++this.rows > this.maxRows) {
+      throw new XlsxError(
+        'too_many_rows',
+        `more than ${this.maxRows} rows`,
+        `В файле больше ${groups(this.maxRows)} строк с данными: разделите его на несколько файлов`,
+      );
+    }
     if (width > this.columns) this.columns = width;
     const row = this.row;
     row.length = width;
@@ -462,7 +498,20 @@ export class SheetScanner {
       if (formula) this.formulasWithoutValue++;
     } else {
       // Only cells with a value count: spreadsheets write styled empty cells far to the right of the data.
-      if (column >= this.maxColumns) throw new XlsxError('too_many_columns', `column ${column + 1}`);
+      if (column >= this.maxColumns) {
+        throw new XlsxError(
+          'too_many_columns',
+          `column ${column + 1}`,
+          `В строке ${this.rowNumber} заполнен столбец ${column + 1}, а столбцов может быть не больше ${this.maxColumns}: удалите лишние столбцы`,
+        );
+      }
+      if (typeof value === 'string' && value.length > XLSX_LIMITS.cellChars) {
+        throw new XlsxError(
+          'cell_too_long',
+          `${value.length} characters`,
+          `В ячейке ${columnLetters(column)}${this.rowNumber} больше ${groups(XLSX_LIMITS.cellChars)} символов (столько не допускает MS Excel): сократите текст ячейки`,
+        );
+      }
       const row = this.row;
       while (row.length <= column) row.push(null);
       row[column] = value;

@@ -100,8 +100,8 @@ const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships
 export interface XlsxParts {
   /** The worksheet's <sheetData> content (rows), or a whole worksheet document when it starts with '<?xml' or '<worksheet'. */
   sheet: string | Buffer;
-  /** Shared strings, written as a plain <sst>; or a whole sharedStrings.xml document. */
-  sharedStrings?: string[] | string;
+  /** Shared strings, written as a plain <sst>; or a whole sharedStrings.xml document (text or bytes). */
+  sharedStrings?: string[] | string | Buffer;
   /** A whole styles.xml document. */
   styles?: string;
   date1904?: boolean;
@@ -160,7 +160,7 @@ export function buildXlsx(parts: XlsxParts): Buffer {
   if (parts.sharedStrings !== undefined) {
     rels.push(`<Relationship Id="rId3" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/>`);
     const sst =
-      typeof parts.sharedStrings === 'string'
+      typeof parts.sharedStrings === 'string' || Buffer.isBuffer(parts.sharedStrings)
         ? parts.sharedStrings
         : `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${parts.sharedStrings.length}" uniqueCount="${parts.sharedStrings.length}">${parts.sharedStrings.map((s) => `<si><t xml:space="preserve">${escapeXml(s)}</t></si>`).join('')}</sst>`;

@@ -21,6 +21,39 @@ export function unescapeXstring(text: string): string {
   return text.replace(XSTRING_ESCAPE, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what the database refuses.
+const INVISIBLE = /[\u0000\u00ad\u200b-\u200d\u2060\ufeff]/g;
+const ODD_SPACES = /[\u00a0\u2007-\u200a\u202f]/g;
+
+/**
+ * Text the database can hold and the checks can compare: lone surrogates become U+FFFD, NUL and the invisible
+ * characters (zero-width space and joiners, word joiner, BOM, soft hyphen) are dropped, non-breaking and other
+ * fixed-width spaces become plain spaces. Two contract numbers that look the same are then the same text.
+ */
+export function cleanText(text: string): string {
+  const wellFormed = (text as string & { isWellFormed(): boolean }).isWellFormed()
+    ? text
+    : (text as string & { toWellFormed(): string }).toWellFormed();
+  return wellFormed.replace(INVISIBLE, '').replace(ODD_SPACES, ' ');
+}
+
+/** A code point that cleanText changes (checked while decoding, so clean texts cost nothing more). */
+function special(code: number): boolean {
+  return (
+    code === 0 ||
+    code === 0xa0 ||
+    code === 0xad ||
+    (code >= 0x2007 && (code <= 0x200d || code === 0x202f || code === 0x2060)) ||
+    (code >= 0xd800 && code <= 0xdfff) ||
+    code === 0xfeff
+  );
+}
+
+/** The slow, careful decoding of a range with invalid UTF-8 or characters to clean. */
+function decodeCarefully(b: Buffer, start: number, end: number): string {
+  return cleanText(unescapeXstring(unescapeXml(b.toString('utf8', start, end))));
+}
+
 /** Buffer's own range decoders (public but untyped): no argument checks on the hot path. */
 interface RangeDecoders {
   latin1Slice(start: number, end: number): string;
@@ -49,14 +82,17 @@ function named(b: Buffer, i: number, end: number): [code: number, length: number
 export function decodeText(b: Buffer, start: number, end: number): string {
   let i = start;
   let underscore = false;
+  let nul = false;
   for (; i < end; i++) {
     const c = b[i]!;
     if (c === 38 || c >= 128) break;
     if (c === 95) underscore = true;
+    else if (c === 0) nul = true;
   }
+  if (nul) return decodeCarefully(b, start, end);
   if (i === end) {
     const ascii = fast(b).latin1Slice(start, end);
-    return underscore ? unescapeXstring(ascii) : ascii;
+    return underscore ? cleanText(unescapeXstring(ascii)) : ascii;
   }
   // Output never has more UTF-16 units than the input has bytes.
   if (end - start > scratch.length) {
@@ -91,6 +127,7 @@ export function decodeText(b: Buffer, start: number, end: number): string {
             }
           }
           if (b[j] === 59 && code > 0 && code <= 0x10ffff) {
+            if (special(code)) return decodeCarefully(b, start, end);
             if (code < 0x10000) out[n++] = code;
             else {
               code -= 0x10000;
@@ -110,25 +147,45 @@ export function decodeText(b: Buffer, start: number, end: number): string {
         continue;
       }
       if (c === 95) underscore = true;
+      else if (c === 0) return decodeCarefully(b, start, end);
       out[n++] = c;
       i++;
     } else if (c < 0xe0) {
-      out[n++] = ((c & 0x1f) << 6) | (b[i + 1]! & 0x3f);
+      // A stray continuation byte, an overlong form or a cut sequence: invalid UTF-8.
+      if (c < 0xc2 || i + 1 >= end || (b[i + 1]! & 0xc0) !== 0x80) return decodeCarefully(b, start, end);
+      const code = ((c & 0x1f) << 6) | (b[i + 1]! & 0x3f);
+      if (code === 0xa0 || code === 0xad) return decodeCarefully(b, start, end);
+      out[n++] = code;
       i += 2;
     } else if (c < 0xf0) {
-      out[n++] = ((c & 0x0f) << 12) | ((b[i + 1]! & 0x3f) << 6) | (b[i + 2]! & 0x3f);
+      if (i + 2 >= end || (b[i + 1]! & 0xc0) !== 0x80 || (b[i + 2]! & 0xc0) !== 0x80) {
+        return decodeCarefully(b, start, end);
+      }
+      const code = ((c & 0x0f) << 12) | ((b[i + 1]! & 0x3f) << 6) | (b[i + 2]! & 0x3f);
+      if (code < 0x800 || special(code)) return decodeCarefully(b, start, end);
+      out[n++] = code;
       i += 3;
     } else {
+      if (
+        c > 0xf4 ||
+        i + 3 >= end ||
+        (b[i + 1]! & 0xc0) !== 0x80 ||
+        (b[i + 2]! & 0xc0) !== 0x80 ||
+        (b[i + 3]! & 0xc0) !== 0x80
+      ) {
+        return decodeCarefully(b, start, end);
+      }
       const code =
         (((c & 0x07) << 18) | ((b[i + 1]! & 0x3f) << 12) | ((b[i + 2]! & 0x3f) << 6) | (b[i + 3]! & 0x3f)) -
         0x10000;
+      if (code < 0 || code > 0xfffff) return decodeCarefully(b, start, end);
       out[n++] = 0xd800 + (code >> 10);
       out[n++] = 0xdc00 + (code & 0x3ff);
       i += 4;
     }
   }
   const text = fast(scratchBytes).ucs2Slice(0, n * 2);
-  return underscore ? unescapeXstring(text) : text;
+  return underscore ? cleanText(unescapeXstring(text)) : text;
 }
 
 const CACHE_SLOTS = 1 << 16;
@@ -212,4 +269,48 @@ export function section(xml: string, localName: string): string | null {
   close.lastIndex = open.index + open[0].length;
   const end = close.exec(xml);
   return xml.slice(open.index + open[0].length, end ? end.index : xml.length);
+}
+
+/**
+ * The encoding an XML part declares (`<?xml … encoding="windows-1251"?>`, or a UTF-16 byte-order mark), lower
+ * case; null for UTF-8, the default.
+ */
+export function declaredEncoding(head: Buffer): string | null {
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  const text = head.toString('latin1', 0, Math.min(head.length, 256));
+  const match = /^(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(text);
+  const label = match?.[1]?.toLowerCase();
+  return !label || label === 'utf-8' || label === 'utf8' ? null : label;
+}
+
+/** A streaming decoder of the declared encoding; an encoding nobody can read -> XlsxError 'encoding'. */
+export function decoderFor(label: string): InstanceType<typeof TextDecoder> {
+  try {
+    return new TextDecoder(label);
+  } catch {
+    throw new XlsxError('encoding', `unknown encoding ${label.slice(0, 40)}`);
+  }
+}
+
+/** A whole small part as text, in the encoding it declares. */
+export function partText(bytes: Buffer): string {
+  const label = declaredEncoding(bytes);
+  return label ? decoderFor(label).decode(bytes) : bytes.toString('utf8');
+}
+
+/** Chunks of a part re-encoded as UTF-8 when the part declares another encoding (the scanners read UTF-8). */
+export async function* asUtf8(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let decoder: InstanceType<typeof TextDecoder> | null | undefined;
+  for await (const chunk of chunks) {
+    if (decoder === undefined) {
+      const label = declaredEncoding(chunk);
+      decoder = label ? decoderFor(label) : null;
+    }
+    yield decoder ? Buffer.from(decoder.decode(chunk, { stream: true }), 'utf8') : chunk;
+  }
+  if (decoder) {
+    const rest = decoder.decode();
+    if (rest) yield Buffer.from(rest, 'utf8');
+  }
 }

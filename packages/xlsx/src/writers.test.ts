@@ -16,7 +16,7 @@ describe('files written by other programs', () => {
       [3, ['КД-2', null, null, '#N/A', null, 'жирный обычный']],
       [4, [null, null, null, null, null, null, null, 7]],
     ]);
-    expect(result).toEqual({ rows: 4, columns: 8, formulasWithoutValue: 1 });
+    expect(result).toEqual({ rows: 4, columns: 8, formulasWithoutValue: 1, hiddenSheetsSkipped: 0 });
   });
 
   it('reads openpyxl: inline strings with character references, formulas without cached values', async () => {

@@ -5,7 +5,7 @@
  */
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { constants, crc32, createInflateRaw } from 'node:zlib';
-import { XlsxError } from './errors.ts';
+import { XLSX_LIMITS, XlsxError } from './errors.ts';
 
 export interface ZipEntry {
   name: string;
@@ -99,8 +99,8 @@ export function openZip(path: string): ZipArchive {
       cdSize = Number(record.readBigUInt64LE(40));
       cdOffset = Number(record.readBigUInt64LE(48));
     }
-    if (cdSize > MAX_CENTRAL_DIRECTORY || count > 100_000) {
-      throw new XlsxError('corrupt', 'central directory too large');
+    if (cdSize > MAX_CENTRAL_DIRECTORY || count > XLSX_LIMITS.entries) {
+      throw new XlsxError('too_many_entries', `central directory of ${count} entries, ${cdSize} bytes`);
     }
     if (cdOffset + cdSize > eocdPosition) throw new XlsxError('truncated', 'central directory out of range');
     const cd = readAt(fd, cdOffset, cdSize);
@@ -280,13 +280,21 @@ export async function* readEntry(
   if (crc >>> 0 !== entry.crc >>> 0) throw new XlsxError('corrupt', `${entry.name}: CRC mismatch`);
 }
 
-/** A whole (small) entry in memory, with the same guards. */
+/** A whole (small) entry in memory, with the same guards; past `maxBytes` -> 'part_too_large'. */
 export async function readEntryBuffer(
   archive: ZipArchive,
   entry: ZipEntry,
-  options: EntryStreamOptions,
+  options: EntryStreamOptions & { maxBytes?: number },
 ): Promise<Buffer> {
+  const max = options.maxBytes ?? XLSX_LIMITS.partBytes;
+  if (entry.uncompressedSize > max)
+    throw new XlsxError('part_too_large', `${entry.name} declares ${entry.uncompressedSize}`);
   const chunks: Buffer[] = [];
-  for await (const chunk of readEntry(archive, entry, options)) chunks.push(chunk);
+  let size = 0;
+  for await (const chunk of readEntry(archive, entry, options)) {
+    size += chunk.length;
+    if (size > max) throw new XlsxError('part_too_large', `${entry.name} past ${max} bytes`);
+    chunks.push(chunk);
+  }
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }

@@ -1,10 +1,12 @@
 /**
  * Maps every failure to the envelope with a meaningful HTTP status: validation (422), bad JSON (400),
- * auth (401/403), payload too large (413), rate limit (429), anything else (500).
+ * auth (401/403), payload too large (413), rate limit (429), the database away for a moment (503 with Retry-After,
+ * logged once per episode), anything else (500).
  */
 import type { FieldErrors } from '@etp/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { Episode, isDatabaseUnavailable } from '../db/availability.ts';
 import { fail } from './envelope.ts';
 import { AppError, MESSAGES } from './errors.ts';
 
@@ -16,7 +18,12 @@ function fieldName(instancePath: string, params: unknown): string {
   return 'base';
 }
 
+/** Seconds a client is asked to wait before retrying a call the database could not serve. */
+export const RETRY_AFTER_SECONDS = 2;
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  // One "unavailable" line when 503s start, one "available again" when none came for ten seconds.
+  const database = new Episode(app.log, 'database');
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send(fail(error.message, error.code, error.errors));
@@ -46,6 +53,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(fail(MESSAGES.validation, 'bad_request'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      database.failed(error);
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(fail(MESSAGES.unavailable, 'unavailable'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(fail(MESSAGES.internal, 'internal'));

@@ -14,6 +14,7 @@ export const MESSAGES = {
   rateLimited: 'Слишком много запросов. Попробуйте позже.',
   internal: 'Что-то пошло не так. Попробуйте обновить страницу.',
   unsupportedMediaType: 'Неподдерживаемый формат запроса',
+  unavailable: 'Сервис временно недоступен, повторите через несколько секунд',
 } as const;
 
 export class AppError extends Error {

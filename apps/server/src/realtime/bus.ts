@@ -23,6 +23,11 @@ export interface Bus {
   publish(event: BusEvent): Promise<void>;
   /** Registers the node's handler; returns the function that removes it. */
   subscribe(handler: (event: BusEvent) => void): () => void;
+  /**
+   * Registers what to do when the node hears the other nodes again after a gap (Redis back): events published
+   * meanwhile were lost, so the live hub sends its sockets fresh snapshots. A bus without gaps never calls it.
+   */
+  onResync?(handler: () => void): () => void;
   close(): Promise<void>;
 }
 

@@ -53,6 +53,11 @@ export interface HubDeps {
   tuning?: Partial<DeliveryTuning>;
   /** How long a subscription's access decision or a verified token is reused; AUTHORIZE_TTL_MS by default (0: never). */
   authorizeTtlMs?: number;
+  /**
+   * The current state of what the channels follow, as the events that would bring a socket up to date (for lots:
+   * a lot_update of each lot of the procedure). Sent to every socket when the bus resyncs after a gap.
+   */
+  snapshot?(channels: { channel: LiveChannel; briefcaseId: number | null }[]): Promise<BusEvent[]>;
 }
 
 const keyOf = (channel: LiveChannel, briefcaseId: number | null) => `${channel}:${briefcaseId ?? ''}`;
@@ -141,11 +146,37 @@ export class LiveHub {
   constructor(private readonly deps: HubDeps) {
     this.tuning = { ...DELIVERY_TUNING, ...deps.tuning };
     this.authorizeTtlMs = deps.authorizeTtlMs ?? AUTHORIZE_TTL_MS;
-    this.unsubscribeBus = deps.bus.subscribe((event) => {
+    const unsubscribe = deps.bus.subscribe((event) => {
       const change = readAccessChange(event);
       if (change) this.onAccessChange(change);
       else this.sequencer.push(event);
     });
+    const unresync = deps.bus.onResync?.(() => void this.resync());
+    this.unsubscribeBus = () => {
+      unsubscribe();
+      unresync?.();
+    };
+  }
+
+  /**
+   * After a gap in the bus (Redis was away), every socket gets the current state of what it follows, so none stays
+   * behind; the order of lot versions starts afresh from these snapshots. A snapshot that cannot be read (the
+   * database away too) is skipped: the next update brings the lot up to date.
+   */
+  async resync(): Promise<void> {
+    if (!this.deps.snapshot || this.channels.size === 0) return;
+    const channels = [...this.channels.keys()].map((key) => {
+      const [channel, briefcase] = key.split(':') as [LiveChannel, string];
+      return { channel, briefcaseId: briefcase === '' ? null : Number(briefcase) };
+    });
+    let events: BusEvent[];
+    try {
+      events = await this.deps.snapshot(channels);
+    } catch {
+      return;
+    }
+    this.sequencer.close();
+    for (const event of events) this.sequencer.push(event);
   }
 
   /** Subscriptions held by this node (a socket counts once per channel). */

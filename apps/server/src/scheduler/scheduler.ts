@@ -6,22 +6,33 @@
  */
 import type { AppContext } from '../appContext.ts';
 import type { Leadership } from '../db/client.ts';
+import { retrainIfDue } from '../modules/forecast/forecast.service.ts';
 import type { LeaderTagger } from '../modules/lots/lots.tags.ts';
 import { runDueTransitions, type TransitionReport } from './transitions.ts';
 
 export const LEADER_LOCK_KEY = 7_270_002;
+/** The leader looks for enough newly sold lots to retrain the price forecast once a minute. */
+export const FORECAST_CHECK_MS = 60_000;
+
+/** The longest wait between passes while the database fails (a lot's end is still fired within 2 s of its return). */
+const MAX_BACKOFF_MS = 1_000;
 
 export class Scheduler {
   private leadership: Leadership | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   private stopped = false;
+  private forecastCheckedAt = Number.NEGATIVE_INFINITY;
+  /** Failed passes in a row. */
+  private failures = 0;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly tag: LeaderTagger,
     private readonly onError: (error: unknown) => void,
     private readonly intervalMs = 250,
+    /** How often the leader checks whether enough lots sold to retrain the price forecast; null: never. */
+    private readonly forecastCheckMs: number | null = null,
   ) {}
 
   get isLeader(): boolean {
@@ -43,6 +54,13 @@ export class Scheduler {
 
   /** One pass: become leader if nobody is, then fire what is due. Tests call it directly. */
   async tick(): Promise<TransitionReport | null> {
+    // A lease that lapsed (this process was frozen or cut off) is given up before anything is fired: another node
+    // may lead by now (fencing, decisions/0097).
+    if (this.leadership && !this.leadership.holds()) {
+      const lapsed = this.leadership;
+      this.leadership = null;
+      await lapsed.release();
+    }
     if (!this.leadership) {
       this.leadership = await this.ctx.database.tryLeadership(LEADER_LOCK_KEY);
       if (!this.leadership) return null;
@@ -51,20 +69,39 @@ export class Scheduler {
         if (this.leadership === mine) this.leadership = null;
       });
     }
-    return runDueTransitions(this.ctx, this.tag, this.ctx.now());
+    const report = await runDueTransitions(this.ctx, this.tag, this.ctx.now());
+    this.checkForecast();
+    return report;
   }
 
+  /** Retraining runs in a worker thread; the tick does not wait for it. */
+  private checkForecast(): void {
+    if (this.forecastCheckMs === null || performance.now() - this.forecastCheckedAt < this.forecastCheckMs)
+      return;
+    this.forecastCheckedAt = performance.now();
+    retrainIfDue(this.ctx).catch(this.onError);
+  }
+
+  /**
+   * The loop: a pass every intervalMs; after a failed pass (the database away) the next waits twice as long, up to
+   * MAX_BACKOFF_MS, and only the first failure of a run of them is reported.
+   */
   private schedule(delay: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(async () => {
       this.running = true;
+      let next = this.intervalMs;
       try {
         await this.tick();
+        this.failures = 0;
       } catch (error) {
-        this.onError(error);
+        if (this.failures === 0) this.onError(error);
+        this.failures++;
+        next = Math.min(this.intervalMs * 2 ** this.failures, MAX_BACKOFF_MS);
+        if (this.leadership && !this.leadership.holds()) this.leadership = null;
       } finally {
         this.running = false;
-        this.schedule(this.intervalMs);
+        this.schedule(next);
       }
     }, delay);
   }

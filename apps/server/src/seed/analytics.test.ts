@@ -107,3 +107,13 @@ describe('computeAnalytics (seed)', () => {
     expect(computeAnalytics(rows)).toStrictEqual(referenceAnalytics(rows));
   });
 });
+
+describe('computeAnalytics (seed) with the registry date', () => {
+  it('adds the age chart: every debt in one age bucket by its sex', () => {
+    const debts = generateDebts(new Rng(7), PROFILES[0]!, 300, new ContractNumbers('КД', 1));
+    const { birth_dates } = computeAnalytics(debts, '2025-05-01');
+    expect(birth_dates.reduce((n, b) => n + b.total, 0)).toBe(300);
+    expect(birth_dates.reduce((n, b) => n + b.male, 0)).toBe(debts.filter((d) => d.sex === 'male').length);
+    expect(birth_dates.at(-1)).toMatchObject({ title: 'Отсутствуют', total: 0 });
+  });
+});

@@ -2,7 +2,7 @@
  * Portfolio analytics of the demo's registry rows (spec 2 §3 "Analytics"), stored as `analytics` jsonb on procedures
  * and lots: the domain's ingestion accumulator (`createAnalytics`), narrowed to the keys the demo has always stored.
  */
-import { createAnalytics, type TitledValue } from '@etp/domain';
+import { type BirthDateBucket, createAnalytics, type TitledValue } from '@etp/domain';
 import { FEATURE_NAMES, type FeatureName } from './registry.data.ts';
 
 export { BOTTOMLINE_BUCKETS, type TitledValue } from '@etp/domain';
@@ -18,6 +18,8 @@ export interface AnalyticsRow {
   lastPaymentAmount: number | null;
   amountFor360Days: number | null;
   features: Record<string, boolean>;
+  birthDate?: string | null;
+  sex?: 'male' | 'female' | null;
 }
 
 export type Analytics = {
@@ -33,15 +35,24 @@ export type Analytics = {
   amount_bottomline_list: TitledValue[];
 } & Record<FeatureName, number>;
 
-export function computeAnalytics(rows: readonly AnalyticsRow[]): Analytics {
-  const accumulator = createAnalytics({ asOf: '2000-01-01' });
+/** The analytics of `rows`; with the registry's date `asOf` ('YYYY-MM-DD') also the age chart's buckets. */
+export function computeAnalytics(rows: readonly AnalyticsRow[]): Analytics;
+export function computeAnalytics(
+  rows: readonly AnalyticsRow[],
+  asOf: string,
+): Analytics & { birth_dates: BirthDateBucket[] };
+export function computeAnalytics(
+  rows: readonly AnalyticsRow[],
+  asOf?: string,
+): Analytics | (Analytics & { birth_dates: BirthDateBucket[] }) {
+  const accumulator = createAnalytics({ asOf: asOf ?? '2000-01-01' });
   for (const row of rows) accumulator.add(row);
   const all = accumulator.result();
   const flags = Object.fromEntries(FEATURE_NAMES.map((name) => [name, all[name]])) as Record<
     FeatureName,
     number
   >;
-  return {
+  const analytics: Analytics = {
     paid_amount_cents: all.paid_amount_cents,
     last_payment_amount_cents: all.last_payment_amount_cents,
     amount_for_360_days_cents: all.amount_for_360_days_cents,
@@ -52,4 +63,5 @@ export function computeAnalytics(rows: readonly AnalyticsRow[]): Analytics {
     enforcement_order_placements_list: all.enforcement_order_placements_list,
     amount_bottomline_list: all.amount_bottomline_list,
   };
+  return asOf === undefined ? analytics : { ...analytics, birth_dates: all.birth_dates };
 }

@@ -74,7 +74,14 @@ function buildProcedure(root: Rng, spec: ProcedureSpec, index: number, now: Date
     index * 30_000 + rng.int(0, 3_000),
   );
   const pricePercent = rng.float(3, 12);
-  const frame = { type: spec.type, status: spec.status, start: sched.start, end: sched.end, pricePercent };
+  const frame = {
+    type: spec.type,
+    status: spec.status,
+    start: sched.start,
+    end: sched.end,
+    pricePercent,
+    seller: profile.book,
+  };
   const lots = buildLots(rng, frame, spec.lots, spec.composite ?? false, profile, numbers);
 
   const allowedKindsMap = allowedKinds(spec);
@@ -96,7 +103,7 @@ function buildProcedure(root: Rng, spec: ProcedureSpec, index: number, now: Date
     lots,
     aggregates: aggregate(debts),
     startPrice: regular.reduce((sum, l) => sum + l.startPrice, 0),
-    analytics: computeAnalytics(debts),
+    analytics: computeAnalytics(debts, profile.asOf.toISOString().slice(0, 10)),
     bidders,
     allowedKindsMap,
     pricePercent,

@@ -16,6 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { autobids, bids, briefcases, companies, lots, users } from '../db/schema/index.ts';
 import { isDatabaseEmpty, seedDemoWithSummary } from './demo.ts';
+import { HISTORY_PROCEDURES } from './history.insert.ts';
+import { HISTORY_LABEL } from './history.ts';
+
+/** The demo's procedures, without the forecast's demo history (checked on its own below). */
+const demoOnly = sql`${briefcases.sourceDescription} is distinct from ${HISTORY_LABEL}`;
 
 const NOW = new Date('2026-11-22T09:30:00.000Z');
 const TIMEOUT = 60_000;
@@ -69,7 +74,7 @@ describe('demo seed', () => {
   );
 
   it('covers every status, every type in several statuses, and trading right now', async () => {
-    const all = await db.select().from(briefcases);
+    const all = await db.select().from(briefcases).where(demoOnly);
     expect(all.length).toBeGreaterThanOrEqual(24);
     expect(all.length).toBeLessThanOrEqual(30);
     for (const status of BRIEFCASE_STATUSES)
@@ -158,6 +163,7 @@ describe('demo seed', () => {
         coalesce(sum(r.dpd), 0)::float8 dpd_sum, coalesce(sum(r.dplp), 0)::float8 dplp_sum
       from lots l left join registry_rows r
         on (case when l.composite then r.briefcase_id = l.briefcase_id else r.lot_id = l.id end)
+      where l.briefcase_id in (select id from briefcases where ${demoOnly})
       group by l.id order by l.id`);
     const rows = (res as unknown as { rows: Record<string, number | boolean>[] }).rows;
     for (const l of rows) {
@@ -170,7 +176,7 @@ describe('demo seed', () => {
       expect(Number(l.dpd)).toBe(Math.round(Number(l.dpd_sum) / n));
       expect(Number(l.dplp)).toBe(Math.round(Number(l.dplp_sum) / n));
     }
-    for (const b of await db.select().from(briefcases)) {
+    for (const b of await db.select().from(briefcases).where(demoOnly)) {
       const own = rows.filter((l) => l.briefcase_id === b.id && !l.composite);
       const sum = (key: string) => own.reduce((s, l) => s + Number(l[key]), 0);
       expect(own.length).toBeGreaterThanOrEqual(2);
@@ -195,6 +201,7 @@ describe('demo seed', () => {
     const allLots = await db.select().from(lots);
     const types = new Map((await db.select().from(briefcases)).map((b) => [b.id, b]));
     for (const lot of allLots) {
+      if (types.get(lot.briefcaseId)!.sourceDescription === HISTORY_LABEL) continue;
       const own = allBids.filter((b) => b.lotId === lot.id);
       const b = types.get(lot.briefcaseId)!;
       expect(lot.bidsCount).toBe(own.length);
@@ -245,6 +252,30 @@ describe('demo seed', () => {
     }
     const statuses = new Set(allLots.map((l) => `${types.get(l.briefcaseId)!.status}:${l.status}`));
     expect([...statuses].every((s) => /^(closed\w*:closed|rejected:created|(\w+):\2)$/.test(s))).toBe(true);
+  });
+
+  it('adds two years of closed, labelled demo history, every lot sold once at a plausible share of its ОСЗ', async () => {
+    const history = await db
+      .select()
+      .from(briefcases)
+      .where(sql`${briefcases.sourceDescription} = ${HISTORY_LABEL}`);
+    expect(history).toHaveLength(HISTORY_PROCEDURES);
+    const ends = history.map((b) => b.endDatetime!.getTime());
+    expect(Math.min(...ends)).toBeLessThan(NOW.getTime() - 700 * DAY_MS);
+    expect(Math.max(...ends)).toBeLessThan(NOW.getTime() - 7 * DAY_MS);
+    expect(history.every((b) => b.status === 'closed' && b.description === HISTORY_LABEL)).toBe(true);
+    const res = await db.execute(sql`
+      select count(*)::int n,
+        count(*) filter (where l.winner_bid_id = b.id and l.leader_bid_id = b.id and l.winner_company_id = b.company_id
+          and l.status = 'closed' and b.amount >= l.start_price)::int consistent,
+        min(b.amount::float8 / l.amount_bottomline)::float8 lo, max(b.amount::float8 / l.amount_bottomline)::float8 hi
+      from lots l join bids b on b.lot_id = l.id
+      where l.briefcase_id in (select id from briefcases where source_description = ${HISTORY_LABEL})`);
+    const [stats] = (res as unknown as { rows: Record<string, number>[] }).rows;
+    expect(stats!.n).toBeGreaterThan(1000);
+    expect(stats!.consistent).toBe(stats!.n);
+    expect(stats!.lo).toBeGreaterThanOrEqual(0.002);
+    expect(stats!.hi).toBeLessThanOrEqual(0.61);
   });
 
   it('only leaves enabled autobids above the price, held by the leader once trading started', async () => {

@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from './accounts.data.ts';
 import { type DemoAccount, demoAccounts, insertAccounts } from './accounts.ts';
 import { buildDemoModel } from './build.ts';
 import { insertEngagement } from './engagement.ts';
+import { demoHistory, insertHistory } from './history.insert.ts';
 import { insertProcedures } from './insert.ts';
 
 export { DEMO_PASSWORD } from './accounts.data.ts';
@@ -32,6 +33,9 @@ export interface SeedSummary {
   events: number;
   favourites: number;
   questions: number;
+  /** Closed procedures and sold lots of the forecast's demo history (history.ts). */
+  historyProcedures: number;
+  historyLots: number;
 }
 
 /** True when no user exists yet: the demo is seeded only into an empty database. */
@@ -53,6 +57,7 @@ export async function seedDemoWithSummary(
     const ids = await insertAccounts(tx, now, passwordHash);
     const done = await insertProcedures(tx, model, ids);
     const engagement = await insertEngagement(tx, done, ids, now);
+    const history = await insertHistory(tx, demoHistory(opts.seed ?? DEFAULT_DEMO_SEED, now), ids);
     const allLots = model.flatMap((p) => p.lots);
     return {
       procedures: model.length,
@@ -61,6 +66,8 @@ export async function seedDemoWithSummary(
       bids: allLots.reduce((s, l) => s + l.bids.length, 0),
       autobids: allLots.reduce((s, l) => s + l.autobids.length, 0),
       ...engagement,
+      historyProcedures: history.procedures,
+      historyLots: history.lots,
     };
   });
   return { accounts: demoAccounts(), summary };

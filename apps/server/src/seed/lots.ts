@@ -2,6 +2,7 @@
  * Lots of a demo procedure: their debts, the aggregates those debts sum to, and prices on the step grid
  * (classic: 1 % steps; dutch: a 21-step clock from the maximum down; sealed: a minimum offer).
  */
+import { forecastInputFromLot, priorShares, shareToPrice } from '@etp/domain';
 import type { AuctionTypeColumn, BriefcaseStatusColumn, LotStatusColumn } from '../db/schema/index.ts';
 import type { BuyerKey } from './accounts.data.ts';
 import { type Analytics, computeAnalytics } from './analytics.ts';
@@ -139,6 +140,29 @@ interface LotFrame {
   end: Date;
   /** The procedure's price level: start price as a percentage of ОСЗ. */
   pricePercent: number;
+  seller: 'bank' | 'mfo';
+}
+
+/**
+ * The lot's predicted prices before anyone asks the forecast: the documented prior (decisions/0106) for its seller
+ * type and DPD. The forecast call replaces them with the model's once the platform has history.
+ */
+function priorPrices(frame: LotFrame, agg: Aggregates, analytics: Analytics) {
+  const input = forecastInputFromLot({
+    auctionType: frame.type,
+    amountTotal: agg.amountTotal,
+    amountBottomline: agg.amountBottomline,
+    dpd: agg.dpd,
+    dplp: agg.dplp,
+    itemsCount: agg.itemsCount,
+    sellerKind: frame.seller,
+    analytics,
+  });
+  const shares = priorShares(input);
+  return {
+    predictedStartPrice: shareToPrice(shares.low, agg.amountBottomline),
+    predictedEndPrice: shareToPrice(shares.median, agg.amountBottomline),
+  };
 }
 
 function priced(rng: Rng, frame: LotFrame, number: number, debts: Debt[], name: string, composite: boolean) {
@@ -163,8 +187,8 @@ function priced(rng: Rng, frame: LotFrame, number: number, debts: Debt[], name: 
     end: frame.end,
     productType: mostCommon(debts.map((d) => d.productType)),
     stage: mostCommon(debts.map((d) => d.stage)),
-    predictedStartPrice: toRubles(startPrice * rng.float(0.85, 1.1)),
-    predictedEndPrice: toRubles(startPrice * rng.float(1.2, 1.9)),
+    predictedStartPrice: 0,
+    predictedEndPrice: 0,
     analytics: computeAnalytics(debts),
     bids: [],
     leader: null,
@@ -173,6 +197,10 @@ function priced(rng: Rng, frame: LotFrame, number: number, debts: Debt[], name: 
     autobids: [],
     roundRequests: [],
   };
+  // The two draws of the random predictions this replaced stay, so every later draw of the demo is unchanged.
+  rng.float(0.85, 1.1);
+  rng.float(1.2, 1.9);
+  Object.assign(lot, priorPrices(frame, agg, lot.analytics));
   if (frame.type === 'classic') {
     lot.stepPrice = classicStep(startPrice);
   } else if (frame.type === 'dutch') {
@@ -219,8 +247,6 @@ export function buildLots(
     const all = lots.flatMap((l) => l.debts);
     const composite = priced(rng, frame, count + 1, all, 'Сводный лот: все лоты процедуры', true);
     composite.startPrice = lots.reduce((s, l) => s + l.startPrice, 0);
-    composite.predictedStartPrice = toRubles(composite.startPrice * 0.95);
-    composite.predictedEndPrice = toRubles(composite.startPrice * 1.4);
     if (frame.type === 'classic') composite.stepPrice = classicStep(composite.startPrice);
     lots.push(composite);
   }

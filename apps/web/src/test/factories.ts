@@ -1,12 +1,14 @@
 /** Test data builders: a valid object with overridable fields. */
-import type {
-  AuthResult,
-  BriefcaseCardAttributes,
-  BriefcaseListAttributes,
-  FilledFlags,
-  LotAttributes,
-  PublicBriefcase,
-  User,
+import {
+  ANALYTICS_FEATURE_KEYS,
+  type AnalyticsFeatureKey,
+  type AuthResult,
+  type BriefcaseCardAttributes,
+  type BriefcaseListAttributes,
+  type FilledFlags,
+  type LotAttributes,
+  type PublicBriefcase,
+  type User,
 } from '@etp/contracts';
 import type { BriefcaseStatus } from '@etp/domain';
 
@@ -75,8 +77,28 @@ export function buildBriefcase(overrides: Partial<BriefcaseListAttributes> = {})
 export function buildBriefcaseCard(
   overrides: Partial<BriefcaseCardAttributes> = {},
 ): BriefcaseCardAttributes {
+  const list = buildBriefcase();
   return {
-    ...buildBriefcase(),
+    ...list,
+    analytics: {
+      ...list.analytics,
+      paid_amount_cents: 120_000_000_00,
+      last_payment_amount_cents: 4_500_000_00,
+      amount_for_360_days_cents: 38_000_000_00,
+      features: Object.fromEntries(ANALYTICS_FEATURE_KEYS.map((key, i) => [key, i * 10])) as Record<
+        AnalyticsFeatureKey,
+        number
+      >,
+      amount_bottomline_list: [
+        { title: 'до 10 тыс ₽', value: 400 },
+        { title: '10–50 тыс ₽', value: 600 },
+      ],
+      regions_list: { '77': 500, '50': 300, '23': 200 },
+      enforcement_order_placements_list: [{ title: 'фссп', value: 700 }],
+      kinds_list: [{ title: 'Потребительский', value: 1000 }],
+      first_creditors_list: [{ title: 'ПАО «Северный Банк»', value: 1000 }],
+    },
+    birth_dates: [],
     is_master: false,
     can_view_bids_info: false,
     creator_type: 'user',

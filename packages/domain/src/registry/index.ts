@@ -7,6 +7,7 @@ export * from './lotting.ts';
 export * from './messages.ts';
 export * from './normalize.ts';
 export * from './personalData.ts';
+export * from './regionNames.ts';
 export * from './suggest.ts';
 export * from './types.ts';
 export * from './validator.ts';

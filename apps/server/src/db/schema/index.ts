@@ -1,4 +1,5 @@
 export * from './accounts.ts';
 export * from './briefcases.ts';
 export * from './engagement.ts';
+export * from './forecast.ts';
 export * from './trading.ts';

@@ -5,6 +5,7 @@ export const BATCH_TEXTS = {
   notXlsx: 'Файл должен быть в формате MS Excel - XLSX',
   tooLarge: 'Размер файла не должен превышать 100 МБ',
   fileRequired: 'Выберите файл',
+  emptyFile: 'Файл пустой: в нём нет ни одного байта. Скачайте шаблон, заполните его и загрузите снова',
   tooBig: 'Файл слишком большой после распаковки',
   noColumns: 'В файле нет столбцов «ID лота» и «Максимальная цена, ₽»: скачайте шаблон',
   hasErrors: 'Файл содержит ошибки, автоставки не сохранены',
@@ -15,6 +16,10 @@ export const BATCH_TEXTS = {
   destroyed: 'Автоставки удалены',
   uploaded: (n: number) => `Автоставки установлены на ${countWithNoun(n, LOTS)}`,
   row: (row: number, message: string) => `Строка ${row}: ${message}`,
+  cell: (cell: string, message: string) => `Ячейка ${cell}: ${message}`,
+  tooManyRows: (limit: number) =>
+    `В файле больше ${limit.toLocaleString('ru-RU')} строк с автоставками: в одном файле не может быть больше строк, чем лотов в процедуре`,
+  tooManyColumns: (limit: number) => `В файле больше ${limit} столбцов: скачайте шаблон и заполните его`,
   noLotId: 'не указан ID лота',
   unknownLot: (id: string) => `лот с ID ${id} не найден в этой торговой процедуре`,
   duplicateLot: (id: number, row: number) => `лот с ID ${id} уже указан в строке ${row}`,

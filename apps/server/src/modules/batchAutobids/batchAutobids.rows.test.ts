@@ -19,24 +19,24 @@ describe('rublesToKopecks', () => {
 
 describe('parseBatchRows', () => {
   const lots = new Set([11, 12]);
-  it('takes rows with a maximum and reports every bad row by number', () => {
+  it('takes rows with a maximum and reports every bad cell by its address', () => {
     const { entries, errors } = parseBatchRows(
       [
-        { row: 2, lotId: 11, maxPrice: 20000 },
-        { row: 3, lotId: 12, maxPrice: null },
-        { row: 4, lotId: null, maxPrice: 100 },
-        { row: 5, lotId: 99, maxPrice: 100 },
-        { row: 6, lotId: '11', maxPrice: 300 },
-        { row: 7, lotId: '12', maxPrice: 'сто' },
+        { row: 2, lotId: 11, maxPrice: 20000, lotIdCell: 'B2', maxPriceCell: 'C2' },
+        { row: 3, lotId: 12, maxPrice: null, lotIdCell: 'B3', maxPriceCell: 'C3' },
+        { row: 4, lotId: null, maxPrice: 100, lotIdCell: 'B4', maxPriceCell: 'C4' },
+        { row: 5, lotId: 99, maxPrice: 100, lotIdCell: 'B5', maxPriceCell: 'C5' },
+        { row: 6, lotId: '11', maxPrice: 300, lotIdCell: 'B6', maxPriceCell: 'C6' },
+        { row: 7, lotId: '12', maxPrice: 'сто', lotIdCell: 'B7', maxPriceCell: 'C7' },
       ],
       lots,
     );
-    expect(entries).toEqual([{ row: 2, lotId: 11, maxPrice: 2_000_000 }]);
+    expect(entries).toEqual([{ row: 2, lotId: 11, maxPrice: 2_000_000, cell: 'C2' }]);
     expect(errors).toEqual([
-      'Строка 4: не указан ID лота',
-      'Строка 5: лот с ID 99 не найден в этой торговой процедуре',
-      'Строка 6: лот с ID 11 уже указан в строке 2',
-      'Строка 7: максимальная цена должна быть числом в рублях, не более двух знаков после запятой',
+      'Ячейка B4: не указан ID лота',
+      'Ячейка B5: лот с ID 99 не найден в этой торговой процедуре',
+      'Ячейка B6: лот с ID 11 уже указан в строке 2',
+      'Ячейка C7: максимальная цена должна быть числом в рублях, не более двух знаков после запятой',
     ]);
   });
   it('caps a long list of errors', () => {

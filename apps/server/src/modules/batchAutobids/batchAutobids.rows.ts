@@ -4,13 +4,15 @@
  * reported with its row number; the rule check of each autobid (validateAutobid) follows under the lots' locks.
  */
 import { BATCH_TEXTS as T } from './batchAutobids.messages.ts';
-import type { CellValue, SheetRow } from './batchAutobids.sheet.ts';
+import type { CellValue, SheetRow } from './batchAutobids.read.ts';
 
 export interface BatchEntry {
   row: number;
   lotId: number;
   /** Kopecks. */
   maxPrice: number;
+  /** The maximum's cell ("C5"), for the messages. */
+  cell: string;
 }
 
 /** Rubles as typed ('1 500 000,50', 1500000.5) to kopecks, or null when it is not such an amount. */
@@ -44,29 +46,29 @@ export function parseBatchRows(
   const entries: BatchEntry[] = [];
   const errors: string[] = [];
   const seen = new Map<number, number>();
-  for (const { row, lotId: rawId, maxPrice: rawPrice } of rows) {
+  for (const { row, lotId: rawId, maxPrice: rawPrice, lotIdCell, maxPriceCell } of rows) {
     if (rawPrice === null) continue;
     if (rawId === null) {
-      errors.push(T.row(row, T.noLotId));
+      errors.push(T.cell(lotIdCell, T.noLotId));
       continue;
     }
     const lotId = lotIdOf(rawId);
     if (lotId === null || !lotIds.has(lotId)) {
-      errors.push(T.row(row, T.unknownLot(String(rawId))));
+      errors.push(T.cell(lotIdCell, T.unknownLot(String(rawId))));
       continue;
     }
     const earlier = seen.get(lotId);
     if (earlier !== undefined) {
-      errors.push(T.row(row, T.duplicateLot(lotId, earlier)));
+      errors.push(T.cell(lotIdCell, T.duplicateLot(lotId, earlier)));
       continue;
     }
     seen.set(lotId, row);
     const maxPrice = rublesToKopecks(rawPrice);
     if (maxPrice === null) {
-      errors.push(T.row(row, T.badPrice));
+      errors.push(T.cell(maxPriceCell, T.badPrice));
       continue;
     }
-    entries.push({ row, lotId, maxPrice });
+    entries.push({ row, lotId, maxPrice, cell: maxPriceCell });
   }
   return { entries, errors };
 }

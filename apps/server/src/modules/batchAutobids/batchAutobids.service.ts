@@ -63,7 +63,7 @@ async function storeBatch(
       { ...actor, currentAutobidMax: enabled?.maxPrice ?? null },
       at.getTime(),
     );
-    if (!check.ok) errors.push(T.row(entry.row, check.message));
+    if (!check.ok) errors.push(T.cell(entry.cell, check.message));
   }
   if (errors.length) throw fileErrors(errors);
   await upsertBatchAutobids(tx, entries, owner, at);

@@ -10,10 +10,10 @@
  * batch fails as a whole (a retried idempotency key, another writer on an audit chain, a deadlock), every bid of
  * it is handed back the same way, so one bad bid never fails the others.
  */
+import { performance } from 'node:perf_hooks';
 import { applyClassicBid, type BidActor, type LotState, type Rejection, validateBid } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import type { DbOrTx, DedicatedConnection } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
 import { type AuditEntryInput, appendAuditBatch, planAudit, settleAudit } from '../audit/audit.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { isAdmitted } from '../briefcases/briefcases.policy.ts';
@@ -32,10 +32,20 @@ import {
   lockLotsForBatch,
   writeBidBatch,
 } from './bids.queries.ts';
-import { freshAccess, LOT_NOT_FOUND, type LockedLot, rejected } from './trading.context.ts';
+import { freshAccess, type LockedLot, rejected } from './trading.context.ts';
 
 /** Bids one transaction takes at most; more wait for the next batch. */
 export const MAX_BATCH = 256;
+
+/**
+ * How long a bid may wait for its lot while another transaction holds the lot's row (decisions/0096): its batch skips
+ * the lot and commits the others, and the bid tries again in the next batches; after this long it is placed on its
+ * own, where it waits for the lock (up to the database's lock_timeout) without holding anyone else's bid.
+ */
+export const LOCKED_LOT_RETRY_MS = 50;
+
+/** The pause before a batch of nothing but bids on held lots is tried again. */
+const LOCKED_LOT_PAUSE_MS = 2;
 
 export interface BatchBid {
   auth: AuthContext;
@@ -70,6 +80,8 @@ type BatchWrite = (values: unknown[]) => Promise<Record<string, unknown>[]>;
 
 interface Pending extends BatchBid {
   settle(outcome: BatchOutcome): void;
+  /** When a batch first found the bid's lot held by another transaction (performance.now()). */
+  heldSince?: number;
 }
 
 interface LotInBatch {
@@ -115,6 +127,10 @@ export class BidBatcher {
     });
   }
 
+  /**
+   * Runs batches while bids wait. Nothing escapes it: a batch that fails hands its bids back (commit), and a failure
+   * outside a batch (a bug) answers every waiting bid "place it on your own" rather than leave it hanging.
+   */
   private async drain(): Promise<void> {
     this.running = true;
     try {
@@ -126,8 +142,14 @@ export class BidBatcher {
         });
         if (this.queue.length === 0) break;
         const batch = this.queue.splice(0, MAX_BATCH);
-        await this.commit(batch);
+        const held = await this.commit(batch);
+        if (held.length === 0) continue;
+        // Bids on held lots go first in the next batch; a batch of nothing else waits a moment before it is retried.
+        this.queue.unshift(...held);
+        if (held.length === batch.length) await new Promise((r) => setTimeout(r, LOCKED_LOT_PAUSE_MS));
       }
+    } catch {
+      for (const pending of this.queue.splice(0)) pending.settle({ kind: 'solo' });
     } finally {
       this.running = false;
     }
@@ -155,8 +177,10 @@ export class BidBatcher {
     };
   }
 
-  private async commit(batch: Pending[]): Promise<void> {
+  /** Runs one batch; returns the bids whose lots another transaction held, to be tried again. */
+  private async commit(batch: Pending[]): Promise<Pending[]> {
     const settled = new Map<Pending, BatchOutcome>();
+    const held: Pending[] = [];
     /** The cached contexts that the lock found still current in the database. */
     const verified: AuthContext[] = [];
     let committed: CommittedBatch;
@@ -164,6 +188,7 @@ export class BidBatcher {
       const { transaction, lock, write: prepared } = await this.connection();
       committed = await transaction(async (tx) => {
         settled.clear();
+        held.length = 0;
         verified.length = 0;
         const {
           lots: locked,
@@ -180,7 +205,9 @@ export class BidBatcher {
           const row = locked.get(pending.lotId);
           const fact = facts.get(ord);
           if (!row || !fact) {
-            settled.set(pending, { kind: 'refused', error: notFound(LOT_NOT_FOUND) });
+            // Held by another transaction (skipped by the lock) or not there at all: tried again shortly, then on
+            // its own, where a missing lot is answered 404.
+            held.push(pending);
             continue;
           }
           if (row.briefcase.auctionType !== 'classic' || row.autobidsEnabled) {
@@ -204,14 +231,25 @@ export class BidBatcher {
     } catch {
       // The whole batch rolled back: each bid is placed on its own, where its own error (if any) is answered.
       for (const pending of batch) pending.settle({ kind: 'solo' });
-      return;
+      return [];
     }
     for (const auth of verified) this.ctx.guards.confirmed(auth);
+    const now = performance.now();
+    const retry = held.filter((pending) => {
+      pending.heldSince ??= now;
+      return now - pending.heldSince < LOCKED_LOT_RETRY_MS;
+    });
+    const waiting = new Set(retry);
     try {
       await this.afterCommit(committed);
+    } catch {
+      // The bids are committed whatever the live update did (it reports its own trouble): they are answered.
     } finally {
-      for (const pending of batch) pending.settle(settled.get(pending) ?? { kind: 'solo' });
+      for (const pending of batch) {
+        if (!waiting.has(pending)) pending.settle(settled.get(pending) ?? { kind: 'solo' });
+      }
     }
+    return retry;
   }
 }
 

@@ -283,7 +283,8 @@ export function batchLockQuery(db: DbOrTx) {
       // One text whatever the number of lots, so each connection parses and plans it once (a named statement).
       .where(sql`${lots.id} = any(${sql.placeholder('ids')}::integer[])`)
       .orderBy(asc(lots.id))
-      .for('no key update', { of: lots })
+      // A lot another transaction holds is left out, not waited for (its bids try again, decisions/0096).
+      .for('no key update', { of: lots, skipLocked: true })
       .prepare('bid_batch_lock')
   );
 }
@@ -291,7 +292,8 @@ export function batchLockQuery(db: DbOrTx) {
 export type BatchLockQuery = ReturnType<typeof batchLockQuery>;
 
 /**
- * Locks the lots of a bid batch in id order (so two batches never deadlock) and reads, in the same statement, their
+ * Locks the lots of a bid batch in id order (so two batches never deadlock), skipping any lot that another transaction
+ * holds (it is missing from the result: a lock held long on one lot must not hold the bids on the others), and reads, in the same statement, their
  * procedures and leaders, the facts of every bid (the caller's place on the lists, an earlier bid of its company,
  * whether its cached session still holds) and one new bid id per bid, taken from the bids' sequence under the
  * locks (a later writer of the same lot gets larger ones). A read that waited for another writer is repeated (see

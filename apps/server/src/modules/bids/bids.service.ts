@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { validateBid, withdrawSealedOffer } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
-import { conflict } from '../../http/errors.ts';
+import { AppError, conflict } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { publishLotSnapshots } from '../lots/lots.live.ts';
 import { type BriefcaseRow, rankedBid, toLotState } from '../lots/lots.state.ts';
@@ -57,11 +57,23 @@ export async function placeBid(
   input: PlaceBidInput,
 ): Promise<BidReceipt> {
   try {
-    return await placeBidAs(ctx, tag, auth, input);
+    try {
+      return await placeBidAs(ctx, tag, auth, input);
+    } catch (error) {
+      if (!(error instanceof StaleContext)) throw error;
+      // The cached context no longer matches the database: load it again and decide afresh.
+      return await placeBidAs(ctx, tag, await ctx.guards.reload(auth), input);
+    }
   } catch (error) {
-    if (!(error instanceof StaleContext)) throw error;
-    // The cached context no longer matches the database: load it again and decide afresh.
-    return placeBidAs(ctx, tag, await ctx.guards.reload(auth), input);
+    // The same key sent twice at once (a client retrying after a timeout), on this node or another: the second
+    // submission was refused because the first one moved the price (or made the company the leader). Its outcome is
+    // the first one's: the bid stored under the key (decisions/0099). Refusals come after the lock, so a first
+    // submission that won is committed by then.
+    if (input.idempotency_key && error instanceof AppError && error.statusCode < 500) {
+      const seen = await findBidByIdempotencyKey(ctx.db, auth.user.id, input.idempotency_key);
+      if (seen) return { bid_id: seen.id, lot_id: seen.lotId, amount: seen.amount, duplicate: true };
+    }
+    throw error;
   }
 }
 
@@ -159,7 +171,8 @@ async function placeBidAs(
   }
   // The lock found the cached context current (freshAccess): it counts as loaded now.
   ctx.guards.confirmed(auth);
-  await afterCommit(ctx, tag, outcome, auth);
+  // The bid is committed: it is acknowledged whatever happens to its live update and notifications.
+  await afterCommit(ctx, tag, outcome, auth).catch(() => undefined);
   const own = outcome.placed[0]!;
   return { bid_id: own.id, lot_id: own.lotId, amount: own.amount, duplicate: false };
 }
@@ -303,5 +316,6 @@ function scheduleStats(ctx: AppContext, briefcaseId: number): void {
       state.busy = false;
     }
   };
-  void count();
+  // Counters that cannot be read now (the database away) are counted again after the next bid.
+  count().catch(() => undefined);
 }

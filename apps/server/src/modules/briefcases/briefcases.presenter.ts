@@ -1,5 +1,12 @@
 /** Turns feed rows into the spec's procedure JSON (spec 2 §3 "Trading procedure"). */
-import type { BriefcaseCardAttributes, BriefcaseListAttributes } from '@etp/contracts';
+import {
+  ANALYTICS_FEATURE_KEYS,
+  type AnalyticsFeatureKey,
+  type BirthDateBucket,
+  type BriefcaseAnalytics,
+  type BriefcaseCardAttributes,
+  type BriefcaseListAttributes,
+} from '@etp/contracts';
 import type { AuthContext } from '../auth/guards.ts';
 import { dictionaryText } from '../system/dictionaries.data.ts';
 import { canOpen, canViewBidsInfo, isMaster } from './briefcases.policy.ts';
@@ -61,10 +68,57 @@ export function presentListItem(auth: AuthContext, row: FeedRow): BriefcaseListA
   };
 }
 
+type TitledValue = { title: string; value: number };
+
+function titledList(value: unknown): TitledValue[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((v): v is TitledValue => typeof v?.title === 'string' && typeof v?.value === 'number');
+}
+
+function countsByCode(value: unknown): Record<string, number> {
+  if (value === null || typeof value !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((e): e is [string, number] => typeof e[1] === 'number'),
+  );
+}
+
+/** The stored analytics (jsonb written at ingestion or by the demo seed) as the card's full analytics. */
+function presentAnalytics(
+  b: FeedRow['briefcase'],
+  list: BriefcaseListAttributes['analytics'],
+): BriefcaseAnalytics {
+  const a = b.analytics;
+  const features = Object.fromEntries(
+    ANALYTICS_FEATURE_KEYS.map((key) => [key, featureCount(a, key, 0)]),
+  ) as Record<AnalyticsFeatureKey, number>;
+  return {
+    ...list,
+    paid_amount_cents: featureCount(a, 'paid_amount_cents', 0),
+    last_payment_amount_cents: featureCount(a, 'last_payment_amount_cents', 0),
+    amount_for_360_days_cents: featureCount(a, 'amount_for_360_days_cents', 0),
+    features,
+    amount_bottomline_list: titledList(a?.amount_bottomline_list),
+    regions_list: countsByCode(a?.regions_list),
+    enforcement_order_placements_list: titledList(a?.enforcement_order_placements_list),
+    kinds_list: titledList(a?.kinds_list),
+    first_creditors_list: titledList(a?.first_creditors_list),
+  };
+}
+
+function birthDates(value: unknown): BirthDateBucket[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (v): v is BirthDateBucket => typeof v?.title === 'string' && typeof v?.total === 'number',
+  );
+}
+
 export function presentCard(auth: AuthContext, row: FeedRow): BriefcaseCardAttributes {
   const b = row.briefcase;
+  const item = presentListItem(auth, row);
   return {
-    ...presentListItem(auth, row),
+    ...item,
+    analytics: presentAnalytics(b, item.analytics),
+    birth_dates: birthDates(b.analytics?.birth_dates),
     is_master: isMaster(auth, b),
     can_view_bids_info: canViewBidsInfo(auth, b),
     creator_type: b.creatorType,

@@ -9,6 +9,8 @@ export const COMPANY_TEXTS = {
   logoFormat: 'Логотип должен быть изображением PNG, JPEG или WebP',
   documentTooLarge: 'Размер документа не должен превышать 30 МБ',
   documentFormat: 'Документ должен быть в формате PDF, JPEG, PNG, DOC, DOCX, XLS, XLSX, ODT или RTF',
+  documentBroken: 'Документ повреждён: откройте его, сохраните заново и загрузите снова',
+  documentUnpackedTooLarge: 'Документ после распаковки больше 256 МБ: сохраните его в PDF и загрузите снова',
   documentNotFound: 'Документ не найден',
   tooManyDocuments: (max: number) => `Можно приложить не более ${max} документов`,
 

@@ -21,7 +21,13 @@ import type { UploadedFile } from '../../http/form.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
-import { dropFiles, formatOf, newFileKey, withStoredFiles } from '../files/files.service.ts';
+import {
+  assertSafeArchive,
+  dropFiles,
+  formatOf,
+  newFileKey,
+  withStoredFiles,
+} from '../files/files.service.ts';
 import { COMPANY_TEXTS as T } from './company.messages.ts';
 import {
   type CompanyColumns,
@@ -127,6 +133,12 @@ export async function saveCompany(
     const format = formatOf(file, DOCUMENT_FORMATS, T.documentFormat);
     return { file, format, key: newFileKey('company_documents', auth.user.id, format) };
   });
+  for (const doc of docs) {
+    await assertSafeArchive(doc.file, doc.format, {
+      broken: T.documentBroken,
+      tooLarge: T.documentUnpackedTooLarge,
+    });
+  }
   const stored = [...(logo ? [logo] : []), ...docs.map((d) => ({ key: d.key, bytes: d.file.bytes }))];
   const dropped: (string | null)[] = [];
 

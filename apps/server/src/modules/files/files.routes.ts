@@ -12,6 +12,7 @@ import { notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import { authOf, isAdmin } from '../auth/guards.ts';
 import { findAvatarKey, findCompanyDocument, findLogoKey, shareCompany } from './files.queries.ts';
+import { downloadName } from './files.service.ts';
 
 const FILE_NOT_FOUND = 'Файл не найден';
 const userParams = z.object({ userId: z.coerce.number().int().positive() });
@@ -28,7 +29,9 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     reply.header('content-type', FILE_CONTENT_TYPES[format] ?? 'application/octet-stream');
     reply.header('cache-control', cache);
     if (fileName) {
-      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+      // The extension follows the content (a PDF named "устав.html" downloads as "устав.pdf").
+      const name = downloadName(fileName, format);
+      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
     }
     return reply.send(bytes);
   }

@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { detectFileFormat, type FileFormat } from '@etp/domain';
-import { validationFailed } from '../../http/errors.ts';
+import { FileJobRefusal, filePool } from '../../files/filePool.ts';
+import { AppError, validationFailed } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/form.ts';
 import type { Storage } from '../../storage/storage.ts';
 
@@ -14,6 +15,47 @@ export function formatOf(file: UploadedFile, allowed: readonly FileFormat[], mes
   const format = detectFileFormat(file.bytes, file.fileName);
   if (!format || !allowed.includes(format)) throw validationFailed({ [file.path.join('.')]: [message] });
   return format;
+}
+
+/** Office formats that are zip archives: inflated once, under limits, in a file worker before they are kept. */
+const ZIPPED: readonly FileFormat[] = ['docx', 'xlsx', 'odt'];
+/** A company document of up to 30 MB; far more once unpacked is a zip bomb, not a charter. */
+export const DOCUMENT_ZIP_LIMITS = { maxEntries: 10_000, maxTotalBytes: 256 * 1024 * 1024 };
+
+/**
+ * Inspects an office document's archive in a file worker with the zip limits (entries, bytes once unpacked):
+ * a bomb or a broken archive is refused on its field with `message`, before anything is stored.
+ */
+export async function assertSafeArchive(
+  file: UploadedFile,
+  format: FileFormat,
+  messages: { broken: string; tooLarge: string },
+): Promise<void> {
+  if (!ZIPPED.includes(format)) return;
+  const field = file.path.join('.');
+  try {
+    const inspection = await filePool().run({
+      kind: 'inspectZip',
+      bytes: file.bytes,
+      limits: DOCUMENT_ZIP_LIMITS,
+    });
+    if (inspection.ok) return;
+    throw validationFailed({
+      [field]: [inspection.reason === 'too_large' ? messages.tooLarge : messages.broken],
+    });
+  } catch (error) {
+    if (!(error instanceof FileJobRefusal)) throw error;
+    throw new AppError(error.reason === 'busy' ? 503 : 422, 'validation_failed', error.message, {
+      [field]: [error.message],
+    });
+  }
+}
+
+/** The name a stored file downloads under: its own name with the extension of the format its content has. */
+export function downloadName(name: string, format: FileFormat): string {
+  const dot = name.lastIndexOf('.');
+  const base = dot > 0 ? name.slice(0, dot) : name;
+  return `${base || 'document'}.${format}`;
 }
 
 export function newFileKey(folder: string, ownerId: number, format: FileFormat): string {

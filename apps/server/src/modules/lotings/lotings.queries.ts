@@ -26,8 +26,11 @@ export async function replaceLoting(
     'userId' | 'companyId' | 'registryKey' | 'registryFileName' | 'registryPreview'
   >,
 ): Promise<LotingRow> {
-  await db.delete(lotings).where(eq(lotings.userId, values.userId));
-  await db.insert(lotings).values(values);
+  // One transaction: a draft that cannot be stored leaves the previous one as it was.
+  await db.transaction(async (tx) => {
+    await tx.delete(lotings).where(eq(lotings.userId, values.userId));
+    await tx.insert(lotings).values(values);
+  });
   return (await findLoting(db, values.userId))!;
 }
 

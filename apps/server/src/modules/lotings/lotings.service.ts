@@ -7,11 +7,12 @@
 import type { LotingParamsInput } from '@etp/contracts';
 import { LottingError, lottingPriceLimits, REGISTRY_ERRORS_INLINE_LIMIT } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
+import { FileJobRefusal } from '../../files/filePool.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { checkRegistryFile, readRegistryPreview } from '../registries/ingest.ts';
 import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from '../registries/registries.files.ts';
-import { applyLotting, defaultLotingParams } from '../registries/registries.lotting.ts';
+import { applyLotting } from '../registries/registries.lotting.ts';
 import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
 import { canCreateFor } from '../registries/registries.policy.ts';
 import {
@@ -65,6 +66,21 @@ export function presentLoting(row: LotingRow) {
   };
 }
 
+/** A file job whose limit (memory, time, queue) was reached is the seller's refusal, naming the limit. */
+async function readFileJob<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof FileJobRefusal)) throw error;
+    throw new RegistryRefusal(
+      error.reason === 'busy' ? 503 : 422,
+      M.processingFailed,
+      { source: [error.message] },
+      emptyUploadData(null),
+    );
+  }
+}
+
 async function requireDraft(ctx: AppContext, auth: AuthContext): Promise<LotingRow> {
   const row = await findLoting(ctx.db, auth.user.id);
   if (!row) throw new AppError(404, 'not_found', M.lotingEmpty);
@@ -80,7 +96,7 @@ export async function createCustom(
   const companyId = input.companyId ?? auth.company?.id ?? null;
   if (companyId !== null && !canCreateFor(auth, companyId)) throw forbidden(M.companyForbidden);
   await assertZipSignature(input.filePath);
-  const preview = await readRegistryPreview(input.filePath);
+  const preview = await readFileJob(() => readRegistryPreview(input.filePath));
   if ('refused' in preview) {
     const wrong = preview.refused === M.wrongFormat;
     throw new RegistryRefusal(
@@ -92,13 +108,21 @@ export async function createCustom(
   }
   const previous = await findLoting(ctx.db, auth.user.id);
   const key = await keepRegistryFile(ctx, input.filePath);
-  await replaceLoting(ctx.db, {
-    userId: auth.user.id,
-    companyId,
-    registryKey: key,
-    registryFileName: input.fileName,
-    registryPreview: preview,
-  });
+  try {
+    await replaceLoting(ctx.db, {
+      userId: auth.user.id,
+      companyId,
+      registryKey: key,
+      registryFileName: input.fileName,
+      registryPreview: preview,
+    });
+  } catch (error) {
+    // Nothing half-done: the kept file goes, the previous draft stays; the error is rethrown without the rows.
+    await dropRegistryFile(ctx, key);
+    throw new Error(`the custom-template draft of user ${auth.user.id} was not stored`, {
+      cause: (error as { code?: string }).code,
+    });
+  }
   if (previous) {
     await dropRegistryFile(ctx, previous.registryKey);
     await dropReport(ctx, previous.registryReportId);
@@ -132,7 +156,7 @@ async function checkAndLot(
   report: CheckReport,
 ): Promise<UploadResult> {
   const stored = Object.fromEntries(map.flatMap((v, i) => (v ? [[String(i), v]] : [])));
-  const outcome = await checkRegistryFile({ filePath, map, report });
+  const outcome = await readFileJob(() => checkRegistryFile({ filePath, map, report }));
   switch (outcome.kind) {
     case 'invalid': {
       const id = await report.store(ctx, {
@@ -184,8 +208,7 @@ async function checkAndLot(
     case 'mismatch':
       throw new Error('a matched registry cannot mismatch');
     case 'checked': {
-      const params = defaultLotingParams(outcome.columns);
-      const lotting = applyLotting(outcome.columns, params);
+      const { params, lotting } = outcome;
       // In pieces, as an upload stores a procedure's (decisions/0051): no snapshot-sized parameter.
       await withRawTransaction(ctx, (session) =>
         saveRegistryColumnsRaw(session, 'lotings', draft.id, columnsPieces(outcome.columns)),
@@ -198,7 +221,7 @@ async function checkAndLot(
         personalDataFindings: null,
         lotingParams: params,
         lots: lotting.lots.map(draftLot),
-        totals: { ...outcome.totals, startPrice: lotting.startPrice },
+        totals: { ...outcome.totals },
       });
       await dropReport(ctx, draft.registryReportId);
       return {

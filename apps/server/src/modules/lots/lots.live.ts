@@ -1,8 +1,9 @@
 /** Publishes lot updates on the bus, after the transaction that changed the lots has committed. */
-import { inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../appContext.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies } from '../../db/schema/index.ts';
+import { companies, lots } from '../../db/schema/index.ts';
+import type { BusEvent } from '../../realtime/bus.ts';
 import { type BidRow, findBidsByIds } from '../bids/bids.queries.ts';
 import { presentLotLive } from './lots.presenter.ts';
 import { findBriefcaseOfLot, findLotsByIds, type LotRow } from './lots.queries.ts';
@@ -23,7 +24,7 @@ export async function publishLotSnapshots(
 ): Promise<void> {
   const t = ctx.now().getTime();
   for (const snapshot of snapshots) {
-    const { lot, briefcase, leaderBid } = snapshot;
+    const { leaderBid } = snapshot;
     let leaderName = snapshot.leaderName;
     if (leaderBid && leaderName === null) {
       const [row] = await ctx.db
@@ -32,19 +33,53 @@ export async function publishLotSnapshots(
         .where(inArray(companies.id, [leaderBid.companyId]));
       leaderName = row?.name ?? null;
     }
-    const state = toLotState(lot, briefcase, leaderBid);
-    const leader = leaderBid ? { companyId: leaderBid.companyId, name: leaderName ?? '' } : null;
-    const payloads = presentLotLive(lot, briefcase, state, leader, tag);
-    const message = (payload: unknown) => ({
-      channel: 'LotsStream' as const,
-      briefcase_id: briefcase.id,
-      action: 'lot_update' as const,
-      payload,
-      t,
-    });
-    await ctx.bus.publish({ message: message(payloads.participants), audience: { kind: 'participants' } });
-    await ctx.bus.publish({ message: message(payloads.masters), audience: { kind: 'masters' } });
+    for (const event of lotEvents(tag, { ...snapshot, leaderName }, t)) await ctx.bus.publish(event);
   }
+}
+
+/** A lot's live update, as its participants and its masters see it. */
+function lotEvents(tag: LeaderTagger, snapshot: LotSnapshot, t: number): BusEvent[] {
+  const { lot, briefcase, leaderBid, leaderName } = snapshot;
+  const state = toLotState(lot, briefcase, leaderBid);
+  const leader = leaderBid ? { companyId: leaderBid.companyId, name: leaderName ?? '' } : null;
+  const payloads = presentLotLive(lot, briefcase, state, leader, tag);
+  const message = (payload: unknown) => ({
+    channel: 'LotsStream' as const,
+    briefcase_id: briefcase.id,
+    action: 'lot_update' as const,
+    payload,
+    t,
+  });
+  return [
+    { message: message(payloads.participants), audience: { kind: 'participants' } },
+    { message: message(payloads.masters), audience: { kind: 'masters' } },
+  ];
+}
+
+/**
+ * The current update of every lot of the procedures whose LotsStream a node's sockets follow, read from the
+ * database (the live hub's snapshot after a gap in the bus).
+ */
+export async function lotStreamSnapshot(
+  ctx: AppContext,
+  tag: LeaderTagger,
+  channels: { channel: string; briefcaseId: number | null }[],
+): Promise<BusEvent[]> {
+  const briefcaseIds = channels
+    .filter((c) => c.channel === 'LotsStream' && c.briefcaseId !== null)
+    .map((c) => c.briefcaseId as number);
+  if (briefcaseIds.length === 0) return [];
+  const ids = await ctx.db
+    .select({ id: lots.id })
+    .from(lots)
+    .where(inArray(lots.briefcaseId, briefcaseIds))
+    .orderBy(asc(lots.id));
+  const t = ctx.now().getTime();
+  const snapshots = await loadLotSnapshots(
+    ctx.db,
+    ids.map((r) => r.id),
+  );
+  return snapshots.flatMap((snapshot) => lotEvents(tag, snapshot, t));
 }
 
 /** Reads lots with their procedures and leaders, as the live updates need them. */

@@ -9,6 +9,8 @@ export const REGISTRY_MESSAGES = {
   manyErrors: 'Найдено большое количество ошибок, пожалуйста, ознакомьтесь с файлом проверки реестра',
   supportHint: 'Обратитесь за помощью в техническую поддержку',
   fileRequired: 'Выберите файл реестра',
+  emptyFile: (name: string | null) =>
+    `Файл${name ? ` «${name.slice(0, 100)}»` : ''} пустой (0 байт): выберите файл реестра с данными`,
   noRows: 'В файле нет ни одной строки с данными',
   noHeaders: 'В файле нет строки заголовков',
   emailEmpty: 'не может быть пустым',
@@ -34,6 +36,10 @@ export const REGISTRY_MESSAGES = {
   logSent: 'Результат проверки отправлен',
   lotingEmpty: 'Черновик лотирования не найден',
   uploadUnknown: 'Загрузка не найдена',
+  sumTooLarge:
+    'Сумма задолженности по реестру слишком велика: проверьте суммы в файле (они указываются в рублях)',
+  lotSumTooLarge: (lot: number) =>
+    `Сумма задолженности по лоту ${lot} слишком велика: проверьте суммы в файле (они указываются в рублях)`,
 } as const;
 
 /** Russian names of personal-data kinds in the findings and the e-mailed log. */

@@ -87,7 +87,10 @@ export async function uploadAnswer(run: () => Promise<UploadResult>): Promise<Up
     };
   } catch (error) {
     if (error instanceof RegistryRefusal) return refusalAnswer(error);
-    if (error instanceof AppError && (error.code === 'too_large' || error.message === M.wrongFormat)) {
+    if (
+      error instanceof AppError &&
+      (error.code === 'too_large' || error.code === 'no_space' || error.message === M.wrongFormat)
+    ) {
       return refusalAnswer(
         new RegistryRefusal(error.statusCode, error.message, error.errors, emptyUploadData(null)),
       );
@@ -110,6 +113,10 @@ export async function withUpload(
     answer = await uploadAnswer(async () => {
       upload = await receiveUpload(request);
       const received = upload;
+      if (received.empty) {
+        const message = M.emptyFile(received.fileName);
+        throw new RegistryRefusal(422, message, { source: [message] }, emptyUploadData(null));
+      }
       if (!received.path)
         throw new AppError(422, 'validation_failed', M.fileRequired, { source: [M.fileRequired] });
       return run({ ...received, path: received.path });
@@ -180,7 +187,11 @@ export function registriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const progress = progressBoardOf(ctx).get(request.params.upload_id, authOf(request).user.id);
         if (!progress) throw notFound(M.uploadUnknown);
-        return ok({ phase: progress.phase, percent: progress.percent });
+        return ok({
+          phase: progress.phase,
+          percent: progress.percent,
+          ...(progress.queue ? { queue: progress.queue } : {}),
+        });
       },
     );
 

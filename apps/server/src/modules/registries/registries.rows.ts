@@ -12,7 +12,7 @@ const MAX_QUEUED_BATCHES = 2;
 /** Rows per COPY: about 1.7 MB of text (decisions/0051). */
 const BATCH_ROWS = 10_000;
 
-const COPY_TARGET = `registry_rows (briefcase_id, row_number, contract_id, lot_number, region_code, amount_total,
+export const COPY_TARGET = `registry_rows (briefcase_id, row_number, contract_id, lot_number, region_code, amount_total,
   amount_bottomline, principal, dpd, dplp, issue_date, last_payment_date, last_payment_amount, paid_amount,
   amount_for_360_days, product_type, loan_kind, stage, first_creditor, birth_date, sex,
   enforcement_order_placement, features)`;

@@ -11,7 +11,9 @@ import {
   REGISTRY_ERRORS_INLINE_LIMIT,
   REQUIRED_ATTRIBUTES,
 } from '@etp/domain';
+import { XLSX_ERROR_MESSAGES } from '@etp/xlsx';
 import type { AppContext } from '../../appContext.ts';
+import { FileJobRefusal } from '../../files/filePool.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import type { AuthContext } from '../auth/guards.ts';
@@ -146,6 +148,9 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
         allowPersonalData: input.allowPersonalData,
         dropColumns: input.dropColumns,
         report,
+        onQueued: (position) => {
+          if (position > 0) board.set(input.uploadId, userId, 'queued', 0, position);
+        },
         onProgress: (phase, fraction) =>
           board.set(
             input.uploadId,
@@ -176,15 +181,22 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
   } catch (error) {
     if (keptKey && keptKey !== input.keptKey) await dropRegistryFile(ctx, keptKey);
     board.set(input.uploadId, userId, 'failed', 100);
+    const createdNothing = 'create' in input.target ? null : briefcaseId;
+    if (error instanceof FileJobRefusal) {
+      throw new RegistryRefusal(
+        error.reason === 'busy' ? 503 : 422,
+        M.processingFailed,
+        { source: [error.message] },
+        emptyUploadData(createdNothing),
+      );
+    }
     if (!(error instanceof Rollback)) throw error;
     outcome = error.outcome;
-    const createdNothing = 'create' in input.target ? null : briefcaseId;
     if (outcome.kind === 'invalid') {
-      reportId = await report.store(ctx, {
-        briefcaseId: createdNothing,
-        companyId: input.companyId,
-        userId: input.auth.user.id,
-      });
+      // The rows' errors are the answer even when their report cannot be kept (a full disk, the store down).
+      reportId = await report
+        .store(ctx, { briefcaseId: createdNothing, companyId: input.companyId, userId: input.auth.user.id })
+        .catch(() => null);
       const many = outcome.errorCount > REGISTRY_ERRORS_INLINE_LIMIT;
       throw new RegistryRefusal(422, many ? M.manyErrors : M.processingFailed, inlineErrors(outcome), {
         ...emptyUploadData(createdNothing),
@@ -193,7 +205,7 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
       });
     }
     const refused = outcome as Extract<IngestOutcome, { kind: 'refused' }>;
-    const wrong = refused.message === M.wrongFormat;
+    const wrong = refused.message === M.wrongFormat || refused.message === XLSX_ERROR_MESSAGES.xls;
     throw new RegistryRefusal(
       422,
       wrong ? M.wrongFormat : M.processingFailed,

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { FILE_MESSAGES } from '../../files/fileMessages.ts';
 import { AppError } from '../../http/errors.ts';
 import { REGISTRY_MESSAGES } from './registries.messages.ts';
 
@@ -23,6 +24,8 @@ export interface ReceivedUpload {
   path: string | null;
   fileName: string | null;
   bytes: number;
+  /** A file part came with no bytes at all (told apart from no file). */
+  empty?: boolean;
 }
 
 export const tooLarge = () =>
@@ -34,6 +37,11 @@ export const wrongFormat = () =>
   new AppError(422, 'validation_failed', REGISTRY_MESSAGES.wrongFormat, {
     source: [REGISTRY_MESSAGES.wrongFormat],
   });
+
+/** A full, over-quota or read-only disk: the server's trouble, said as such (not the generic 500). */
+const OUT_OF_SPACE = new Set(['ENOSPC', 'EDQUOT', 'EROFS']);
+export const outOfSpace = () =>
+  new AppError(507, 'no_space', FILE_MESSAGES.noSpace, { source: [FILE_MESSAGES.noSpace] });
 
 const badForm = () => new AppError(400, 'bad_request', 'Неверный формат формы');
 
@@ -79,7 +87,9 @@ export async function receiveUpload(request: FastifyRequest, fileField = 'source
       try {
         await pipeline(part.file, counter, createWriteStream(path));
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        if (code && OUT_OF_SPACE.has(code)) throw outOfSpace();
         throw error;
       }
       if (part.file.truncated) throw tooLarge();
@@ -90,17 +100,23 @@ export async function receiveUpload(request: FastifyRequest, fileField = 'source
   }
   if (path && bytes === 0) {
     await discard(path);
-    return { fields, path: null, fileName: null, bytes: 0 };
+    return { fields, path: null, fileName, bytes: 0, empty: true };
   }
   return { fields, path, fileName, bytes };
 }
 
-/** Refuses what is not a zip archive by its signature (an .xls renamed, a CSV, a PDF...). */
+const OLE2 = Buffer.from('d0cf11e0a1b11ae1', 'hex');
+
+/**
+ * Refuses what is neither a zip archive nor an OLE2 compound file by its signature (a CSV, a PDF...). An OLE2 file
+ * goes on to the file worker, which tells a legacy .xls from a password-protected workbook.
+ */
 export async function assertZipSignature(path: string): Promise<void> {
   const handle = await open(path, 'r');
   try {
-    const head = Buffer.alloc(4);
-    const { bytesRead } = await handle.read(head, 0, 4, 0);
+    const head = Buffer.alloc(8);
+    const { bytesRead } = await handle.read(head, 0, 8, 0);
+    if (bytesRead === 8 && head.equals(OLE2)) return;
     if (bytesRead < 4 || head.readUInt32LE(0) !== 0x04034b50) throw wrongFormat();
   } finally {
     await handle.close();

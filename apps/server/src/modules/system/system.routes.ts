@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { fail, ok } from '../../http/envelope.ts';
+import { RETRY_AFTER_SECONDS } from '../../http/errorHandler.ts';
 import { DICTIONARIES } from './dictionaries.data.ts';
 
 /** Column matching offers every registry attribute: value, text, required, analytics and the template's hint. */
@@ -18,6 +19,9 @@ function registryAttributesDictionary(): RegistryAttributeItem[] {
   }));
 }
 
+/** The longest /health waits for the database. */
+const HEALTH_TIMEOUT_MS = 2_000;
+
 export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/time', { config: { rateLimit: false } }, async () => {
@@ -27,10 +31,20 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/health', { config: { rateLimit: false } }, async (_request, reply) => {
       try {
-        await ctx.db.execute(sql`select 1`);
+        // A database that does not answer within HEALTH_TIMEOUT_MS counts as down (a load balancer waits no longer).
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          ctx.db.execute(sql`select 1`),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('timeout')), HEALTH_TIMEOUT_MS);
+          }),
+        ]).finally(() => clearTimeout(timer));
         return ok({ database: ctx.database.kind, status: 'up' });
       } catch {
-        return reply.code(503).send(fail('База данных недоступна', 'internal'));
+        return reply
+          .code(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send(fail('База данных недоступна', 'unavailable'));
       }
     });
 

@@ -1,8 +1,8 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { ModerationQueue } from './ModerationQueue.tsx';
 import { ADMIN_MESSAGES as T } from './messages.ts';
 
 /**
@@ -27,15 +27,14 @@ export function AdminBriefcasesPage() {
           </Button>
         }
       />
-      <EmptyState
-        title={T.briefcases}
-        hint={T.briefcasesHint}
-        action={
+      <Stack spacing={4}>
+        <ModerationQueue />
+        <div>
           <Button component={RouterLink} to="/briefcases" variant="outlined">
             {T.toFeed}
           </Button>
-        }
-      />
+        </div>
+      </Stack>
     </>
   );
 }

@@ -15,7 +15,7 @@ import { cardTabOf, cardTabPath, visibleCardTabs } from './cardTabs.ts';
 import { HiddenBriefcase } from './HiddenBriefcase.tsx';
 import { CARD_MESSAGES as T } from './messages.ts';
 import { PortfolioTab } from './PortfolioTab.tsx';
-import { TabEmptyState } from './TabEmptyState.tsx';
+import { TabContent } from './TabContent.tsx';
 import { usePresenceReporting } from './usePresenceReporting.ts';
 
 const NOT_FOUND = <NotFoundBlock title={T.notFoundTitle} hint={T.notFoundHint} backLabel={T.backToList} />;
@@ -55,7 +55,7 @@ export function BriefcaseCardPage() {
     <>
       <BriefcaseHeader briefcase={b} nowMs={nowMs} />
       <BriefcaseTabs briefcase={b} tabs={tabs} current={tab} />
-      {tab === 'briefcase' ? <PortfolioTab briefcase={b} /> : <TabEmptyState title={T.tabTitles[tab]} />}
+      {tab === 'briefcase' ? <PortfolioTab briefcase={b} /> : <TabContent tab={tab} briefcase={b} />}
       {survey && <SurveyDialog survey={survey.survey} onSubmit={survey.submit} onClose={survey.dismiss} />}
     </>
   );

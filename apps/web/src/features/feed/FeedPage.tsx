@@ -50,7 +50,7 @@ export function FeedPage() {
       title={FEED_MESSAGES.title}
       subtitle={auctionType ? AUCTION_TYPE_LABELS[auctionType] : undefined}
       actions={
-        user?.role === 'admin' && (
+        (user?.role === 'admin' || user?.company_good_standing) && (
           <Button component={RouterLink} to="/briefcases/new" variant="contained" startIcon={<AddIcon />}>
             {FEED_MESSAGES.newBriefcase}
           </Button>

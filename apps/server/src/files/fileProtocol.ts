@@ -1,0 +1,41 @@
+/** Messages between the file pool (main thread) and its workers (docs/decisions/0090). */
+import type { ZipInspection, ZipLimits } from '../http/zipGuard.ts';
+import type { BatchSheetJob, BatchSheetResult } from '../modules/batchAutobids/batchAutobids.read.ts';
+import type {
+  IngestJob,
+  IngestJobResult,
+  PreviewJob,
+  PreviewResult,
+} from '../modules/registries/registries.read.ts';
+
+export type FileJob =
+  | ({ kind: 'ingest' } & IngestJob)
+  | ({ kind: 'preview' } & PreviewJob)
+  | ({ kind: 'batchSheet' } & BatchSheetJob)
+  | { kind: 'inspectZip'; bytes: Uint8Array; limits: ZipLimits }
+  | { kind: 'sleep'; ms: number; allocateMb?: number };
+
+interface Results {
+  ingest: IngestJobResult;
+  preview: PreviewResult;
+  batchSheet: BatchSheetResult;
+  inspectZip: ZipInspection;
+  sleep: { slept: number };
+}
+
+export type FileJobResult<K extends FileJob['kind']> = Results[K];
+
+/** An error of the job, as plain data: `name` and `code` (XlsxError's) decide the seller's message. */
+export interface JobError {
+  name: string;
+  message: string;
+  code?: string;
+  detail?: string;
+}
+
+export type WorkerReply =
+  | { type: 'progress'; phase: string; fraction: number }
+  | { type: 'call'; id: number; name: string; payload: unknown }
+  | { type: 'done'; result?: unknown; error?: JobError };
+
+export type PoolMessage = { type: 'job'; job: FileJob } | { type: 'answer'; id: number; value: unknown };

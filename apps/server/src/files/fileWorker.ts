@@ -1,0 +1,89 @@
+/**
+ * Inside a file worker (docs/decisions/0090): runs one job at a time, as the pool sends them. A job reports
+ * progress, may call the main thread (e.g. to store a batch of rows) and ends with its result or its error.
+ */
+import { setPriority } from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import { inspectZip } from '../http/zipGuard.ts';
+import { readBatchSheetFile } from '../modules/batchAutobids/batchAutobids.read.ts';
+import { previewRegistryFile, runIngestJob } from '../modules/registries/registries.read.ts';
+import type { FileJob, JobError, PoolMessage, WorkerReply } from './fileProtocol.ts';
+
+export interface JobContext {
+  progress(phase: string, fraction: number): void;
+  call<T>(name: string, payload: unknown, transfer?: ArrayBuffer[]): Promise<T>;
+}
+
+// On Linux the nice value is a thread's own: FILE_WORKER_NICE > 0 makes this worker yield the CPU to the thread that
+// answers bids, but also to every other process (on a shared machine a 50,000-row ingest took 1.5x as long at 10),
+// so it is 0 unless the operator asks (decision 0090).
+try {
+  setPriority(0, Number(process.env.FILE_WORKER_NICE ?? 0));
+} catch {
+  // Not permitted or not supported: the worker runs at the process's priority.
+}
+
+const port = parentPort!;
+const waiting = new Map<number, (value: unknown) => void>();
+let nextCall = 1;
+
+const post = (message: WorkerReply, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
+
+const context: JobContext = {
+  progress: (phase, fraction) => post({ type: 'progress', phase, fraction }),
+  call: <T>(name: string, payload: unknown, transfer?: ArrayBuffer[]) =>
+    new Promise<T>((resolve) => {
+      const id = nextCall++;
+      waiting.set(id, resolve as (value: unknown) => void);
+      post({ type: 'call', id, name, payload }, transfer);
+    }),
+};
+
+async function run(job: FileJob): Promise<unknown> {
+  switch (job.kind) {
+    case 'ingest':
+      return runIngestJob(job, context);
+    case 'preview':
+      return previewRegistryFile(job);
+    case 'batchSheet':
+      return readBatchSheetFile(job);
+    case 'inspectZip':
+      return inspectZip(
+        Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength),
+        job.limits,
+      );
+    case 'sleep': {
+      // Tests of the pool's limits: holds memory and time as asked.
+      const held: Buffer[] = [];
+      const started = Date.now();
+      while (Date.now() - started < job.ms) {
+        if (job.allocateMb) for (let i = 0; i < 16; i++) held.push(Buffer.from('x'.repeat(1 << 16) + i));
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      return { slept: held.length };
+    }
+  }
+}
+
+function asJobError(error: unknown): JobError {
+  const e = error as Error & { code?: unknown; detail?: unknown };
+  return {
+    name: e?.name ?? 'Error',
+    message: e?.message ?? String(error),
+    code: typeof e?.code === 'string' ? e.code : undefined,
+    detail: typeof e?.detail === 'string' ? e.detail : e?.stack,
+  };
+}
+
+port.on('message', (message: PoolMessage) => {
+  if (message.type === 'answer') {
+    const resolve = waiting.get(message.id);
+    waiting.delete(message.id);
+    resolve?.(message.value);
+    return;
+  }
+  run(message.job).then(
+    (result) => post({ type: 'done', result }),
+    (error: unknown) => post({ type: 'done', error: asJobError(error) }),
+  );
+});

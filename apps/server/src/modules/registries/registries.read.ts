@@ -1,0 +1,423 @@
+/**
+ * The reading half of registry ingestion, run in a file worker (docs/decisions/0045, 0090): one streaming read of
+ * the first visible sheet → header match (or the seller's custom map) → per row: personal-data scan, validation,
+ * analytics, typed columns, and the de-personalised row encoded for COPY, which the main thread stores → default
+ * lotting. Every error goes to the check report, written here too; the main thread gets compact results only.
+ */
+import { rm } from 'node:fs/promises';
+import {
+  type AttributeValue,
+  type Cell,
+  createAnalytics,
+  createDebtColumnsBuilder,
+  createPersonalDataScanner,
+  createRowValidator,
+  type DebtColumns,
+  matchTemplateHeaders,
+  REGISTRY_ATTRIBUTES,
+  REGISTRY_ERRORS_INLINE_LIMIT,
+  type RegistryError,
+  suggestColumnMatch,
+} from '@etp/domain';
+import { readFirstSheet, SheetsWriter, XlsxError } from '@etp/xlsx';
+import type { PersonalDataFindingJson, RegistryPreviewJson } from '../../db/schema/index.ts';
+import type { JobContext } from '../../files/fileWorker.ts';
+import {
+  applyLotting,
+  defaultLotingParams,
+  type LotingParams,
+  type LottingOutcome,
+} from './registries.lotting.ts';
+import { REGISTRY_MESSAGES } from './registries.messages.ts';
+import type { RegistryTotals } from './registries.queries.ts';
+import type { RawSession } from './registries.raw.ts';
+import { REPORT_HEADERS, REPORT_WIDTHS } from './registries.reportLayout.ts';
+import { RegistryRowWriter } from './registries.rows.ts';
+
+export type IngestPhase = 'checking' | 'storing' | 'lotting';
+
+/** Where the reading sends the errors it finds (the check report). */
+export interface ErrorSink {
+  add(error: RegistryError): void;
+  /** A promise while the report's writing is behind: the reader waits for it. */
+  congested(): Promise<void> | undefined;
+}
+
+export interface ReadOptions {
+  filePath: string;
+  /** The seller's matching, column index → attribute (custom templates); absent: the platform template. */
+  map?: (AttributeValue | null)[];
+  /** Columns (0-based) dropped before validation: the personal-data columns after a skip or an agreement. */
+  dropColumns?: readonly number[];
+  onProgress?: (phase: IngestPhase, fraction: number) => void;
+  report?: ErrorSink;
+  /** The registry's date for ages; default today. */
+  asOf?: string;
+  /** The procedure whose rows are stored (through `session`), or null to check only. */
+  briefcaseId: number | null;
+}
+
+/** First rows shown in the matching table (spec 1 §9). */
+export const PREVIEW_ROWS = 5;
+/** The widest registry we take: the template has ~35 columns; a custom one may carry some more. */
+export const MAX_REGISTRY_COLUMNS = 512;
+
+class Stop extends Error {}
+
+const toText = (cell: Cell | undefined) => (cell === null || cell === undefined ? '' : String(cell));
+
+export interface ReadResult {
+  headers: string[];
+  preview: Cell[][];
+  map: (AttributeValue | null)[] | null;
+  mismatch: boolean;
+  rows: number;
+  errors: RegistryError[];
+  errorCount: number;
+  findings: PersonalDataFindingJson[];
+  columns: DebtColumns | null;
+  analyticTotals: RegistryTotals | null;
+}
+
+/** Reads, checks and stores the sheet's rows into the session (savepoint held by the caller). */
+export async function readAndStore(session: RawSession | null, options: ReadOptions): Promise<ReadResult> {
+  const drop = new Set(options.dropColumns ?? []);
+  let headers: string[] | null = null;
+  const preview: Cell[][] = [];
+  let map: (AttributeValue | null)[] | null = null;
+  let mismatch = false;
+  let scanner: ReturnType<typeof createPersonalDataScanner> | null = null;
+  const analytics = createAnalytics(options.asOf ? { asOf: options.asOf } : {});
+  const columns = createDebtColumnsBuilder();
+  let validator: ReturnType<typeof createRowValidator> | null = null;
+  const writer =
+    session && options.briefcaseId !== null ? new RegistryRowWriter(session, options.briefcaseId) : null;
+  const abort = new AbortController();
+  let analyticColumns: number[] = [];
+  let filledCells = 0;
+  let dataRows = 0;
+  const cells: Cell[] = [];
+  // Memory does not grow with the errors: the first ones for the reply, every one to the report.
+  const firstErrors: RegistryError[] = [];
+  const onError = (error: RegistryError) => {
+    if (firstErrors.length < REGISTRY_ERRORS_INLINE_LIMIT) firstErrors.push(error);
+    options.report?.add(error);
+  };
+
+  const onRow = (raw: Cell[], rowNumber: number) => {
+    if (headers === null) {
+      headers = raw.map(toText);
+      while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
+      if (options.map) {
+        map = options.map.slice();
+      } else {
+        const match = matchTemplateHeaders(raw);
+        map = match.map;
+        mismatch = match.mismatch;
+      }
+      for (const i of drop) if (map[i] !== undefined) map[i] = null;
+      validator = createRowValidator(map, headers, { onError });
+      scanner = createPersonalDataScanner(raw.slice(0, headers.length));
+      analyticColumns = map.flatMap((v, i) =>
+        v && REGISTRY_ATTRIBUTES.find((a) => a.value === v)?.analytics ? [i] : [],
+      );
+      return;
+    }
+    // A row of empty cells is no debt.
+    let empty = true;
+    for (const c of raw) {
+      if (c !== null && c !== '') {
+        empty = false;
+        break;
+      }
+    }
+    if (empty) return;
+    if (mismatch) {
+      if (preview.length < PREVIEW_ROWS) preview.push(raw.slice(0, headers.length));
+      if (preview.length >= PREVIEW_ROWS && !abort.signal.aborted) abort.abort(new Stop());
+      return;
+    }
+    dataRows += 1;
+    if (preview.length < PREVIEW_ROWS) preview.push(raw.slice(0, headers.length));
+    scanner!.scan(raw, rowNumber);
+    // The reader's row has no holes; it is copied only when columns are dropped.
+    let row = raw;
+    if (drop.size > 0) {
+      cells.length = 0;
+      for (let i = 0; i < raw.length; i++) cells.push(drop.has(i) ? null : (raw[i] ?? null));
+      row = cells;
+    }
+    for (const i of analyticColumns) {
+      const c = row[i];
+      if (c !== null && c !== undefined && c !== '') filledCells += 1;
+    }
+    const debt = validator!.validate(row, rowNumber);
+    if (!debt || validator!.errorCount > 0) return;
+    analytics.add(debt);
+    columns.add(debt);
+    writer?.add(debt, rowNumber);
+  };
+
+  let rows = 0;
+  try {
+    const result = await readFirstSheet(options.filePath, onRow, {
+      maxColumns: MAX_REGISTRY_COLUMNS,
+      signal: abort.signal,
+      onProgress: (fraction) => options.onProgress?.('checking', fraction),
+      backpressure: () => writer?.congested() ?? options.report?.congested(),
+    });
+    rows = result.rows;
+  } catch (error) {
+    if (!(abort.signal.aborted && abort.signal.reason instanceof Stop)) {
+      await writer?.abandon();
+      throw error;
+    }
+  }
+  const validatorState = validator as ReturnType<typeof createRowValidator> | null;
+  const validated = validatorState !== null;
+  const errors = firstErrors;
+  const errorCount = validatorState?.errorCount ?? 0;
+  // Its contract-id index (~60 MB for a million rows) is not needed past the last row: let it go before the
+  // last batches are stored and the columns are built.
+  validator = null;
+  const scannerState = scanner as ReturnType<typeof createPersonalDataScanner> | null;
+  const findings: PersonalDataFindingJson[] = (scannerState?.findings() ?? []).map((f) => ({
+    column: f.column,
+    columnIndex: f.columnIndex,
+    header: f.header,
+    kind: f.kind,
+    count: f.count,
+    rows: f.rows,
+  }));
+  const base = {
+    headers: headers ?? [],
+    preview,
+    map,
+    mismatch,
+    rows,
+    findings,
+    errors,
+    errorCount,
+  };
+  if (mismatch || !validated || base.errorCount > 0) {
+    await writer?.abandon();
+    return { ...base, columns: null, analyticTotals: null };
+  }
+  options.onProgress?.('storing', 1);
+  await writer?.finish();
+  const totals = analytics.totals();
+  const built = columns.build();
+  return {
+    ...base,
+    columns: built,
+    analyticTotals: {
+      itemsCount: totals.items_count,
+      amountTotal: totals.amount_total,
+      amountBottomline: totals.amount_bottomline,
+      amountMean: totals.amount_mean,
+      bottomlineMean: totals.bottomline_mean,
+      startPrice: 0,
+      dpd: totals.dpd,
+      dplp: totals.dplp,
+      fillingPercent:
+        dataRows === 0 || analyticColumns.length === 0
+          ? 0
+          : Math.round(
+              (filledCells / (dataRows * REGISTRY_ATTRIBUTES.filter((a) => a.analytics).length)) * 10_000,
+            ) / 100,
+      analytics: analytics.result() as unknown as Record<string, unknown>,
+    },
+  };
+}
+
+/** Headers, the first rows and the suggested matching of a file, reading no further (custom-template upload). */
+export async function readRegistryPreview(
+  filePath: string,
+): Promise<RegistryPreviewJson | { refused: string }> {
+  let headers: string[] | null = null;
+  const rows: Cell[][] = [];
+  const abort = new AbortController();
+  try {
+    await readFirstSheet(
+      filePath,
+      (raw) => {
+        if (headers === null) {
+          headers = raw.map(toText);
+          while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
+          return;
+        }
+        if (rows.length < PREVIEW_ROWS) rows.push(raw.slice(0, headers.length));
+        if (rows.length >= PREVIEW_ROWS && !abort.signal.aborted) abort.abort(new Stop());
+      },
+      { maxColumns: MAX_REGISTRY_COLUMNS, signal: abort.signal },
+    );
+  } catch (error) {
+    if (error instanceof XlsxError) return { refused: error.message };
+    if (!(abort.signal.aborted && abort.signal.reason instanceof Stop)) throw error;
+  }
+  const found = headers as string[] | null;
+  if (!found || found.length === 0) return { refused: REGISTRY_MESSAGES.noHeaders };
+  if (rows.length === 0) return { refused: REGISTRY_MESSAGES.noRows };
+  return { headers: found, rows, suggested: suggestColumnMatch(found, rows) };
+}
+
+/** The check report written in the worker: every error, as it is found, into an xlsx at `path`. */
+class ReportFile implements ErrorSink {
+  count = 0;
+  private writer: SheetsWriter | null = null;
+
+  constructor(
+    private readonly path: string,
+    private readonly maxRowsPerSheet?: number,
+  ) {}
+
+  add(error: RegistryError): void {
+    this.count += 1;
+    // The file is made with the first error: most uploads have none.
+    this.writer ??= this.open();
+    this.writer.add([error.row, error.column, error.header, error.value, error.message]);
+  }
+
+  private open(): SheetsWriter {
+    return new SheetsWriter(this.path, REPORT_HEADERS, {
+      sheetName: 'Ошибки',
+      widths: REPORT_WIDTHS,
+      maxRowsPerSheet: this.maxRowsPerSheet,
+    });
+  }
+
+  congested(): Promise<void> | undefined {
+    return this.writer?.congested();
+  }
+
+  async finish(): Promise<void> {
+    await (this.writer ?? this.open()).finish();
+    this.writer = null;
+  }
+
+  async discard(): Promise<void> {
+    const writer = this.writer;
+    this.writer = null;
+    await writer?.abort();
+    await rm(this.path, { force: true });
+  }
+}
+
+export interface IngestJob {
+  filePath: string;
+  map?: (AttributeValue | null)[];
+  dropColumns?: number[];
+  allowPersonalData?: boolean;
+  asOf?: string;
+  /** Rows are stored (sent to the main thread as COPY batches) for this procedure; null: checked only. */
+  briefcaseId: number | null;
+  /** Where the check report is written; it is left there only when the outcome is `invalid`. */
+  reportPath: string;
+  reportSheetRows?: number;
+}
+
+/** What a registry's reading came to, compact (the rows themselves went to the database as they were read). */
+export type IngestJobResult =
+  | {
+      kind: 'read';
+      map: (AttributeValue | null)[];
+      findings: PersonalDataFindingJson[];
+      columns: DebtColumns;
+      totals: RegistryTotals;
+      params: LotingParams;
+      lotting: Omit<LottingOutcome, 'drafts'>;
+    }
+  | { kind: 'mismatch'; preview: RegistryPreviewJson }
+  | { kind: 'personal_data'; findings: PersonalDataFindingJson[] }
+  /** `errors`: the first REGISTRY_ERRORS_INLINE_LIMIT of the `errorCount`, all of them in the report file. */
+  | { kind: 'invalid'; errors: RegistryError[]; errorCount: number }
+  | { kind: 'refused'; message: string };
+
+/** The COPY batches of the rows are stored by the main thread, in its transaction (call `copy`). */
+function relaySession(context: JobContext): RawSession {
+  return {
+    query: () => Promise.reject(new Error('no queries from a file worker')),
+    copyFrom: (_target, data) => context.call<void>('copy', data),
+  };
+}
+
+/** Sums that do not fit the database's bigint, or JavaScript's exact integers, are refused before storing. */
+function oversizedSum(totals: RegistryTotals, lots: LottingOutcome['lots']): string | null {
+  const safe = (n: number) => Number.isSafeInteger(Math.round(n));
+  if (!safe(totals.amountTotal) || !safe(totals.amountBottomline)) return REGISTRY_MESSAGES.sumTooLarge;
+  for (const lot of lots) {
+    if (!safe(lot.amountTotal) || !safe(lot.amountBottomline) || !safe(lot.startPrice)) {
+      return REGISTRY_MESSAGES.lotSumTooLarge(lot.number);
+    }
+  }
+  return null;
+}
+
+/** The whole reading of a registry file (in a file worker): the outcome the main thread acts upon. */
+export async function runIngestJob(job: IngestJob, context: JobContext): Promise<IngestJobResult> {
+  const report = new ReportFile(job.reportPath, job.reportSheetRows);
+  let keepReport = false;
+  try {
+    let read: ReadResult;
+    try {
+      read = await readAndStore(job.briefcaseId === null ? null : relaySession(context), {
+        filePath: job.filePath,
+        map: job.map,
+        dropColumns: job.dropColumns,
+        asOf: job.asOf,
+        briefcaseId: job.briefcaseId,
+        report,
+        onProgress: (phase, fraction) => context.progress(phase, fraction),
+      });
+    } catch (error) {
+      if (error instanceof XlsxError) return { kind: 'refused', message: error.message };
+      throw error;
+    }
+    if (read.headers.length === 0) return { kind: 'refused', message: REGISTRY_MESSAGES.noHeaders };
+    if (read.mismatch) {
+      return {
+        kind: 'mismatch',
+        preview: {
+          headers: read.headers,
+          rows: read.preview,
+          suggested: suggestColumnMatch(read.headers, read.preview),
+        },
+      };
+    }
+    if (read.errorCount > 0) {
+      await report.finish();
+      keepReport = true;
+      return { kind: 'invalid', errors: read.errors, errorCount: read.errorCount };
+    }
+    if (!read.columns || read.columns.count === 0)
+      return { kind: 'refused', message: REGISTRY_MESSAGES.noRows };
+    if (read.findings.length > 0 && !job.allowPersonalData) {
+      return { kind: 'personal_data', findings: read.findings };
+    }
+    context.progress('lotting', 0);
+    const params = defaultLotingParams(read.columns);
+    const { drafts: _drafts, ...lotting } = applyLotting(read.columns, params, job.asOf);
+    const totals = { ...read.analyticTotals!, startPrice: lotting.startPrice };
+    const tooLarge = oversizedSum(totals, lotting.lots);
+    if (tooLarge) return { kind: 'refused', message: tooLarge };
+    return {
+      kind: 'read',
+      map: read.map ?? [],
+      findings: read.findings,
+      columns: read.columns,
+      totals,
+      params,
+      lotting,
+    };
+  } finally {
+    if (!keepReport) await report.discard();
+  }
+}
+
+export interface PreviewJob {
+  filePath: string;
+}
+
+export type PreviewResult = RegistryPreviewJson | { refused: string };
+
+export const previewRegistryFile = (job: PreviewJob) => readRegistryPreview(job.filePath);

@@ -1,0 +1,14 @@
+/** Russian texts of saving a procedure and sending it for approval (spec 1 §2, §4; decisions/0080). */
+export const WIZARD_MESSAGES = {
+  saved: 'Изменения сохранены',
+  applied: 'Торговая процедура отправлена на согласование',
+  alreadyApproved: 'Процедура уже согласована, невозможно изменить',
+  notEditable: 'Торговую процедуру в этом статусе изменить нельзя',
+  activeLocked: 'У идущей процедуры нельзя изменить дату начала и шаг',
+  adminOnlyField: 'Эту настройку меняет только администратор',
+  typeLocked: 'Тип торгов можно сменить только до согласования',
+  notCreated: 'Отправить на согласование можно только созданную процедуру',
+  fixErrors: 'Исправьте ошибки в настройках процедуры',
+  companyUnknown: 'Организация не найдена',
+  notAccredited: 'Компания не аккредитована',
+} as const;

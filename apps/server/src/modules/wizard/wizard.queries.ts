@@ -1,0 +1,130 @@
+/** Every SQL statement of the wizard's save and send-for-approval. */
+import { and, asc, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  briefcaseCompanyLists,
+  briefcaseRowColumns,
+  briefcases,
+  companies,
+  lots,
+} from '../../db/schema/index.ts';
+
+export async function findDraftRow(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({
+      ...briefcaseRowColumns,
+      hasRegistry: sql<boolean>`${briefcases.registryColumns} is not null`,
+      companyName: companies.fullName,
+    })
+    .from(briefcases)
+    .innerJoin(companies, eq(companies.id, briefcases.companyId))
+    .where(eq(briefcases.id, id));
+  return row ?? null;
+}
+export type DraftRow = NonNullable<Awaited<ReturnType<typeof findDraftRow>>>;
+
+export async function findDraftLots(db: DbOrTx, briefcaseId: number) {
+  return db.select().from(lots).where(eq(lots.briefcaseId, briefcaseId)).orderBy(asc(lots.number));
+}
+export type DraftLotRow = Awaited<ReturnType<typeof findDraftLots>>[number];
+
+export async function findListedCompanies(db: DbOrTx, briefcaseId: number) {
+  return db
+    .select({
+      list: briefcaseCompanyLists.list,
+      id: companies.id,
+      full_name: companies.fullName,
+      inn: companies.inn,
+    })
+    .from(briefcaseCompanyLists)
+    .innerJoin(companies, eq(companies.id, briefcaseCompanyLists.companyId))
+    .where(eq(briefcaseCompanyLists.briefcaseId, briefcaseId))
+    .orderBy(asc(briefcaseCompanyLists.createdAt), asc(companies.id));
+}
+
+export async function countCompanies(db: DbOrTx, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(inArray(companies.id, [...ids]));
+  return rows.length;
+}
+
+export async function replaceCompanyList(
+  tx: DbOrTx,
+  briefcaseId: number,
+  list: 'whitelist' | 'blacklist',
+  ids: readonly number[],
+) {
+  await tx
+    .delete(briefcaseCompanyLists)
+    .where(and(eq(briefcaseCompanyLists.briefcaseId, briefcaseId), eq(briefcaseCompanyLists.list, list)));
+  if (ids.length > 0)
+    await tx
+      .insert(briefcaseCompanyLists)
+      .values([...new Set(ids)].map((companyId) => ({ briefcaseId, companyId, list })));
+}
+
+export async function updateBriefcase(
+  tx: DbOrTx,
+  id: number,
+  changes: Partial<typeof briefcases.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(briefcases)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(briefcases.id, id))
+    .returning({ ...briefcaseRowColumns });
+  return row!;
+}
+
+export interface LotChange {
+  id: number;
+  start_price: number;
+  step_price: number | null;
+  max_price: number | null;
+  min_price: number | null;
+  step_count: number | null;
+  start_datetime: string | null;
+  end_datetime: string | null;
+}
+
+/** One statement for every lot of the procedure (thousands of lots): a JSON recordset joined by id. */
+export async function updateLots(tx: DbOrTx, briefcaseId: number, changes: readonly LotChange[]) {
+  if (changes.length === 0) return;
+  await tx.execute(sql`
+    update lots l set
+      start_price = v.start_price, step_price = v.step_price, max_price = v.max_price, min_price = v.min_price,
+      step_count = v.step_count, start_datetime = v.start_datetime, end_datetime = v.end_datetime,
+      updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as v(
+      id int, start_price bigint, step_price bigint, max_price bigint, min_price bigint, step_count int,
+      start_datetime timestamptz, end_datetime timestamptz)
+    where l.id = v.id and l.briefcase_id = ${briefcaseId}`);
+}
+
+/** Participant suggestions by name, full name or INN, without the excluded companies (the seller's own). */
+export async function searchParticipants(db: DbOrTx, text: string, excluded: readonly number[], limit = 20) {
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({
+      id: companies.id,
+      fullName: companies.fullName,
+      name: companies.name,
+      inn: companies.inn,
+      kind: companies.kind,
+      goodStanding: companies.goodStanding,
+    })
+    .from(companies)
+    .where(
+      and(
+        text
+          ? or(ilike(companies.name, like), ilike(companies.fullName, like), ilike(companies.inn, `${text}%`))
+          : undefined,
+        excluded.length > 0 ? notInArray(companies.id, [...excluded]) : undefined,
+      ),
+    )
+    .orderBy(asc(companies.fullName))
+    .limit(limit);
+}

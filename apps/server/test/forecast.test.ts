@@ -1,0 +1,239 @@
+/**
+ * POST /api/v1/predicted_price/predict and the model's versions (issue 17): who may call it, the prior below the
+ * history threshold, the model once trained, forecasts recording their version, what-ifs leaving the lot alone.
+ */
+import {
+  encodeForecastInput,
+  FORECAST_MESSAGES,
+  FORECAST_MIN_HISTORY,
+  type ForecastLotFacts,
+  forecastFormOf,
+  forecastInputFromLot,
+  priorShares,
+  shareToPrice,
+} from '@etp/domain';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forecastModels, forecasts, lots } from '../src/db/schema/index.ts';
+import { retrainIfDue } from '../src/modules/forecast/forecast.service.ts';
+import { BUYER_KEYS, type CompanyKey, type UserKey } from '../src/seed/accounts.data.ts';
+import type { AccountIds } from '../src/seed/accounts.ts';
+import { insertHistory } from '../src/seed/history.insert.ts';
+import { generateHistory } from '../src/seed/history.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { DRIVERS } from './support/db.ts';
+import { buildCompany, buildUser } from './support/factories.ts';
+import { api, buildFloor, type Floor, type Trader, tradingLot } from './support/trading.ts';
+
+const TRAINING_TIMEOUT = 240_000;
+
+const analytics = {
+  dead: 3,
+  bankruptcy: 6,
+  court_order: 90,
+  enforcement_proceedings: 40,
+  paid_amount: 70,
+  amount_for_360_days_cents: 2_500_000_00,
+  regions_list: { '77': 40, '16': 110 },
+};
+
+describe.each(DRIVERS)('price forecast on %s', (driver) => {
+  let t: TestApp;
+  let floor: Floor;
+  let call: ReturnType<typeof api>;
+  let lotId: number;
+  let facts: ForecastLotFacts;
+
+  const predict = (who: Trader, lotParams: object[]) =>
+    call.send(who, 'POST', '/api/v1/predicted_price/predict', { lot_params: lotParams });
+  const ownForm = () => ({ id: lotId, ...forecastFormOf(forecastInputFromLot(facts)) });
+  const lotRow = async () => (await t.ctx.db.select().from(lots).where(eq(lots.id, lotId)))[0]!;
+  const forecastRows = () => t.ctx.db.select().from(forecasts).orderBy(asc(forecasts.id));
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { ACCESS_TOKEN_TTL_SECONDS: '86400' });
+    floor = await buildFloor(t, 2);
+    call = api(t);
+    const { lot } = await tradingLot(t, floor, {
+      status: 'ready',
+      startInMs: 86_400_000,
+      endInMs: 90_000_000,
+      lot: {
+        amountTotal: 1_400_000_000,
+        amountBottomline: 2_000_000_000,
+        itemsCount: 150,
+        dpd: 540,
+        dplp: 400,
+        analytics: analytics as never,
+      },
+    });
+    lotId = lot.id;
+    facts = {
+      auctionType: 'classic',
+      amountTotal: 1_400_000_000,
+      amountBottomline: 2_000_000_000,
+      dpd: 540,
+      dplp: 400,
+      itemsCount: 150,
+      sellerKind: 'bank',
+      analytics,
+    };
+  });
+  afterAll(() => t.close());
+
+  it('refuses a buyer, a lot that does not exist, and a malformed form', async () => {
+    const buyer = await predict(floor.buyers[0]!, [ownForm()]);
+    expect(buyer.statusCode).toBe(403);
+    expect(buyer.json().message).toBe(FORECAST_MESSAGES.notAllowed);
+    expect((await predict(floor.seller, [{ ...ownForm(), id: lotId + 10_000 }])).statusCode).toBe(404);
+    expect((await predict(floor.seller, [{ ...ownForm(), dpd: -5 }])).statusCode).toBe(422);
+    expect((await predict(floor.seller, [{ ...ownForm(), flags: { dead: 1.5 } }])).statusCode).toBe(422);
+    expect(await forecastRows()).toEqual([]);
+  });
+
+  it('answers the owner from the documented prior while history is short, says so, and stores it on the lot', async () => {
+    const res = await predict(floor.seller, [ownForm()]);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    const shares = priorShares({ seller_type: 'bank', dpd: 540 });
+    const expected = {
+      start_price: shareToPrice(shares.low, 2_000_000_000),
+      end_price: shareToPrice(shares.median, 2_000_000_000),
+    };
+    expect(data.predicted_price).toEqual({ [String(lotId)]: expected });
+    expect(data.model).toMatchObject({
+      source: 'prior',
+      version: null,
+      note: FORECAST_MESSAGES.priorNote,
+      min_history: FORECAST_MIN_HISTORY,
+      history_size: 0,
+    });
+    expect(data.forecasts[0]).toMatchObject({ ...expected, own: true, previous: null });
+    expect(await lotRow()).toMatchObject({
+      predictedStartPrice: expected.start_price,
+      predictedEndPrice: expected.end_price,
+    });
+    expect(await forecastRows()).toEqual([
+      expect.objectContaining({
+        lotId,
+        modelId: null,
+        source: 'prior',
+        own: true,
+        userId: floor.seller.userId,
+      }),
+    ]);
+  });
+
+  it('lets an administrator try another DPD: the new range beside the previous one, the lot left alone', async () => {
+    const before = await lotRow();
+    const res = await predict(floor.admin, [{ ...ownForm(), dpd: 1500 }]);
+    expect(res.statusCode).toBe(200);
+    const [f] = res.json().data.forecasts;
+    expect(f.own).toBe(false);
+    expect(f.end_price).toBeLessThan(before.predictedEndPrice!);
+    expect(f.previous).toMatchObject({
+      start_price: before.predictedStartPrice,
+      end_price: before.predictedEndPrice,
+      model_version: null,
+    });
+    expect(await lotRow()).toMatchObject({
+      predictedStartPrice: before.predictedStartPrice,
+      predictedEndPrice: before.predictedEndPrice,
+    });
+  });
+
+  it(
+    'trains a version once enough lots sold, answers from it with reasons, and keeps old forecasts on their version',
+    async () => {
+      const historySeller = await buildCompany(t.ctx.db, {
+        kind: 'mfo',
+        seller: true,
+        name: 'МФК «История»',
+      });
+      const historyUser = await buildUser(t.ctx.db, { company: historySeller });
+      const company = { sellerBank: floor.sellerCompany.id, sellerMfo: historySeller.id } as Record<
+        CompanyKey,
+        number
+      >;
+      const user = { sellerBank: floor.seller.userId, sellerMfo: historyUser.id } as Record<UserKey, number>;
+      BUYER_KEYS.forEach((key, i) => {
+        const buyer = floor.buyers[i % floor.buyers.length]!;
+        company[key] = buyer.companyId;
+        user[key] = buyer.userId;
+      });
+      const history = generateHistory({
+        now: t.clock.now(),
+        seed: 11,
+        procedures: 40,
+        sellerKinds: ['bank', 'mfo'],
+      });
+      const ids: AccountIds = { company, user };
+      const written = await insertHistory(t.ctx.db, history, ids);
+      expect(written.lots).toBeGreaterThanOrEqual(FORECAST_MIN_HISTORY);
+
+      const first = await retrainIfDue(t.ctx);
+      expect(first).toMatchObject({
+        source: 'model',
+        training_size: written.lots,
+        history_size: written.lots,
+      });
+      expect(first!.backtest).toMatchObject({ test_size: Math.ceil(written.lots * 0.2) });
+      // Nothing new sold since: not due again.
+      expect(await retrainIfDue(t.ctx)).toBeNull();
+
+      const res = await predict(floor.admin, [ownForm()]);
+      const data = res.json().data;
+      expect(data.model).toMatchObject({
+        source: 'model',
+        version: first!.version,
+        note: FORECAST_MESSAGES.modelNote,
+      });
+      const [f] = data.forecasts;
+      expect(f.start_price).toBeGreaterThan(0);
+      expect(f.start_price).toBeLessThanOrEqual(f.end_price);
+      expect(f.reasons.length).toBeGreaterThan(0);
+      expect(f.reasons.length).toBeLessThanOrEqual(5);
+      expect(f.previous).toMatchObject({ model_version: null });
+
+      const retrained = await call.send(floor.admin, 'POST', '/api/v1/predicted_price/retrain');
+      expect(retrained.statusCode).toBe(200);
+      const second = retrained.json().data;
+      expect(second.version).toBeGreaterThan(first!.version!);
+      expect(await t.ctx.db.select({ id: forecastModels.id }).from(forecastModels)).toHaveLength(2);
+
+      const again = (await predict(floor.seller, [ownForm()])).json().data;
+      expect(again.model.version).toBe(second.version);
+      expect(again.forecasts[0].previous).toMatchObject({ model_version: first!.version });
+      const versions = (await forecastRows()).map((r) => [r.source, r.modelId]);
+      expect(versions).toEqual([
+        ['prior', null],
+        ['prior', null],
+        ['model', first!.version],
+        ['model', second.version],
+      ]);
+      // The seller's call with the lot's own form made it the lot's forecast again.
+      expect(await lotRow()).toMatchObject({
+        predictedStartPrice: again.forecasts[0].start_price,
+        predictedEndPrice: again.forecasts[0].end_price,
+      });
+    },
+    TRAINING_TIMEOUT,
+  );
+
+  it('keeps retraining and the model figures to administrators', async () => {
+    expect((await call.send(floor.seller, 'POST', '/api/v1/predicted_price/retrain')).statusCode).toBe(403);
+    expect((await call.get(floor.buyers[0]!, '/api/v1/predicted_price/model')).statusCode).toBe(403);
+    const model = await call.get(floor.admin, '/api/v1/predicted_price/model');
+    expect(model.json().data).toMatchObject({ source: 'model', start_quantile: expect.any(Number) });
+    const [n] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(forecastModels);
+    expect(model.json().data.version).toBe(
+      (await t.ctx.db.select({ id: forecastModels.id }).from(forecastModels)).at(-1)!.id,
+    );
+    expect(n!.n).toBe(2);
+  });
+
+  it('encodes the form the lot pre-fills exactly as the lot', () => {
+    const input = forecastInputFromLot(facts);
+    expect(encodeForecastInput(input)).toEqual(encodeForecastInput({ ...input, ...forecastFormOf(input) }));
+  });
+});

@@ -1,0 +1,91 @@
+/** The lots of the registry (spec 1 §2 Lotting panel): the first 32 until 'Показать все лоты'. */
+import type { WizardDraftLot } from '@etp/contracts';
+import { formatRubles } from '@etp/domain';
+import { Box, Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { WIZARD_MESSAGES as T } from '../messages.ts';
+
+export const LOTS_SHOWN_FIRST = 32;
+
+const METHOD_COLUMN: Record<string, { title: string; value: (lot: WizardDraftLot) => string | null }> = {
+  product_type: { title: T.colProduct, value: (lot) => lot.product_type },
+  federal_districts: { title: T.colDistrict, value: (lot) => lot.federal_district },
+  stage_of_collection: { title: T.colStage, value: (lot) => lot.stage },
+};
+
+const money = (value: number | null) => (value === null ? '—' : formatRubles(value));
+
+interface LotsTableProps {
+  lots: readonly WizardDraftLot[];
+  method: string | null;
+  /** Step 3's per-lot step input. */
+  stepCell?: (lot: WizardDraftLot) => ReactNode;
+}
+
+export function LotsTable({ lots, method, stepCell }: LotsTableProps) {
+  const [all, setAll] = useState(false);
+  const shown = all ? lots : lots.slice(0, LOTS_SHOWN_FIRST);
+  const extra = method ? METHOD_COLUMN[method] : undefined;
+  return (
+    <Box>
+      <TableContainer
+        tabIndex={0}
+        role="region"
+        aria-label={T.lotsTitle}
+        sx={{ maxWidth: '100%', overflowX: 'auto' }}
+      >
+        <Table size="small" aria-label={T.lotsTitle}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{T.colName}</TableCell>
+              <TableCell align="right">{T.colCount}</TableCell>
+              {extra && <TableCell>{extra.title}</TableCell>}
+              <TableCell align="right">{T.colTotal}</TableCell>
+              <TableCell align="right">{T.colBottomline}</TableCell>
+              <TableCell align="right">{T.colMean}</TableCell>
+              <TableCell align="right">{T.colDpd}</TableCell>
+              <TableCell align="right">{T.colMinPrice}</TableCell>
+              <TableCell align="right">{T.colPredictedStart}</TableCell>
+              <TableCell align="right">{T.colPredictedEnd}</TableCell>
+              {stepCell && <TableCell sx={{ minWidth: 140 }}>{T.colStep}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((lot) => (
+              <TableRow key={lot.id}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{lot.name ?? `Лот № ${lot.number}`}</TableCell>
+                <TableCell align="right">{lot.items_count.toLocaleString('ru-RU')}</TableCell>
+                {extra && <TableCell>{extra.value(lot) ?? '—'}</TableCell>}
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {money(lot.amount_total)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {money(lot.amount_bottomline)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {money(lot.bottomline_mean)}
+                </TableCell>
+                <TableCell align="right">{lot.dpd ?? '—'}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {money(lot.min_price ?? lot.start_price)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {money(lot.predicted_start_price)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {money(lot.predicted_end_price)}
+                </TableCell>
+                {stepCell && <TableCell>{stepCell(lot)}</TableCell>}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {!all && lots.length > LOTS_SHOWN_FIRST && (
+        <Button sx={{ mt: 1 }} onClick={() => setAll(true)}>
+          {T.showAllLots}
+        </Button>
+      )}
+    </Box>
+  );
+}

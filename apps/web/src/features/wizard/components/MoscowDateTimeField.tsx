@@ -1,0 +1,67 @@
+/** A date and time in Moscow (ДД.ММ.ГГГГ ЧЧ:ММ) with MUI X's picker; the minimum is today in Moscow. */
+import { minimumStartDay } from '@etp/domain';
+import { Box } from '@mui/material';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { ruRU } from '@mui/x-date-pickers/locales';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ru';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const MOSCOW_ZONE = 'Europe/Moscow';
+
+interface MoscowDateTimeFieldProps {
+  label: string;
+  value: string | null;
+  onValue: (iso: string | null) => void;
+  now: Date;
+  error?: string;
+  disabled?: boolean;
+  helperText?: string;
+  name: string;
+}
+
+export function MoscowDateTimeField({
+  label,
+  value,
+  onValue,
+  now,
+  error,
+  disabled,
+  helperText,
+  name,
+}: MoscowDateTimeFieldProps) {
+  return (
+    <Box data-testid={`${name}-field`}>
+      <LocalizationProvider
+        dateAdapter={AdapterDayjs}
+        adapterLocale="ru"
+        localeText={ruRU.components.MuiLocalizationProvider.defaultProps.localeText}
+      >
+        <DateTimePicker
+          label={label}
+          timezone={MOSCOW_ZONE}
+          value={value ? dayjs(value).tz(MOSCOW_ZONE) : null}
+          onChange={(next) => onValue(next?.isValid() ? next.toDate().toISOString() : null)}
+          minDate={dayjs(minimumStartDay(now)).tz(MOSCOW_ZONE)}
+          format="DD.MM.YYYY HH:mm"
+          ampm={false}
+          disabled={disabled}
+          slotProps={{
+            textField: {
+              fullWidth: true,
+              name,
+              error: Boolean(error),
+              helperText: error ?? helperText,
+            },
+          }}
+        />
+      </LocalizationProvider>
+    </Box>
+  );
+}

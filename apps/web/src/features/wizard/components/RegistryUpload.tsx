@@ -1,0 +1,167 @@
+/** Step 2's upload block: the template tabs, the XLSX input, real progress and the per-file states (spec 1 §2, §4). */
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  LinearProgress,
+  Link,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import { useRef } from 'react';
+import { WIZARD_MESSAGES as T } from '../messages.ts';
+import { downloadFile, REGISTRY_MAX_MB, TEMPLATE_URL } from '../wizardApi.ts';
+import type { UploadState } from '../wizardMachine.ts';
+
+interface RegistryUploadProps {
+  upload: UploadState;
+  /** Uploading and replacing are allowed (created or pending). */
+  editable: boolean;
+  onFile: (file: File) => void;
+  onDelete: (() => void) | null;
+}
+
+export function ReportLink({ reportId }: { reportId: string }) {
+  return (
+    <Link
+      component="button"
+      type="button"
+      sx={{ alignSelf: 'flex-start', textAlign: 'left' }}
+      onClick={() =>
+        void downloadFile(
+          `/api/v1/source_errors/${reportId}/report.json`,
+          `Проверка реестра ${reportId}.xlsx`,
+        )
+      }
+    >
+      {T.reportLink}
+    </Link>
+  );
+}
+
+export function RegistryUpload({ upload, editable, onFile, onDelete }: RegistryUploadProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const busy = upload.kind === 'uploading';
+  return (
+    <Stack spacing={2}>
+      <Tabs value="platform" variant="scrollable" allowScrollButtonsMobile aria-label={T.steps[1]}>
+        <Tab value="custom" label={T.tabCustom} disabled />
+        <Tab value="platform" label={T.tabPlatform} />
+      </Tabs>
+      <Alert severity="warning" variant="outlined">
+        {T.platformNote}
+      </Alert>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Button component="a" href={TEMPLATE_URL} download startIcon={<DownloadIcon />} variant="text">
+          {T.downloadTemplate}
+        </Button>
+        {editable && (
+          <Button
+            variant={upload.kind === 'done' ? 'outlined' : 'contained'}
+            startIcon={<UploadFileIcon />}
+            disabled={busy}
+            onClick={() => input.current?.click()}
+          >
+            {upload.kind === 'done' ? T.replaceFile : T.chooseFile}
+          </Button>
+        )}
+        <input
+          ref={input}
+          type="file"
+          hidden
+          data-testid="registry-input"
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) onFile(file);
+          }}
+        />
+        <Typography variant="body2" color="text.secondary">
+          {T.fileHint}
+        </Typography>
+      </Stack>
+      <UploadStateView upload={upload} onDelete={editable ? onDelete : null} />
+    </Stack>
+  );
+}
+
+function UploadStateView({ upload, onDelete }: { upload: UploadState; onDelete: (() => void) | null }) {
+  switch (upload.kind) {
+    case 'idle':
+      return null;
+    case 'uploading':
+      return (
+        <Box>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {upload.fileName} — {upload.percent < 80 ? T.uploading : T.processing}
+            </Typography>
+            <Typography variant="body2" data-testid="upload-percent">
+              {upload.percent}%
+            </Typography>
+          </Stack>
+          <LinearProgress variant="determinate" value={upload.percent} aria-label={T.uploading} />
+        </Box>
+      );
+    case 'failed':
+      return (
+        <Alert severity="error" role="alert">
+          <AlertTitle>{upload.message}</AlertTitle>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {upload.fileName}
+          </Typography>
+          {upload.errors.length > 0 && (
+            <Box component="ul" sx={{ pl: 2, my: 1, maxHeight: 200, overflow: 'auto' }}>
+              {upload.errors.slice(0, 50).map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </Box>
+          )}
+          {upload.reportId && (
+            <Stack spacing={0.5}>
+              <Typography variant="body2">{T.manyErrors}</Typography>
+              <ReportLink reportId={upload.reportId} />
+            </Stack>
+          )}
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {T.supportHint}
+          </Typography>
+        </Alert>
+      );
+    case 'personalData':
+      return null;
+    case 'mismatch':
+      return (
+        <Alert severity="info">
+          <AlertTitle>{T.headersMismatch}</AlertTitle>
+          {upload.fileName}
+        </Alert>
+      );
+    case 'done':
+      return (
+        <Alert
+          severity="success"
+          action={
+            onDelete && (
+              <Button color="inherit" size="small" onClick={onDelete}>
+                {T.deleteFile}
+              </Button>
+            )
+          }
+        >
+          <AlertTitle>{T.uploaded}</AlertTitle>
+          <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+            {upload.fileName}
+          </Box>
+        </Alert>
+      );
+  }
+}
+
+export { REGISTRY_MAX_MB };

@@ -1,0 +1,82 @@
+/** Step 2: the registry upload, the personal-data flow, lotting and the portfolio characteristics. */
+import type { WizardDraft, WizardDraftLot } from '@etp/contracts';
+import { Alert, Divider, Stack } from '@mui/material';
+import { LottingPanel } from '../components/LottingPanel.tsx';
+import { PersonalDataPanel } from '../components/PersonalDataPanel.tsx';
+import { PortfolioCharacteristics } from '../components/PortfolioCharacteristics.tsx';
+import { RegistryUpload, ReportLink } from '../components/RegistryUpload.tsx';
+import { WIZARD_MESSAGES as T } from '../messages.ts';
+import type { UploadState, WizardForm } from '../wizardMachine.ts';
+
+interface RegistryStepProps {
+  upload: UploadState;
+  draft: WizardDraft | null;
+  form: WizardForm;
+  errors: Record<string, string>;
+  isAdmin: boolean;
+  busy: boolean;
+  onFile: (file: File) => void;
+  onDelete: () => void;
+  onAgree: () => void;
+  onSkip: () => void;
+  onLots: (lots: WizardDraftLot[]) => void;
+  onChange: (patch: Partial<WizardForm>) => void;
+}
+
+export function RegistryStep(props: RegistryStepProps) {
+  const { upload, draft, form, errors } = props;
+  const briefcase = draft?.briefcase ?? null;
+  const editable =
+    !briefcase || briefcase.briefcase_state === 'created' || briefcase.briefcase_state === 'pending';
+  const registered = Boolean(briefcase?.has_registry && briefcase.items_count > 0);
+  const findings = upload.kind === 'personalData' ? upload.findings : null;
+  const pendingPersonalData =
+    briefcase?.personal_data_found && !briefcase.personal_data_agreement && !briefcase.personal_data_skipped;
+  return (
+    <Stack spacing={3}>
+      <RegistryUpload
+        upload={upload}
+        editable={editable}
+        onFile={props.onFile}
+        onDelete={registered ? props.onDelete : null}
+      />
+      {upload.kind !== 'failed' && briefcase?.registry_report_id && (
+        <Alert severity="info">
+          {T.manyErrors} <ReportLink reportId={briefcase.registry_report_id} />
+        </Alert>
+      )}
+      {briefcase && (findings || pendingPersonalData) && (
+        <PersonalDataPanel
+          briefcaseId={briefcase.id}
+          findings={findings ?? []}
+          isAdmin={props.isAdmin}
+          busy={props.busy}
+          onAgree={props.onAgree}
+          onSkip={props.onSkip}
+        />
+      )}
+      {(errors.source || errors.personal_data) && upload.kind !== 'personalData' && (
+        <Alert severity="error">{errors.source ?? errors.personal_data}</Alert>
+      )}
+      {registered && briefcase && draft && (
+        <>
+          {editable && (
+            <LottingPanel
+              briefcaseId={briefcase.id}
+              lots={draft.lots.filter((l) => !l.composite)}
+              editable={editable}
+              onLots={props.onLots}
+            />
+          )}
+          <Divider />
+          <PortfolioCharacteristics
+            form={form}
+            errors={errors}
+            lotsCount={draft.lots.filter((l) => !l.composite).length}
+            onChange={props.onChange}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,227 @@
+/**
+ * The wizard's calls (spec 1 §7). The registry upload goes through XMLHttpRequest, the one browser API that
+ * reports upload progress: the transfer fills 0–80 %, then the server's own processing progress
+ * (GET /api/v1/registry_uploads/{upload_id}, decisions/0045) fills the rest up to 99 %.
+ */
+import type {
+  Dictionaries,
+  Envelope,
+  PersonalDataFinding,
+  RegistryUploadData,
+  UploadProgressReply,
+  WizardDraft,
+  WizardDraftLot,
+} from '@etp/contracts';
+import { ApiError } from '../../api/ApiError.ts';
+import { apiClient } from '../../api/apiClient.ts';
+import { tokenStore } from '../../api/tokenStore.ts';
+
+export const TEMPLATE_URL = '/api/v1/registry_template/etp_rd.xlsx';
+export const REGISTRY_MAX_MB = 100;
+const PROGRESS_POLL_MS = 500;
+
+export const wizardKeys = {
+  draft: (id: number) => ['wizard', 'draft', id] as const,
+  relotingInfo: (id: number) => ['wizard', 'reloting-info', id] as const,
+  dictionaries: ['wizard', 'dictionaries'] as const,
+};
+
+export const loadDraft = (id: number, signal?: AbortSignal) =>
+  apiClient.request<WizardDraft>(`/api/v1/briefcases/${id}/edit`, { signal });
+
+export const saveDraft = (id: number, body: Record<string, unknown>) =>
+  apiClient.request<WizardDraft>(`/api/v1/briefcases/${id}`, { method: 'PUT', body });
+
+export const applyDraft = (id: number) =>
+  apiClient.requestEnvelope<WizardDraft>(`/api/v1/briefcases/${id}/apply`, { method: 'POST' });
+
+export const deleteBriefcase = (id: number) =>
+  apiClient.request<null>(`/api/v1/briefcases/${id}`, { method: 'DELETE' });
+
+export const loadDictionaries = () =>
+  apiClient.request<Dictionaries>('/api/v1/dictionaries', {
+    query: { keys: 'activities,source_kinds,source_debtor_types' },
+  });
+
+export interface RelotingInfo {
+  loting_params: { loting_type: string; sort_type?: string; price?: number | null } | null;
+  min_price: number;
+  max_price: number;
+  items_count: number;
+  lots_count: number;
+  manual_splitting_available: boolean;
+  editable: boolean;
+}
+
+export const loadRelotingInfo = (id: number) =>
+  apiClient.request<RelotingInfo>(`/api/v1/briefcases/${id}/reloting_info`);
+
+export const reloting = (
+  id: number,
+  params: { loting_type: string; sort_type: string; price: number | null },
+) =>
+  apiClient.request<{ lots: WizardDraftLot[] }>(`/api/v1/briefcases/${id}/reloting`, {
+    method: 'POST',
+    body: { loting_params: params },
+  });
+
+export const agreePersonalData = (id: number) =>
+  apiClient.request<RegistryUploadData>(`/api/v1/briefcases/${id}/personal_data_agree`, { method: 'PATCH' });
+
+export const skipPersonalData = (id: number) =>
+  apiClient.request<RegistryUploadData>(`/api/v1/briefcases/${id}/skip_validation`, { method: 'POST' });
+
+export const sendPersonalDataLog = (id: number, email: string) =>
+  apiClient.requestEnvelope<null>(`/api/v1/briefcases/${id}/validate_personal_data`, {
+    method: 'POST',
+    body: { email },
+  });
+
+export const requestHelp = (id: number, contact: string) =>
+  apiClient.requestEnvelope<{ id: number }>(`/api/v1/briefcases/${id}/help_request`, {
+    method: 'POST',
+    body: { contact },
+  });
+
+export interface Organiser {
+  id: number;
+  company_name: string;
+  error: string | null;
+}
+
+export async function searchOrganisers(name: string, signal?: AbortSignal): Promise<Organiser[]> {
+  const data = await apiClient.request<{
+    companies: { data: { id: number; attributes: { company_name: string; error: string | null } }[] };
+  }>('/api/v1/users', { query: { company_name: name }, signal });
+  return data.companies.data.map((c) => ({ id: c.id, ...c.attributes }));
+}
+
+/** Saves a file the server serves only to its owner (the check report, the lotted portfolio). */
+export async function downloadFile(path: string, fileName: string) {
+  const blob = await apiClient.download(path);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export type UploadOutcome =
+  | { kind: 'ok'; data: RegistryUploadData; message: string }
+  | { kind: 'personalData'; data: RegistryUploadData; findings: PersonalDataFinding[] }
+  | {
+      kind: 'refused';
+      message: string;
+      errors: string[];
+      reportId: string | null;
+      briefcaseId: number | null;
+    };
+
+export interface UploadInput {
+  file: File;
+  auctionType: string;
+  companyId: number;
+  /** Replace the registry of this procedure instead of creating one. */
+  briefcaseId: number | null;
+  onProgress: (percent: number) => void;
+}
+
+/** Transfer (0–1) → 0–80 %; the server's processing (0–100) → 80–99 %. */
+export const transferPercent = (loaded: number, total: number) => (total > 0 ? (loaded / total) * 80 : 0);
+export const processingPercent = (serverPercent: number) => Math.min(99, 80 + (serverPercent / 100) * 19);
+
+export async function uploadRegistry(input: UploadInput): Promise<UploadOutcome> {
+  // A call that renews an expiring token before the long upload (the XHR cannot retry after a 401).
+  await apiClient.request('/api/v1/user');
+  const uploadId = crypto.randomUUID();
+  const form = new FormData();
+  if (input.briefcaseId === null) form.append('company_id', String(input.companyId));
+  form.append('auction_type', input.auctionType);
+  form.append('upload_id', uploadId);
+  form.append('source', input.file, input.file.name);
+  const url =
+    input.briefcaseId === null ? '/api/v1/briefcases' : `/api/v1/briefcases/${input.briefcaseId}/source`;
+
+  let polling: ReturnType<typeof setInterval> | null = null;
+  const stopPolling = () => {
+    if (polling) clearInterval(polling);
+    polling = null;
+  };
+  const startPolling = () => {
+    if (polling) return;
+    polling = setInterval(async () => {
+      try {
+        const progress = await apiClient.request<UploadProgressReply>(`/api/v1/registry_uploads/${uploadId}`);
+        input.onProgress(processingPercent(progress.percent));
+      } catch {
+        // Not started yet or already finished: the next poll or the reply decides.
+      }
+    }, PROGRESS_POLL_MS);
+  };
+
+  try {
+    const { status, body } = await new Promise<{ status: number; body: Envelope<RegistryUploadData> | null }>(
+      (resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', url);
+        const token = tokenStore.get()?.token;
+        if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+        xhr.setRequestHeader('Accept', 'application/json');
+        xhr.upload.onprogress = (event) => {
+          if (event.lengthComputable) input.onProgress(transferPercent(event.loaded, event.total));
+        };
+        xhr.upload.onload = () => {
+          input.onProgress(80);
+          startPolling();
+        };
+        xhr.onload = () => {
+          let parsed: Envelope<RegistryUploadData> | null = null;
+          try {
+            parsed = JSON.parse(xhr.responseText) as Envelope<RegistryUploadData>;
+          } catch {
+            parsed = null;
+          }
+          resolve({ status: xhr.status, body: parsed });
+        };
+        xhr.onerror = () => reject(new ApiError(0, 'network', 'Нет связи с сервером'));
+        xhr.send(form);
+      },
+    );
+    const data = body?.data ?? null;
+    if (status === 200 && body?.status === 'ok' && data)
+      return { kind: 'ok', data, message: body.message ?? '' };
+    if (data?.personal_data_found) return { kind: 'personalData', data, findings: data.personal_data };
+    const message = body?.message ?? 'Ошибка обработки файла';
+    const errors = Object.values(body?.errors ?? {})
+      .flat()
+      .filter((error) => error !== message);
+    return {
+      kind: 'refused',
+      message,
+      errors,
+      reportId: data?.report_id ?? (body as { report_id?: string } | null)?.report_id ?? null,
+      briefcaseId: data?.briefcase_id ?? null,
+    };
+  } finally {
+    stopPolling();
+  }
+}
+
+export interface ParticipantSuggestion {
+  id: number;
+  full_name: string;
+  inn: string | null;
+  kind_name: string;
+  error: string | null;
+}
+
+export async function searchParticipants(
+  text: string,
+  signal?: AbortSignal,
+): Promise<ParticipantSuggestion[]> {
+  const data = await apiClient.request<{
+    data: { id: number; attributes: Omit<ParticipantSuggestion, 'id'> }[];
+  }>('/api/v1/companies/search', { query: { full_name: text }, signal });
+  return data.data.map((c) => ({ id: c.id, ...c.attributes }));
+}

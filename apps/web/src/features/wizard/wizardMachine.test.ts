@@ -1,0 +1,212 @@
+import type { WizardDraft } from '@etp/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  blockingErrors,
+  EMPTY_FORM,
+  primaryButton,
+  saveBodyOf,
+  stepStatus,
+  type WizardState,
+  wizardReducer,
+} from './wizardMachine.ts';
+
+type Editing = Extract<WizardState, { phase: 'editing' }>;
+
+const now = new Date('2026-11-25T12:00:00+03:00');
+const options = { now, isAdmin: false };
+
+function draft(overrides: Partial<WizardDraft['briefcase']> = {}, resume: 1 | 2 | 3 | 4 = 2): WizardDraft {
+  return {
+    briefcase: {
+      ...EMPTY_FORM,
+      id: 42,
+      briefcase_state: 'created',
+      creator_type: 'user',
+      company_id: 7,
+      creator_company_name: 'ПАО «Банк»',
+      excel_custom: false,
+      has_registry: true,
+      registry_file_name: 'реестр.xlsx',
+      registry_report_id: null,
+      personal_data_found: false,
+      personal_data_agreement: false,
+      personal_data_skipped: false,
+      personal_data: [],
+      loting_params: { loting_type: 'manual_splitting' },
+      items_count: 3,
+      amount_total: 300_000_00,
+      amount_bottomline: 450_000_00,
+      start_price: 30_000_00,
+      currency: '₽',
+      rejection_note: null,
+      ...overrides,
+    },
+    lots: [
+      {
+        id: 1,
+        number: 1,
+        name: 'Лот 1',
+        items_count: 3,
+        amount_total: 300_000_00,
+        amount_bottomline: 450_000_00,
+        bottomline_mean: 150_000_00,
+        dpd: 400,
+        dplp: 380,
+        start_price: 30_000_00,
+        min_price: 30_000_00,
+        predicted_start_price: null,
+        predicted_end_price: null,
+        composite: false,
+        product_type: null,
+        federal_district: null,
+        stage: null,
+        step_price: null,
+        max_price: null,
+        step_count: null,
+        start_datetime: null,
+        end_datetime: null,
+      },
+    ],
+    invited_companies: [],
+    rejected_companies: [],
+    resume_step: resume,
+  };
+}
+
+const started = () => wizardReducer({ phase: 'loading' }, { type: 'start' }) as Editing;
+const loaded = (d = draft(), step?: 1 | 2 | 3 | 4) =>
+  wizardReducer({ phase: 'loading' }, { type: 'loaded', draft: d, step }) as Editing;
+
+describe('wizard reducer', () => {
+  it('a new wizard starts on step 1 with classic chosen and nothing on the server', () => {
+    const state = started();
+    expect(state.at).toEqual({ step: 1 });
+    expect(state.draft).toBeNull();
+    expect(primaryButton(state, false).text).toBe('Далее');
+  });
+
+  it('a restored draft opens on the server’s resume step with the file shown as uploaded', () => {
+    const state = loaded(draft({}, 3));
+    expect(state.at).toEqual({ step: 3 });
+    const onTwo = loaded(draft({}, 2));
+    expect(onTwo.at).toEqual({ step: 2, upload: { kind: 'done', fileName: 'реестр.xlsx' } });
+  });
+
+  it('a draft with unresolved personal data reopens the warning', () => {
+    const finding = {
+      column: 'C',
+      columnIndex: 2,
+      header: 'ФИО',
+      kind: 'full_name',
+      count: 3,
+      rows: [2, 3, 4],
+    };
+    const state = loaded(draft({ personal_data_found: true, has_registry: false, personal_data: [finding] }));
+    expect(state.at).toEqual({
+      step: 2,
+      upload: { kind: 'personalData', fileName: 'реестр.xlsx', findings: [finding] },
+    });
+    expect(blockingErrors(state, 2, options).personal_data).toBe('Подозрение на наличие персональных данных');
+  });
+
+  it('progress only moves forward and stops at 99 until the reply', () => {
+    let state: WizardState = wizardReducer(started(), { type: 'goTo', step: 2 });
+    state = wizardReducer(state, { type: 'uploadStarted', fileName: 'r.xlsx' });
+    state = wizardReducer(state, { type: 'uploadProgress', percent: 60 });
+    state = wizardReducer(state, { type: 'uploadProgress', percent: 40 });
+    expect((state as Editing).at).toEqual({
+      step: 2,
+      upload: { kind: 'uploading', fileName: 'r.xlsx', percent: 60 },
+    });
+    state = wizardReducer(state, { type: 'uploadProgress', percent: 120 });
+    expect(((state as Editing).at as { upload: { percent: number } }).upload.percent).toBe(99);
+    expect(primaryButton(state as Editing, false).disabled).toBe(true);
+  });
+
+  it('a refused file keeps its message, errors and report id', () => {
+    let state: WizardState = wizardReducer(started(), { type: 'goTo', step: 2 });
+    state = wizardReducer(state, { type: 'uploadStarted', fileName: 'r.xlsx' });
+    state = wizardReducer(state, {
+      type: 'uploadFailed',
+      message: 'Ошибка обработки файла',
+      errors: ['Строка 2, столбец B: …'],
+      reportId: 'abc',
+    });
+    expect((state as Editing).at).toMatchObject({ step: 2, upload: { kind: 'failed', reportId: 'abc' } });
+  });
+
+  it('leaving step 2 forgets the upload state: no progress can exist on step 3', () => {
+    let state: WizardState = loaded();
+    state = wizardReducer(state, { type: 'goTo', step: 3 });
+    expect((state as Editing).at).toEqual({ step: 3 });
+  });
+
+  it('step 2 blocks without the four classifiers; filling them clears the field errors', () => {
+    let state: WizardState = loaded();
+    const errors = blockingErrors(state as Editing, 2, options);
+    expect(Object.keys(errors).sort()).toEqual([
+      'activity',
+      'liability',
+      'source_debtor_type',
+      'source_kind',
+    ]);
+    state = wizardReducer(state, { type: 'invalid', errors });
+    expect(stepStatus(state as Editing, 2, options)).toBe('error');
+    state = wizardReducer(state, { type: 'edit', patch: { activity: 'banking', liability: 'unsecured' } });
+    expect(Object.keys((state as Editing).errors).sort()).toEqual(['source_debtor_type', 'source_kind']);
+  });
+
+  it('bank_to_bank fixes the source kind and percent basis; classic clears the end', () => {
+    let state: WizardState = started();
+    state = wizardReducer(state, { type: 'edit', patch: { end_datetime: '2026-12-01T10:00:00.000Z' } });
+    state = wizardReducer(state, { type: 'chooseType', auctionType: 'bank_to_bank' });
+    expect((state as Editing).form).toMatchObject({
+      source_kind: 'active_loan',
+      percent_mode: 'amount_total_debt',
+    });
+    state = wizardReducer(state, { type: 'chooseType', auctionType: 'classic' });
+    expect((state as Editing).form.end_datetime).toBeNull();
+  });
+
+  it('statuses: editing, filled, in progress, required', () => {
+    const state = loaded(
+      draft({ activity: 'banking', source_kind: 'x', source_debtor_type: 'y', liability: 'secured' }),
+      3,
+    );
+    expect(stepStatus(state, 3, options)).toBe('editing');
+    expect(stepStatus(state, 1, options)).toBe('filled');
+    expect(stepStatus(state, 2, options)).toBe('filled');
+    expect(stepStatus(state, 4, options)).toBe('filled');
+    const fresh = started();
+    expect(stepStatus(fresh, 2, options)).toBe('required');
+  });
+
+  it('the primary button: send on step 4; save for an administrator on ready; locked for the seller', () => {
+    expect(primaryButton(loaded(draft({}, 4)), false)).toMatchObject({
+      text: 'Отправить на согласование',
+      action: 'apply',
+    });
+    const ready = loaded(draft({ briefcase_state: 'ready' }, 4));
+    expect(primaryButton(ready, true)).toMatchObject({ text: 'Сохранить изменения', disabled: false });
+    expect(primaryButton(ready, false)).toMatchObject({
+      text: 'Процедура уже согласована, невозможно изменить',
+      disabled: true,
+    });
+  });
+
+  it('step 3 saves its settings; per-lot steps only with the switch; round TTL only for administrators', () => {
+    const form = { ...EMPTY_FORM, custom_steps: true, lots_step_price: { '1': 500_00 } };
+    expect(saveBodyOf(form, 3, false)).toMatchObject({ lots_step_price: { '1': 500_00 } });
+    expect(saveBodyOf(form, 3, false)).not.toHaveProperty('round_request_ttl');
+    expect(saveBodyOf(form, 3, true)).toHaveProperty('round_request_ttl', 86_400_000);
+    expect(saveBodyOf({ ...form, custom_steps: false }, 3, false)).not.toHaveProperty('lots_step_price');
+  });
+
+  it('a successful send ends the wizard', () => {
+    expect(wizardReducer(loaded(), { type: 'applied', id: 42, message: 'ok' })).toEqual({
+      phase: 'submitted',
+      id: 42,
+      message: 'ok',
+    });
+  });
+});

@@ -1,0 +1,353 @@
+/**
+ * The creation wizard (spec 1) in a real browser against the production build and a real server with the demo
+ * data: a seller uploads a registry generated here in the platform template's layout (real transfer and
+ * processing progress), lots it, sets up trading and sends it for approval; an administrator approves it in a
+ * second context and a buyer finds it in the feed. Plus: a reload restores the step, a bad file is refused with
+ * the spec's text, a registry with personal data needs the agreement, and axe finds nothing serious on any step.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { REGISTRY_ATTRIBUTES } from '@etp/domain';
+import { writeSheet } from '@etp/xlsx';
+import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+
+/** The shared machine is slow under load: screens get 30 s to appear. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const PASSWORD = 'Demo-2026!';
+const SELLER = 'seller.bank@etp-rd.ru';
+const ADMIN = 'admin@etp-rd.ru';
+const BUYER = 'buyer.legal@etp-rd.ru';
+const SHOTS = process.env.WIZARD_SHOTS ?? join(tmpdir(), 'wizard-shots');
+const dir = mkdtempSync(join(tmpdir(), 'wizard-e2e-'));
+
+type Row = Record<string, string | number>;
+const KEYS = REGISTRY_ATTRIBUTES.map((a) => a.value as string);
+const HEADERS = REGISTRY_ATTRIBUTES.map((a) => a.text);
+
+function debt(i: number, overrides: Row = {}): Row {
+  return {
+    contract_id: `КД-${i}`,
+    lot_number: (i % 5) + 1,
+    region_code: [77, 50, 78, 23, 66][i % 5]!,
+    amount_total: 50_000 + (i % 97) * 1_000,
+    amount_bottomline: 80_000 + (i % 97) * 1_500,
+    dpd: 200 + (i % 700),
+    dplp: 180 + (i % 600),
+    product_type: i % 2 ? 'Потребительский кредит' : 'Кредитная карта',
+    stage: 'Досудебная',
+    first_creditor: 'ПАО «Банк»',
+    birth_date: '1980-05-01',
+    sex: i % 2 ? 'М' : 'Ж',
+    dead: 'нет',
+    bankruptcy: 'нет',
+    ...overrides,
+  };
+}
+
+async function registry(name: string, rows: Iterable<Row>): Promise<string> {
+  const path = join(dir, name);
+  function* cells() {
+    for (const row of rows) yield KEYS.map((k) => (row[k] === undefined ? null : row[k]!));
+  }
+  await writeSheet(path, HEADERS, cells(), { sheetName: 'Реестр' });
+  return path;
+}
+
+function* debts(count: number, overrides: (i: number) => Partial<Row> = () => ({})) {
+  for (let i = 1; i <= count; i++) yield debt(i, overrides(i) as Row);
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/users/sign_in');
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page
+    .getByLabel(/пароль/i)
+    .first()
+    .fill(PASSWORD);
+  await page.getByRole('button', { name: /войти|продолжить/i }).click();
+  await expect(page).not.toHaveURL(/sign_in/);
+}
+
+async function newContext(browser: Browser, email: string, width = 1440) {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+  });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return { context, page };
+}
+
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: join(SHOTS, `${name}-${page.viewportSize()?.width}.png`), fullPage: true });
+}
+
+/** Moscow wall time `days` from now at 11:00, as the picker's digits: DDMMYYYYHHmm. */
+function moscowDigits(days: number, hours = 11): { digits: string; text: string } {
+  const d = new Date(Date.now() + days * 86_400_000 + 3 * 3_600_000);
+  const dd = String(d.getUTCDate()).padStart(2, '0');
+  const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
+  const yyyy = String(d.getUTCFullYear());
+  const hh = String(hours).padStart(2, '0');
+  return { digits: `${dd}${mm}${yyyy}${hh}00`, text: `${dd}.${mm}.${yyyy} ${hh}:00` };
+}
+
+async function typeDate(page: Page, name: string, digits: string) {
+  const field = page.getByTestId(`${name}-field`);
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.type(digits, { delay: 20 });
+}
+
+async function chooseOption(page: Page, label: string, option?: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  const options = page.getByRole('option');
+  await (option ? options.filter({ hasText: option }).first() : options.first()).click();
+}
+
+async function describePortfolio(page: Page) {
+  await chooseOption(page, 'Деятельность');
+  await chooseOption(page, 'Вид портфеля');
+  await chooseOption(page, 'Тип должника');
+  await chooseOption(page, 'Обеспечение', 'Беззалоговое');
+}
+
+test('a seller creates a classic procedure from a 20,000-row registry; the administrator approves it; a buyer finds it', async ({
+  browser,
+}) => {
+  test.setTimeout(600_000);
+  const file = await registry('classic.xlsx', debts(20_000));
+  const seller = await newContext(browser, SELLER);
+  const page = seller.page;
+
+  await page.goto('/briefcases');
+  await page.getByRole('link', { name: 'Новая торговая процедура' }).click();
+  await expect(page).toHaveURL(/\/briefcases\/new$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Создание торговой процедуры' })).toBeVisible();
+  await page.getByRole('radio', { name: /Классический аукцион/ }).click();
+  await expect(page.getByRole('radio', { name: /Классический аукцион/ })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await axe(page);
+  await shot(page, 'step1');
+  await page.getByRole('button', { name: 'Далее' }).click();
+
+  // Step 2: the upload with its progress: transfer, then the server's processing.
+  await expect(page.getByRole('tab', { name: 'Загрузить свой шаблон' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Скачать шаблон' })).toHaveAttribute('href', /etp_rd\.xlsx$/);
+  // Every percentage the bar shows, sampled in the page itself (the test's own polling is too slow here).
+  await page.evaluate(() => {
+    const w = globalThis as unknown as {
+      seen: number[];
+      document: { querySelector(s: string): { textContent: string | null } | null };
+    };
+    w.seen = [];
+    setInterval(() => {
+      const text = w.document.querySelector('[data-testid="upload-percent"]')?.textContent;
+      if (text) w.seen.push(Number(text.replace('%', '')));
+    }, 50);
+  });
+  await page.getByTestId('registry-input').setInputFiles(file);
+  await expect(page.getByTestId('upload-percent')).toBeVisible();
+  await expect(page.getByText('Файл загружен')).toBeVisible({ timeout: 120_000 });
+  const seen = await page.evaluate(() => (globalThis as unknown as { seen: number[] }).seen);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  expect(Math.max(...seen)).toBeGreaterThanOrEqual(80);
+  expect(Math.max(...seen)).toBeLessThanOrEqual(99);
+
+  await expect(page).toHaveURL(/\/briefcases\/new\/\d+$/, { timeout: 120_000 });
+  const id = Number(/new\/(\d+)/.exec(page.url())![1]);
+  await expect(page.getByRole('heading', { level: 1, name: `Редактирование ТП №${id}` })).toBeVisible();
+  await expect(page.getByText('Файл загружен')).toBeVisible();
+  await expect(page.getByText('classic.xlsx').first()).toBeVisible();
+  const lots = page.getByRole('table', { name: 'Лоты' });
+  await expect(lots.getByRole('row')).toHaveCount(6);
+  await expect(page.getByRole('navigation', { name: 'Сводка' })).toContainText('20 000');
+
+  // Next without the classifiers: the step shows its errors and the summary names it.
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page.getByText('Исправьте ошибки на шаге 2')).toBeVisible();
+  await expect(page.getByText('Должно быть заполнено').first()).toBeVisible();
+  await describePortfolio(page);
+  await page.getByRole('checkbox', { name: 'Быстрое подписание' }).check();
+  await page.getByRole('checkbox', { name: 'Бумажные досье' }).check();
+  await page.getByRole('textbox', { name: 'Бумажные досье, %' }).fill('101');
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page.getByText('Не должно быть больше 100')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Бумажные досье, %' }).fill('85,5');
+  await axe(page);
+  await shot(page, 'step2');
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page.getByRole('heading', { name: 'Настройки процедуры', level: 2 })).toBeVisible();
+
+  // Leaving on step 3 and coming back restores the draft there.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Настройки процедуры', level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: 'Назад' }).click();
+  await expect(page.getByRole('textbox', { name: 'Бумажные досье, %' })).toHaveValue('85.5');
+  await page.getByRole('button', { name: 'Далее' }).click();
+
+  // Step 3: dates in Moscow time, the step.
+  const start = moscowDigits(3);
+  await typeDate(page, 'start_datetime', start.digits);
+  await expect(page.getByTestId('end_datetime-field')).toContainText(
+    start.text.replace('11:00', '13:00').slice(0, 10),
+  );
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page.getByText('Необходимо указать размер шага')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Шаг аукциона, ₽' }).fill('5000');
+  await page.getByRole('checkbox', { name: 'Продлевать торги после последней ставки' }).check();
+  await axe(page);
+  await shot(page, 'step3');
+  await page.getByRole('button', { name: 'Далее' }).click();
+
+  // Step 4: participants, then send for approval.
+  await expect(page.getByRole('heading', { name: 'Участники', level: 2 })).toBeVisible();
+  await expect(page.getByText('Вы ещё не добавили ни одной организации').first()).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Физическое лицо' }).uncheck();
+  await axe(page);
+  await shot(page, 'step4');
+  await page.getByRole('button', { name: 'Отправить на согласование' }).click();
+  await expect(page).toHaveURL(new RegExp(`/briefcases/${id}$`));
+  await expect(page.getByText('Торговая процедура отправлена на согласование')).toBeVisible();
+
+  // The administrator approves it in a second context.
+  const admin = await newContext(browser, ADMIN);
+  await admin.page.goto('/admin/briefcases');
+  const row = admin.page.getByTestId(`moderation-${id}`);
+  await expect(row).toBeVisible();
+  await axe(admin.page);
+  await shot(admin.page, 'moderation');
+  await row.getByRole('button', { name: 'Согласовать' }).click();
+  await expect(admin.page.getByText('Торговая процедура подтверждена')).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  // A buyer finds it in the feed.
+  const buyer = await newContext(browser, BUYER);
+  await buyer.page.goto(`/briefcases?query=${id}`);
+  await expect(buyer.page.getByTestId('briefcase-card').filter({ hasText: `ТП №${id}` })).toBeVisible();
+
+  // The seller can no longer change it.
+  await page.goto(`/briefcases/new/${id}`);
+  await expect(
+    page.getByRole('button', { name: 'Процедура уже согласована, невозможно изменить' }),
+  ).toBeDisabled();
+  await Promise.all([seller.context.close(), admin.context.close(), buyer.context.close()]);
+});
+
+test('a file that is not an xlsx is refused with the spec’s text', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { context, page } = await newContext(browser, SELLER);
+  await page.goto('/briefcases/new');
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await page.getByTestId('registry-input').setInputFiles({
+    name: 'реестр.xls',
+    mimeType: 'application/vnd.ms-excel',
+    buffer: Buffer.from('not a workbook'),
+  });
+  await expect(page.getByText('Файл должен быть в формате MS Excel - XLSX')).toBeVisible();
+  // The same bytes named .xlsx reach the server, which checks the content.
+  await page.getByTestId('registry-input').setInputFiles({
+    name: 'реестр.xlsx',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('not a workbook'),
+  });
+  await expect(page.getByText('Файл должен быть в формате MS Excel - XLSX')).toBeVisible();
+  await expect(page).toHaveURL(/\/briefcases\/new$/);
+  await context.close();
+});
+
+test('a registry with errors shows the check report link, and the report downloads as xlsx', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const file = await registry(
+    'errors.xlsx',
+    debts(80, (i) => (i % 2 ? { amount_total: 'много' } : {})),
+  );
+  const { context, page } = await newContext(browser, SELLER);
+  await page.goto('/briefcases/new');
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await page.getByTestId('registry-input').setInputFiles(file);
+  await expect(page.getByText('Ошибка обработки файла')).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByText('Найдено большое количество ошибок, пожалуйста, ознакомьтесь с файлом проверки реестра'),
+  ).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Скачать файл проверки реестра' }).click();
+  const saved = await (await download).path();
+  const { readFileSync } = await import('node:fs');
+  expect(readFileSync(saved!).subarray(0, 2).toString()).toBe('PK');
+  await shot(page, 'step2-errors');
+  await context.close();
+});
+
+test('a registry with personal data needs the agreement before it is ingested', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const file = await registry(
+    'pd.xlsx',
+    debts(30, (i) =>
+      i <= 3
+        ? { first_creditor: 'Иванов Иван Иванович', loan_kind: `+7 916 123-45-${String(i).padStart(2, '0')}` }
+        : {},
+    ),
+  );
+  const { context, page } = await newContext(browser, SELLER, 390);
+  await page.goto('/briefcases/new');
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await page.getByTestId('registry-input').setInputFiles(file);
+  await expect(page.getByText('Подозрение на наличие персональных данных').first()).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page).toHaveURL(/\/briefcases\/new\/\d+$/);
+  await axe(page);
+  await shot(page, 'step2-personal-data');
+  await page.getByRole('button', { name: 'Отправить результат на почту' }).click();
+  await page.getByRole('button', { name: 'Отправить' }).click();
+  await expect(page.getByText('не может быть пустым')).toBeVisible();
+  await page.getByLabel('Электронная почта').fill('seller.bank@etp-rd.ru');
+  await page.getByRole('button', { name: 'Отправить' }).click();
+  await expect(page.getByText('Результат проверки отправлен')).toBeVisible();
+  await page.getByRole('button', { name: 'Подтвердить персональные данные' }).click();
+  await expect(page.getByText('Файл загружен')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('table', { name: 'Лоты' })).toBeVisible();
+  await shot(page, 'step2');
+  await context.close();
+});
+
+test('phone layout: every step of a restored draft at 390 px', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const file = await registry('phone.xlsx', debts(200));
+  const { context, page } = await newContext(browser, SELLER, 390);
+  await page.goto('/briefcases/new');
+  await expect(page.getByRole('radio', { name: /Классический аукцион/ })).toBeVisible();
+  await axe(page);
+  await shot(page, 'step1');
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await page.getByTestId('registry-input').setInputFiles(file);
+  await expect(page.getByText('Файл загружен')).toBeVisible({ timeout: 60_000 });
+  await describePortfolio(page);
+  await axe(page);
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page.getByText('Настройки процедуры').first()).toBeVisible();
+  await typeDate(page, 'start_datetime', moscowDigits(5).digits);
+  await page.getByRole('textbox', { name: 'Шаг аукциона, ₽' }).fill('1000');
+  await shot(page, 'step3');
+  await axe(page);
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page.getByText('Участники').first()).toBeVisible();
+  await shot(page, 'step4');
+  await axe(page);
+  await context.close();
+});

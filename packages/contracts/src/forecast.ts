@@ -1,0 +1,104 @@
+/** The price forecast: POST /api/v1/predicted_price/predict (spec 1 §2, spec 2 §3 "Prediction form", §7; issue 17). */
+import {
+  FORECAST_AUCTION_TYPES,
+  FORECAST_FACTORS,
+  FORECAST_FLAGS,
+  type ForecastFlag,
+  SELLER_TYPES,
+} from '@etp/domain';
+import { z } from 'zod';
+
+/** A flag is the lot's share of cases with it, 0..1 (the spec's 0 or 1 are its extremes). */
+const share = z.number().min(0).max(1);
+const kopecks = z.number().int().min(0).max(9_000_000_000_000_000);
+
+export const forecastFlagsSchema = z.object(
+  Object.fromEntries(FORECAST_FLAGS.map((flag) => [flag, share.default(0)])) as Record<
+    ForecastFlag,
+    z.ZodDefault<typeof share>
+  >,
+);
+
+/** The prediction form: one lot (its id) with the fields the administrator may change. */
+export const predictionFormSchema = z.object({
+  id: z.number().int().positive(),
+  auction_type: z.enum(FORECAST_AUCTION_TYPES),
+  amount_total: kopecks,
+  amount_bottomline: kopecks,
+  dpd: z.number().int().min(0).max(9999),
+  dplp: z.number().int().min(0).max(9999),
+  items_count: z.number().int().min(0).max(999_999),
+  seller_type: z.enum(SELLER_TYPES),
+  flags: forecastFlagsSchema,
+});
+export type PredictionForm = z.infer<typeof predictionFormSchema>;
+
+export const MAX_PREDICTION_LOTS = 500;
+
+export const predictRequestSchema = z.object({
+  lot_params: z.array(predictionFormSchema).min(1).max(MAX_PREDICTION_LOTS),
+});
+export type PredictRequest = z.infer<typeof predictRequestSchema>;
+
+export const forecastReasonSchema = z.object({
+  factor: z.enum(FORECAST_FACTORS),
+  /** How much this factor moved the sale price against a typical lot, kopecks (signed). */
+  effect: z.number().int(),
+});
+export type ForecastReason = z.infer<typeof forecastReasonSchema>;
+
+export const forecastPriceSchema = z.object({
+  start_price: z.number().int(),
+  end_price: z.number().int(),
+});
+
+export const previousForecastSchema = forecastPriceSchema.extend({
+  model_version: z.number().int().nullable(),
+  created_at: z.string(),
+});
+
+export const lotForecastSchema = forecastPriceSchema.extend({
+  id: z.number().int(),
+  /** The form was the lot's own (not a what-if): the forecast became the lot's predicted prices. */
+  own: z.boolean(),
+  reasons: z.array(forecastReasonSchema),
+  /** The lot's forecast before this one, if any. */
+  previous: previousForecastSchema.nullable(),
+});
+export type LotForecast = z.infer<typeof lotForecastSchema>;
+
+export const backtestFiguresSchema = z.object({
+  train_size: z.number().int(),
+  test_size: z.number().int(),
+  mape: z.number(),
+  coverage: z.number(),
+  baseline_overall_mape: z.number(),
+  baseline_seller_dpd_mape: z.number(),
+  improvement: z.number(),
+});
+export type BacktestFigures = z.infer<typeof backtestFiguresSchema>;
+
+/** Which model answered: a trained version, or the documented prior (then `version` is null). */
+export const forecastModelInfoSchema = z.object({
+  source: z.enum(['model', 'prior']),
+  version: z.number().int().nullable(),
+  trained_at: z.string().nullable(),
+  training_size: z.number().int(),
+  /** Lots the model had to learn from (sold lots now on the platform), and how many it needs. */
+  history_size: z.number().int(),
+  min_history: z.number().int(),
+  /** The version's backtest; null for the prior. */
+  backtest: backtestFiguresSchema.nullable(),
+  /** Quantile of the start price; the sale price is the median. */
+  start_quantile: z.number(),
+  note: z.string(),
+});
+export type ForecastModelInfo = z.infer<typeof forecastModelInfoSchema>;
+
+export const predictReplySchema = z.object({
+  /** The spec's reply: start and sale price by lot id. */
+  predicted_price: z.record(z.string(), forecastPriceSchema),
+  forecasts: z.array(lotForecastSchema),
+  model: forecastModelInfoSchema,
+});
+export type PredictReply = z.infer<typeof predictReplySchema>;

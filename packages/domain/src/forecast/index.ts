@@ -1,0 +1,3 @@
+export * from './features.ts';
+export * from './messages.ts';
+export * from './prior.ts';

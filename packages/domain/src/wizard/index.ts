@@ -1,0 +1,4 @@
+export * from './dates.ts';
+export * from './dutch.ts';
+export * from './messages.ts';
+export * from './steps.ts';

@@ -1,0 +1,22 @@
+/** The wizard's validation texts (spec 1 §5, §8), to the letter; the server and the browser show the same. */
+export const WIZARD_RULE_MESSAGES = {
+  required: 'Должно быть заполнено',
+  pastStart: 'Не может быть в прошлом',
+  pastStartMoscow: 'Не может быть в прошлом по Москве',
+  endBeforeStart: 'Должна быть больше даты начала',
+  stepRequired: 'Необходимо указать размер шага',
+  aboveZero: 'Должно быть больше 0',
+  maxPriceRequired: 'Необходимо указать максимальную цену',
+  percentTooLarge: 'Не должно быть больше 100',
+  priceBelowMin: (amount: string) => `Не может быть меньше ${amount}`,
+  renewalRange: 'Должно быть от 0 до 60',
+  notNegative: 'Не может быть меньше 0',
+  maxBidsMin: 'Должно быть не меньше 1',
+  allowedKinds: 'Выберите хотя бы один вид участников',
+  invitedTwo: 'Пригласите хотя бы две организации или разрешите участие по видам',
+  listOverlap: 'Организация не может быть одновременно в приглашённых и исключённых',
+  registryRequired: 'Загрузите реестр',
+  personalDataUnresolved: 'Подозрение на наличие персональных данных',
+  documentKind: 'Не выбран тип файла',
+  privateNotice: 'Участникам нужно не меньше 4 дней до начала',
+} as const;
