@@ -6,7 +6,7 @@ import type { WebSocket } from 'ws';
 import type { AuthContext } from '../modules/auth/guards.ts';
 import { accessChangeEvent } from './access.ts';
 import { type Audience, InProcessBus } from './bus.ts';
-import { type Authorization, type DeliveryTuning, LiveHub } from './hub.ts';
+import { type Authorization, type DeliveryTuning, LiveHub, REAUTHORIZE_TIMEOUT_MS } from './hub.ts';
 
 /** Just enough of a ws socket: what the hub sends (frames written to its stream, or ws.send) is decoded. */
 class FakeSocket extends EventEmitter {
@@ -429,6 +429,25 @@ describe('live hub access changes (decision 0067)', () => {
     await lot(1, 2, { kind: 'participants' });
     await settle();
     expect(socket.updates()).toEqual(['1:1', '2:1', '1:2']);
+    hub.close();
+  });
+
+  it('closes a socket whose rights cannot be decided again in time, sending it nothing meanwhile', async () => {
+    let stuck = false;
+    const { hub, bus, clients, lot } = await setUp({
+      authorize: () =>
+        stuck ? new Promise<Authorization>(() => {}) : Promise.resolve({ ok: true, master: true }),
+    });
+    const [socket] = clients as [FakeSocket];
+    stuck = true;
+    await bus.publish(accessChangeEvent({ companies: [1] }, 0));
+    await bus.publish(accessChangeEvent({ users: [1] }, 0));
+    await lot(1, 1, { kind: 'masters' });
+    await sleep(REAUTHORIZE_TIMEOUT_MS - 300);
+    expect(socket.readyState).toBe(1);
+    await sleep(600);
+    expect(socket.readyState).toBe(3);
+    expect(socket.updates()).toEqual([]);
     hub.close();
   });
 

@@ -134,6 +134,10 @@ export class LiveHub {
   private readonly clients = new Set<LiveClient>();
   /** Each client's commands and re-authorisations, one after another. */
   private readonly queues = new WeakMap<LiveClient, Promise<void>>();
+  /** Re-authorisations queued per client: the client is released when the last one is done. */
+  private readonly pendingChecks = new Map<LiveClient, number>();
+  /** Since when (performance.now()) each held client has been held without a break. */
+  private readonly heldSince = new Map<LiveClient, number>();
   /** Counts access changes: a check that started before one is made again, uncached. */
   private epoch = 0;
   /** Sweeps and frames of every channel since the node started (or since the last resetStats). */
@@ -236,6 +240,8 @@ export class LiveHub {
     }
     this.channels.clear();
     this.clients.clear();
+    this.pendingChecks.clear();
+    this.heldSince.clear();
     this.decisions.clear();
     this.identities.clear();
   }
@@ -250,6 +256,8 @@ export class LiveHub {
     for (const key of client.keys) this.leave(client, key);
     client.keys.clear();
     this.clients.delete(client);
+    this.pendingChecks.delete(client);
+    this.heldSince.delete(client);
     client.held = false;
   }
 
@@ -356,6 +364,8 @@ export class LiveHub {
     this.decisions.clear();
     this.identities.clear();
     const shared = new SharedChecks();
+    const at = performance.now();
+    const concerned: LiveClient[] = [];
     for (const client of this.clients) {
       const auth = client.auth;
       if (!auth) continue;
@@ -365,13 +375,28 @@ export class LiveHub {
         companyIds: auth.memberships.map((m) => m.company.id),
       };
       if (!concerns(change, who)) continue;
-      this.setHeld(client, true);
+      this.setHeld(client, true, at);
+      concerned.push(client);
+      this.pendingChecks.set(client, (this.pendingChecks.get(client) ?? 0) + 1);
       this.enqueue(client, () => this.reauthorize(client, shared));
     }
+    if (concerned.length === 0) return;
+    // Rights not decided again in time (a slow database, a command ahead in the queue): the socket is closed
+    // (1013, try again later) rather than left waiting. A socket released meanwhile and held again later is left.
+    setTimeout(() => {
+      for (const client of concerned) {
+        const since = this.heldSince.get(client);
+        if (since === undefined || since > at) continue;
+        client.socket.close(1013);
+        this.detach(client);
+      }
+    }, REAUTHORIZE_TIMEOUT_MS).unref();
   }
 
-  private setHeld(client: LiveClient, held: boolean): void {
+  private setHeld(client: LiveClient, held: boolean, at = performance.now()): void {
     client.held = held;
+    if (!held) this.heldSince.delete(client);
+    else if (!this.heldSince.has(client)) this.heldSince.set(client, at);
     for (const key of client.keys) {
       const channel = this.channels.get(key);
       if (held) channel?.hold(client);
@@ -382,16 +407,12 @@ export class LiveHub {
   /**
    * Verifies the socket's token and each of its subscriptions again, as a new socket would be: a closed session
    * closes the socket, a subscription no longer allowed is dropped (with its refusal), and the rights to the
-   * seller's frames become the ones decided now. Too slow a check closes the socket rather than wait.
+   * seller's frames become the ones decided now. (onAccessChange closes a socket whose check is too slow.)
    */
   private async reauthorize(client: LiveClient, shared: SharedChecks): Promise<void> {
     const token = client.token;
-    if (!client.held || !token || client.socket.readyState !== OPEN) return;
-    const timer = setTimeout(() => {
-      client.socket.close(1013);
-      this.detach(client);
-    }, REAUTHORIZE_TIMEOUT_MS);
     try {
+      if (!token || client.socket.readyState !== OPEN) return;
       let auth: AuthContext;
       try {
         auth = await shared.get(`token|${token}`, () => this.deps.authenticate(token));
@@ -422,8 +443,13 @@ export class LiveHub {
       client.auth = auth;
       client.masterOf = masterOf;
     } finally {
-      clearTimeout(timer);
-      if (client.socket.readyState === OPEN) this.setHeld(client, false);
+      // A later change queued its own check: the client stays held until that one is done too.
+      const left = (this.pendingChecks.get(client) ?? 1) - 1;
+      if (left > 0) this.pendingChecks.set(client, left);
+      else {
+        this.pendingChecks.delete(client);
+        if (client.socket.readyState === OPEN) this.setHeld(client, false);
+      }
     }
   }
 
