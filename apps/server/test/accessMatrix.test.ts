@@ -52,6 +52,8 @@ const MISSING = 2_000_000_000;
 const roleIndex = (role: Role) => ROLES.indexOf(role);
 /** Each caller comes from its own loopback address and phone, so per-address and per-phone budgets stay apart. */
 const phoneOf = (role: Role) => `7999000000${roleIndex(role)}`;
+/** An unknown account per route and caller: sign-in failures are throttled per account, whatever the address. */
+const nobodyOf = (route: string, role: Role) => `nobody-${route}-${roleIndex(role)}@example.ru`;
 
 // biome-ignore format: the table reads best one route a line
 const ENTRIES: Entry[] = [
@@ -71,15 +73,15 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/v2/auth/bank_id/token', call: () => json('POST', '/api/v2/auth/bank_id/token', { token: 'forged' }), expected: [401, 401, 401, 401, 401, 401, 401, 401] },
 
   // Signing in and registering: open to all, refused on their own rules (a wrong password, a wrong code).
-  { route: 'POST /api/v2/auth/authorize_by_email', call: () => json('POST', '/api/v2/auth/authorize_by_email', { email: 'nobody@example.ru', password: 'wrong-pass-1' }), expected: [404, 404, 404, 404, 404, 404, 404, 404] },
+  { route: 'POST /api/v2/auth/authorize_by_email', call: (_f, r) => json('POST', '/api/v2/auth/authorize_by_email', { email: nobodyOf('authorize_by_email', r), password: 'wrong-pass-1' }), expected: [404, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'POST /api/v2/auth/refresh', call: () => json('POST', '/api/v2/auth/refresh', { refresh_token: 'forged-refresh-token' }), expected: [401, 401, 401, 401, 401, 401, 401, 401] },
-  { route: 'POST /api/v2/auth/sms', call: () => json('POST', '/api/v2/auth/sms', { email: 'nobody@example.ru', password: 'wrong-pass-1' }), expected: [404, 404, 404, 404, 404, 404, 404, 404] },
-  { route: 'POST /api/v2/auth/authorize', call: () => json('POST', '/api/v2/auth/authorize', { email: 'nobody@example.ru', password: 'wrong-pass-1', code: '0000' }), expected: [404, 404, 404, 404, 404, 404, 404, 404] },
+  { route: 'POST /api/v2/auth/sms', call: (_f, r) => json('POST', '/api/v2/auth/sms', { email: nobodyOf('sms', r), password: 'wrong-pass-1' }), expected: [404, 404, 404, 404, 404, 404, 404, 404] },
+  { route: 'POST /api/v2/auth/authorize', call: (_f, r) => json('POST', '/api/v2/auth/authorize', { email: nobodyOf('authorize', r), password: 'wrong-pass-1', code: '0000' }), expected: [404, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'POST /api/v2/auth/info_by_phone', call: (_f, r) => json('POST', '/api/v2/auth/info_by_phone', { phone: phoneOf(r) }), expected: [404, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'POST /api/v2/auth/sms_data_not_filled', call: (_f, r) => json('POST', '/api/v2/auth/sms_data_not_filled', { phone: phoneOf(r) }), expected: [404, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'POST /api/v2/auth/authorize_data_not_filled', call: (_f, r) => json('POST', '/api/v2/auth/authorize_data_not_filled', { phone: phoneOf(r), code: '0000', email: 'nobody@example.ru', password: 'wrong-pass-1', first_name: 'Иван', last_name: 'Петров' }), expected: [404, 404, 404, 404, 404, 404, 404, 404] },
-  { route: 'POST /api/v2/auth/sms_phone_not_filled', call: (_f, r) => json('POST', '/api/v2/auth/sms_phone_not_filled', { email: 'nobody@example.ru', password: 'wrong-pass-1', phone: phoneOf(r) }), expected: [404, 404, 404, 404, 404, 404, 404, 404] },
-  { route: 'POST /api/v2/auth/authorize_phone_not_filled', call: (_f, r) => json('POST', '/api/v2/auth/authorize_phone_not_filled', { email: 'nobody@example.ru', password: 'wrong-pass-1', phone: phoneOf(r), code: '0000' }), expected: [404, 404, 404, 404, 404, 404, 404, 404] },
+  { route: 'POST /api/v2/auth/sms_phone_not_filled', call: (_f, r) => json('POST', '/api/v2/auth/sms_phone_not_filled', { email: nobodyOf('sms_phone_not_filled', r), password: 'wrong-pass-1', phone: phoneOf(r) }), expected: [404, 404, 404, 404, 404, 404, 404, 404] },
+  { route: 'POST /api/v2/auth/authorize_phone_not_filled', call: (_f, r) => json('POST', '/api/v2/auth/authorize_phone_not_filled', { email: nobodyOf('authorize_phone_not_filled', r), password: 'wrong-pass-1', phone: phoneOf(r), code: '0000' }), expected: [404, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'POST /api/v2/auth/not_my_number', call: () => json('POST', '/api/v2/auth/not_my_number', { email: 'nobody@example.ru', password: 'wrong-pass-1' }), expected: [200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'POST /api/v2/registrations/sms', call: () => json('POST', '/api/v2/registrations/sms', { phone: '123' }), expected: [422, 422, 422, 422, 422, 422, 422, 422] },
   { route: 'POST /api/v2/registrations/check_sms', call: (_f, r) => json('POST', '/api/v2/registrations/check_sms', { phone: phoneOf(r), code: '0000' }), expected: [422, 422, 422, 422, 422, 422, 422, 422] },
