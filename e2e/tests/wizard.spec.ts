@@ -340,7 +340,7 @@ test('phone layout: every step of a restored draft at 390 px', async ({ browser 
   await describePortfolio(page);
   await axe(page);
   await page.getByRole('button', { name: 'Далее' }).click();
-  await expect(page.getByText('Настройки процедуры').first()).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Шаг аукциона, ₽' })).toBeVisible();
   await typeDate(page, 'start_datetime', moscowDigits(5).digits);
   await page.getByRole('textbox', { name: 'Шаг аукциона, ₽' }).fill('1000');
   await shot(page, 'step3');

@@ -48,25 +48,26 @@ describe.each(DRIVERS)('a crash during a live auction on %s', (driver) => {
     const live = await buildBriefcase(db, seller, {
       status: 'active',
       startDatetime: new Date(now - 60_000),
-      endDatetime: new Date(now + 9_000),
+      endDatetime: new Date(now + 19_000),
     });
     const lot = await buildLot(db, live, {
       status: 'active',
       startDatetime: new Date(now - 60_000),
-      endDatetime: new Date(now + 9_000),
+      endDatetime: new Date(now + 19_000),
       startPrice: 1_000_000,
       stepPrice: 100_000,
     });
-    // Starts while the server is down, ends soon after.
+    // Starts while the server is down, ends soon after. (The windows leave room for a server start of ~7 s under
+    // load: it now also starts its file and forecast workers.)
     const upcoming = await buildBriefcase(db, seller, {
       status: 'ready',
-      startDatetime: new Date(now + 4_000),
-      endDatetime: new Date(now + 11_000),
+      startDatetime: new Date(now + 14_000),
+      endDatetime: new Date(now + 21_000),
     });
     const upcomingLot = await buildLot(db, upcoming, {
       status: 'ready',
-      startDatetime: new Date(now + 4_000),
-      endDatetime: new Date(now + 11_000),
+      startDatetime: new Date(now + 14_000),
+      endDatetime: new Date(now + 21_000),
     });
     // PGlite has one owner at a time: hand the files over to the server.
     if (driver === 'pglite') await database.close();
@@ -106,11 +107,11 @@ describe.each(DRIVERS)('a crash during a live auction on %s', (driver) => {
     await Promise.all(bidders);
     expect(acknowledged.length).toBeGreaterThan(0);
 
-    await sleep(Math.max(0, now + 5_000 - Date.now()));
+    await sleep(Math.max(0, now + 15_000 - Date.now()));
     const again = await startServer(env);
     servers.push(again);
     // Past both ends, and a few scheduler ticks more.
-    await sleep(Math.max(0, now + 13_000 - Date.now()));
+    await sleep(Math.max(0, now + 28_000 - Date.now()));
     await again.kill('SIGTERM');
 
     const reopened =
