@@ -346,7 +346,7 @@ test('phone layout: every step of a restored draft at 390 px', async ({ browser 
   await shot(page, 'step3');
   await axe(page);
   await page.getByRole('button', { name: 'Далее' }).click();
-  await expect(page.getByText('Участники').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Приглашённые организации', level: 3 })).toBeVisible();
   await shot(page, 'step4');
   await axe(page);
   await context.close();
