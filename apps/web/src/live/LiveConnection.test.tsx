@@ -140,6 +140,41 @@ describe('the live client', () => {
     expect(screen.getByTestId('bids').textContent).toBe('4');
   });
 
+  it('keeps a newer update over a page of lots that was read before it and answered after it', async () => {
+    const { queryClient } = renderWithProviders(<LotProbe />, { createSocket: server.create });
+    await screen.findByTestId('price');
+    await waitFor(() => expect(server.current?.sent).toHaveLength(2));
+    // A re-read starts (a focus, an invalidation); the server answers with the page as it was before the bid.
+    let answer: ((response: Response) => void) | null = null;
+    stubApi({
+      'GET /api/v1/lots': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+      'GET /api/v1/briefcases/42': {
+        id: 42,
+        hidden: false,
+        attributes: buildBriefcaseCard({ id: 42, status: 'active' }),
+      },
+    });
+    const reread = queryClient.invalidateQueries({ queryKey: queryKeys.lotsOf(42) });
+    await waitFor(() => expect(answer).not.toBeNull());
+    await push(update(1000, 2, 1_234_000_00, 'other'));
+    expect(screen.getByTestId('price').textContent).toBe(formatRubles(1_234_000_00));
+    answer!(
+      ok({ lots: [{ id: 501, attributes: buildLot() }], total_pages: 1, total_count: 1, bids_status: 'active' }),
+    );
+    await act(async () => {
+      await reread;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(
+      (queryClient.getQueryData(queryKeys.lots(42, 1, false)) as LotList).lots[0]!.attributes.version,
+    ).toBe(2);
+    expect(screen.getByTestId('price').textContent).toBe(formatRubles(1_234_000_00));
+    expect(screen.getByTestId('bids').textContent).toBe('1');
+  });
+
   it('shows "Установка соединения..." while the socket is down, then resubscribes and reloads the lots', async () => {
     renderWithProviders(<LotProbe />, { createSocket: server.create, retryDelay: 50 });
     await screen.findByTestId('price');

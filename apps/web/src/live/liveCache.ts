@@ -6,7 +6,9 @@
  * - briefcase_status_update / briefcase_closed / next_round → the procedure's card and its feed entries, and the
  *   lots are re-read (their statuses follow the procedure's);
  * - autobid_maxed_out → the lot's autobid is off.
- * Messages older than what a lot already shows (by `t`, then by version) are dropped.
+ * Messages older than what a lot already shows (by `t`, then by version) are dropped. A page of lots (or a lot)
+ * read from the server may be older than an update already received (the read started before the bid and
+ * answered after its message): the newest update of each lot is kept and laid over such an answer again.
  */
 import type {
   AutobidMaxedOutPayload,
@@ -42,6 +44,8 @@ export function createLiveCacheWriter(
   fetchCard: (id: number) => Promise<BriefcaseCard>,
 ): LiveCacheWriter {
   const lastT = new Map<number, number>();
+  /** The newest live update of each lot (by version), laid over answers that are older. */
+  const newest = new Map<number, LotLivePayload>();
   const refreshes = new Map<number, { timer: ReturnType<typeof setTimeout>; again: boolean }>();
 
   const cardOf = (id: number) =>
@@ -126,6 +130,7 @@ export function createLiveCacheWriter(
     if (typeof update?.id !== 'number') return;
     if (message.t < (lastT.get(update.id) ?? 0)) return;
     lastT.set(update.id, message.t);
+    if (update.version >= (newest.get(update.id)?.version ?? -1)) newest.set(update.id, update);
     const briefcaseId = update.briefcase_id ?? message.briefcase_id;
     const card = cardOf(briefcaseId);
     let statusChanged = false;
@@ -173,6 +178,38 @@ export function createLiveCacheWriter(
     patchCard(message.briefcase_id, { has_enabled_autobids: payload.has_enabled_autobids } as ListPatch);
   }
 
+  /** Lays the newest known updates over a freshly read page of lots or lot, where that answer is older. */
+  function reapplyNewer(queryKey: readonly unknown[], data: unknown): void {
+    if (newest.size === 0 || !data) return;
+    if (queryKey[0] === 'lots' && typeof queryKey[1] === 'number') {
+      const list = data as LotList;
+      if (!list.lots?.some((l) => (newest.get(l.id)?.version ?? -1) > l.attributes.version)) return;
+      const card = cardOf(queryKey[1]);
+      queryClient.setQueryData<LotList>(queryKey, {
+        ...list,
+        lots: list.lots.map((l) => {
+          const update = newest.get(l.id);
+          return update && update.version > l.attributes.version
+            ? { ...l, attributes: mergeLotUpdate(l.attributes, update, card) }
+            : l;
+        }),
+      });
+    } else if (queryKey[0] === 'lot' && typeof queryKey[1] === 'number') {
+      const reply = data as LotReply;
+      const update = newest.get(queryKey[1]);
+      if (!reply.attributes || !update || update.version <= reply.attributes.version) return;
+      queryClient.setQueryData<LotReply>(queryKey, {
+        ...reply,
+        attributes: mergeLotUpdate(reply.attributes, update, cardOf(reply.attributes.briefcase_id)),
+      });
+    }
+  }
+
+  const stopWatching = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success' && !event.action.manual)
+      reapplyNewer(event.query.queryKey, event.action.data);
+  });
+
   return {
     apply(message) {
       switch (message.action) {
@@ -190,6 +227,7 @@ export function createLiveCacheWriter(
     },
     recover() {
       lastT.clear();
+      newest.clear();
       void queryClient.invalidateQueries({ queryKey: queryKeys.serverTime });
       void queryClient.invalidateQueries({ queryKey: ['lots'] });
       void queryClient.invalidateQueries({ queryKey: ['lot'] });
@@ -197,6 +235,7 @@ export function createLiveCacheWriter(
       void queryClient.invalidateQueries({ queryKey: ['briefcases'] });
     },
     dispose() {
+      stopWatching();
       for (const { timer } of refreshes.values()) clearTimeout(timer);
       refreshes.clear();
     },
