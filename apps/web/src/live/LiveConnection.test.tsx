@@ -162,7 +162,12 @@ describe('the live client', () => {
     await push(update(1000, 2, 1_234_000_00, 'other'));
     expect(screen.getByTestId('price').textContent).toBe(formatRubles(1_234_000_00));
     answer!(
-      ok({ lots: [{ id: 501, attributes: buildLot() }], total_pages: 1, total_count: 1, bids_status: 'active' }),
+      ok({
+        lots: [{ id: 501, attributes: buildLot() }],
+        total_pages: 1,
+        total_count: 1,
+        bids_status: 'active',
+      }),
     );
     await act(async () => {
       await reread;
