@@ -31,6 +31,7 @@ import { accreditationRoutes } from './modules/companies/accreditation.routes.ts
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companyRoutes } from './modules/companies/company.routes.ts';
 import { employeesRoutes } from './modules/companies/employees.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { forecastRoutes } from './modules/forecast/forecast.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(surveysRoutes(ctx));
   await app.register(publicRoutes(ctx));
   await app.register(filesRoutes(ctx));
+  await app.register(documentsRoutes(ctx));
   await app.register(forecastRoutes(ctx));
   if (outboxOpen(ctx.config)) await app.register(devOutboxRoutes(ctx));
 

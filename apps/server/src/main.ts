@@ -13,9 +13,10 @@ import { openDatabase } from './db/client.ts';
 import { DemoSimulator } from './demo/simulator.ts';
 import { logSerializers } from './http/logRedaction.ts';
 import { isRedisFailure } from './realtime/redisClient.ts';
-import { FORECAST_CHECK_MS, Scheduler } from './scheduler/scheduler.ts';
+import { FORECAST_CHECK_MS, PROTOCOL_CHORE, Scheduler } from './scheduler/scheduler.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 import { KEY_FILE } from './signingKey.ts';
+import { storageOf } from './storage/storageOf.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
   let accounts: Awaited<ReturnType<typeof seedDemo>> = [];
   if (config.demoSeed && (await isDatabaseEmpty(database.db))) {
     app.log.info('empty database: seeding demo data');
-    accounts = await seedDemo(database.db, { now: new Date() });
+    accounts = await seedDemo(database.db, { now: new Date(), storage: storageOf(ctx) });
   }
 
   const scheduler = new Scheduler(
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
     (error) => app.log.error({ err: error }, 'scheduler tick failed'),
     250,
     FORECAST_CHECK_MS,
+    [PROTOCOL_CHORE],
   );
 
   const simulator = config.demoSimulation

@@ -149,6 +149,11 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/v1/briefcases/:id/confirm', call: (f) => json('POST', `/api/v1/briefcases/${f.briefcase}/confirm`), expected: [401, 403, 403, 403, 403, 403, 403, 409] },
   { route: 'POST /api/v1/briefcases/:id/reject', call: (f) => json('POST', `/api/v1/briefcases/${f.briefcase}/reject`, { note: 'Не то' }), expected: [401, 403, 403, 403, 403, 403, 403, 409] },
 
+  // The procedure's documents (decisions/0121), on a procedure trading now: no protocol or results yet.
+  { route: 'GET /api/v1/briefcases/:id/documents', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/documents`), expected: [401, 403, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/v1/briefcases/:id/documents/:documentId', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/documents/${MISSING}`), expected: [401, 403, 404, 404, 404, 404, 404, 404] },
+  { route: 'GET /api/v1/briefcases/:id/main_report', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/main_report`), expected: [401, 403, 409, 409, 409, 409, 409, 409] },
+
   // Lots, bids and autobids on a procedure trading now.
   { route: 'GET /api/v1/lots', call: (f) => get(`/api/v1/lots?briefcase_id=${f.briefcase}`), expected: [401, 403, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/v1/lots/:id', call: (f) => get(`/api/v1/lots/${f.lot}`), expected: [401, 403, 200, 200, 200, 200, 200, 200] },

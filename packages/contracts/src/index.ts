@@ -6,6 +6,7 @@ export * from './briefcases.ts';
 export * from './calendar.ts';
 export * from './company.ts';
 export * from './dictionaries.ts';
+export * from './documents.ts';
 export * from './engagement.ts';
 export * from './envelope.ts';
 export * from './forecast.ts';

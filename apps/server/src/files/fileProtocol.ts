@@ -1,6 +1,7 @@
 /** Messages between the file pool (main thread) and its workers (docs/decisions/0090). */
 import type { ZipInspection, ZipLimits } from '../http/zipGuard.ts';
 import type { BatchSheetJob, BatchSheetResult } from '../modules/batchAutobids/batchAutobids.read.ts';
+import type { ProtocolData } from '../modules/documents/protocol.model.ts';
 import type {
   IngestJob,
   IngestJobResult,
@@ -13,6 +14,7 @@ export type FileJob =
   | ({ kind: 'preview' } & PreviewJob)
   | ({ kind: 'batchSheet' } & BatchSheetJob)
   | { kind: 'inspectZip'; bytes: Uint8Array; limits: ZipLimits }
+  | { kind: 'renderProtocol'; data: ProtocolData }
   | { kind: 'sleep'; ms: number; allocateMb?: number };
 
 interface Results {
@@ -20,6 +22,8 @@ interface Results {
   preview: PreviewResult;
   batchSheet: BatchSheetResult;
   inspectZip: ZipInspection;
+  /** The trade protocol and the main report, as PDF bytes. */
+  renderProtocol: { protocol: Uint8Array; mainReport: Uint8Array };
   sleep: { slept: number };
 }
 

@@ -6,6 +6,7 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { inspectZip } from '../http/zipGuard.ts';
 import { readBatchSheetFile } from '../modules/batchAutobids/batchAutobids.read.ts';
+import { renderMainReportPdf, renderProtocolPdf } from '../modules/documents/protocol.render.ts';
 import { previewRegistryFile, runIngestJob } from '../modules/registries/registries.read.ts';
 import type { FileJob, JobError, PoolMessage, WorkerReply } from './fileProtocol.ts';
 
@@ -52,6 +53,11 @@ async function run(job: FileJob): Promise<unknown> {
         Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength),
         job.limits,
       );
+    case 'renderProtocol':
+      return {
+        protocol: await renderProtocolPdf(job.data),
+        mainReport: await renderMainReportPdf(job.data),
+      };
     case 'sleep': {
       // Tests of the pool's limits: holds memory and time as asked.
       const held: Buffer[] = [];

@@ -6,6 +6,7 @@
  */
 import type { AppContext } from '../appContext.ts';
 import type { Leadership } from '../db/client.ts';
+import { refreshStaleProtocols } from '../modules/documents/protocols.service.ts';
 import { retrainIfDue } from '../modules/forecast/forecast.service.ts';
 import type { LeaderTagger } from '../modules/lots/lots.tags.ts';
 import { runDueTransitions, type TransitionReport } from './transitions.ts';
@@ -13,6 +14,19 @@ import { runDueTransitions, type TransitionReport } from './transitions.ts';
 export const LEADER_LOCK_KEY = 7_270_002;
 /** The leader looks for enough newly sold lots to retrain the price forecast once a minute. */
 export const FORECAST_CHECK_MS = 60_000;
+
+/**
+ * Work the leader does beside the transitions, each at most every `everyMs` and never twice at once; a tick does
+ * not wait for it (it may take seconds in a worker thread).
+ */
+export interface Chore {
+  name: string;
+  everyMs: number;
+  run: (ctx: AppContext) => Promise<unknown>;
+}
+
+/** The trade protocols of procedures that finished or got a winner since their last one (decisions/0120). */
+export const PROTOCOL_CHORE: Chore = { name: 'protocols', everyMs: 1_000, run: refreshStaleProtocols };
 
 /** The longest wait between passes while the database fails (a lot's end is still fired within 2 s of its return). */
 const MAX_BACKOFF_MS = 1_000;
@@ -25,6 +39,7 @@ export class Scheduler {
   private forecastCheckedAt = Number.NEGATIVE_INFINITY;
   /** Failed passes in a row. */
   private failures = 0;
+  private readonly choreState = new Map<Chore, { at: number; running: Promise<void> | null }>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -33,6 +48,7 @@ export class Scheduler {
     private readonly intervalMs = 250,
     /** How often the leader checks whether enough lots sold to retrain the price forecast; null: never. */
     private readonly forecastCheckMs: number | null = null,
+    private readonly chores: Chore[] = [],
   ) {}
 
   get isLeader(): boolean {
@@ -48,6 +64,7 @@ export class Scheduler {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     while (this.running) await new Promise((resolve) => setTimeout(resolve, 10));
+    await Promise.all([...this.choreState.values()].map((s) => s.running));
     await this.leadership?.release();
     this.leadership = null;
   }
@@ -71,7 +88,27 @@ export class Scheduler {
     }
     const report = await runDueTransitions(this.ctx, this.tag, this.ctx.now());
     this.checkForecast();
+    this.runChores();
     return report;
+  }
+
+  /** Starts each chore that is due and not running; its failure is reported, the next pass tries again. */
+  private runChores(): void {
+    for (const chore of this.chores) {
+      const state = this.choreState.get(chore) ?? { at: Number.NEGATIVE_INFINITY, running: null };
+      this.choreState.set(chore, state);
+      if (state.running || performance.now() - state.at < chore.everyMs) continue;
+      state.at = performance.now();
+      state.running = chore
+        .run(this.ctx)
+        .then(
+          () => undefined,
+          (error: unknown) => this.onError(error),
+        )
+        .finally(() => {
+          state.running = null;
+        });
+    }
   }
 
   /** Retraining runs in a worker thread; the tick does not wait for it. */

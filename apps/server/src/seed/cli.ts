@@ -3,8 +3,9 @@
  * under DATA_DIR, default ./data), applies the migrations, seeds the demo if no user exists, and lists the
  * demo accounts.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type DatabaseTarget, openDatabase } from '../db/client.ts';
+import { LocalDiskStorage } from '../storage/localDisk.ts';
 import { type DemoAccount, isDatabaseEmpty, seedDemoWithSummary } from './demo.ts';
 
 function targetFromEnv(): DatabaseTarget {
@@ -28,7 +29,9 @@ async function main(): Promise<void> {
       return;
     }
     const started = performance.now();
-    const { accounts, summary } = await seedDemoWithSummary(database.db, { now: new Date() });
+    // The server's own store (storageOf): DATA_DIR/files, whichever database holds the rows.
+    const storage = new LocalDiskStorage(join(resolve(process.env.DATA_DIR || './data'), 'files'));
+    const { accounts, summary } = await seedDemoWithSummary(database.db, { now: new Date(), storage });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const where = target.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${target.dataDir})`;
     console.log(`Демо-данные записаны в ${where} за ${seconds} с:`, summary);

@@ -7,9 +7,12 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import type { Storage } from '../storage/storage.ts';
 import { DEMO_PASSWORD } from './accounts.data.ts';
 import { type DemoAccount, demoAccounts, insertAccounts } from './accounts.ts';
+import { insertAuditChains } from './audit.ts';
 import { buildDemoModel } from './build.ts';
+import { insertDemoDocuments } from './documents.ts';
 import { insertEngagement } from './engagement.ts';
 import { demoHistory, insertHistory } from './history.insert.ts';
 import { insertProcedures } from './insert.ts';
@@ -22,6 +25,8 @@ export const DEFAULT_DEMO_SEED = 20261122;
 export interface SeedOptions {
   now: Date;
   seed?: number;
+  /** Where the procedures' documentation files go; without it the demo has no documents. */
+  storage?: Storage;
 }
 
 export interface SeedSummary {
@@ -36,6 +41,10 @@ export interface SeedSummary {
   /** Closed procedures and sold lots of the forecast's demo history (history.ts). */
   historyProcedures: number;
   historyLots: number;
+  /** Entries of the procedures' audit chains (seed/audit.ts). */
+  auditEntries: number;
+  /** Documentation files of the procedures (seed/documents.ts). */
+  documents: number;
 }
 
 /** True when no user exists yet: the demo is seeded only into an empty database. */
@@ -56,6 +65,8 @@ export async function seedDemoWithSummary(
   const summary = await db.transaction(async (tx) => {
     const ids = await insertAccounts(tx, now, passwordHash);
     const done = await insertProcedures(tx, model, ids);
+    const auditEntries = await insertAuditChains(tx, done, ids);
+    const documents = opts.storage ? await insertDemoDocuments(tx, done, opts.storage) : 0;
     const engagement = await insertEngagement(tx, done, ids, now);
     const history = await insertHistory(tx, demoHistory(opts.seed ?? DEFAULT_DEMO_SEED, now), ids);
     const allLots = model.flatMap((p) => p.lots);
@@ -68,6 +79,8 @@ export async function seedDemoWithSummary(
       ...engagement,
       historyProcedures: history.procedures,
       historyLots: history.lots,
+      auditEntries,
+      documents,
     };
   });
   return { accounts: demoAccounts(), summary };

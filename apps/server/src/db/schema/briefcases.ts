@@ -310,7 +310,10 @@ export type DocumentKind =
   | 'documentation'
   | 'cession_agreement_template'
   | 'check_list'
-  | 'other';
+  | 'other'
+  /** Made by the platform once trading ends (docs/decisions/0120): the trade protocol and the main report. */
+  | 'protocol'
+  | 'main_report';
 
 /** Files of procedures (documentation, protocols) and of companies (accreditation papers). */
 export const documents = pgTable(
@@ -326,6 +329,8 @@ export const documents = pgTable(
     extension: text('extension').notNull(),
     bytesSize: integer('bytes_size').notNull(),
     storageKey: text('storage_key').notNull(),
+    /** A generated document: the seq of the procedure's audit chain head it was made from (it is stale after). */
+    sourceSeq: integer('source_seq'),
     createdAt: createdAt(),
   },
   (t) => [index('documents_briefcase_idx').on(t.briefcaseId), index('documents_company_idx').on(t.companyId)],

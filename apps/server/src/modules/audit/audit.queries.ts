@@ -200,3 +200,11 @@ export async function chainIds(db: DbOrTx): Promise<(number | null)[]> {
   const rows = await db.selectDistinct({ id: auditLog.briefcaseId }).from(auditLog);
   return rows.map((r) => r.id);
 }
+
+/** The last entry of a procedure's chain (seq 0 and the genesis hash when it has none). */
+export async function readChainHead(db: DbOrTx, briefcaseId: number): Promise<{ seq: number; hash: string }> {
+  const result = await db.execute(sql`select a.seq, a.hash from ${auditLog} a
+    where coalesce(a.briefcase_id, 0) = ${briefcaseId} order by a.seq desc limit 1`);
+  const [row] = (result as unknown as { rows: { seq: number; hash: string }[] }).rows;
+  return row ? { seq: Number(row.seq), hash: row.hash } : { seq: 0, hash: GENESIS_HASH };
+}

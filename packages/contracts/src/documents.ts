@@ -1,0 +1,57 @@
+/** The procedure's documents (spec 2 §2 documents dropdown, §7 download links; docs/decisions/0121). */
+import { z } from 'zod';
+
+export const procedureDocumentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum([
+    'template',
+    'documentation',
+    'cession_agreement_template',
+    'check_list',
+    'other',
+    'protocol',
+    'main_report',
+  ]),
+  title: z.string().nullable(),
+  name: z.string(),
+  extension: z.string(),
+  bytes_size: z.number().int(),
+  created_at: z.string(),
+  /** The GET link of the file (with the caller's token). */
+  link: z.string(),
+});
+export type ProcedureDocument = z.infer<typeof procedureDocumentSchema>;
+
+export const downloadRecordSchema = z.object({
+  user_name: z.string(),
+  company_name: z.string().nullable(),
+  what: z.string(),
+  created_at: z.string(),
+});
+export type DownloadRecord = z.infer<typeof downloadRecordSchema>;
+
+/** GET /api/v1/briefcases/:id/documents: what this viewer may download, as the dropdown and Портфель tab show it. */
+export const briefcaseDocumentsSchema = z.object({
+  /** The seller's documentation, less what the viewer may not see. */
+  documents: z.array(procedureDocumentSchema),
+  /** The trade protocol, for the seller and administrators after trading; null before or while it is made. */
+  protocol: procedureDocumentSchema.nullable(),
+  /** The seller is told the protocol comes after trading ends. */
+  protocol_pending: z.boolean(),
+  /** "Общие результаты аукциона": for everyone after trading. */
+  main_report: procedureDocumentSchema.nullable(),
+  /** The download-all archive of what is listed here; null when there is nothing to put in it. */
+  archive_link: z.string().nullable(),
+  /** The seller's reports (xlsx, csv) and the download history; null for others. */
+  seller: z
+    .object({
+      report_link: z.string(),
+      lots_report_link: z.string(),
+      companies_info_link: z.string(),
+      downloads_info_link: z.string(),
+      downloads_count: z.number().int(),
+      recent_downloads: z.array(downloadRecordSchema),
+    })
+    .nullable(),
+});
+export type BriefcaseDocuments = z.infer<typeof briefcaseDocumentsSchema>;
