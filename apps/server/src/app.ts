@@ -32,6 +32,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companyRoutes } from './modules/companies/company.routes.ts';
 import { employeesRoutes } from './modules/companies/employees.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { reportsRoutes } from './modules/documents/reports.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { forecastRoutes } from './modules/forecast/forecast.routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(publicRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(documentsRoutes(ctx));
+  await app.register(reportsRoutes(ctx));
   await app.register(forecastRoutes(ctx));
   if (outboxOpen(ctx.config)) await app.register(devOutboxRoutes(ctx));
 

@@ -149,9 +149,15 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/v1/briefcases/:id/confirm', call: (f) => json('POST', `/api/v1/briefcases/${f.briefcase}/confirm`), expected: [401, 403, 403, 403, 403, 403, 403, 409] },
   { route: 'POST /api/v1/briefcases/:id/reject', call: (f) => json('POST', `/api/v1/briefcases/${f.briefcase}/reject`, { note: 'Не то' }), expected: [401, 403, 403, 403, 403, 403, 403, 409] },
 
-  // The procedure's documents (decisions/0121), on a procedure trading now: no protocol or results yet.
+  // The procedure's documents and reports (decisions/0121), on a procedure trading now: no protocol, results or
+  // documents yet (the archive has nothing to hold); the seller's reports are the seller's and administrators'.
   { route: 'GET /api/v1/briefcases/:id/documents', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/documents`), expected: [401, 403, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/v1/briefcases/:id/documents/:documentId', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/documents/${MISSING}`), expected: [401, 403, 404, 404, 404, 404, 404, 404] },
+  { route: 'GET /api/v1/briefcases/:id/zip_documents', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/zip_documents`), expected: [401, 403, 404, 404, 404, 404, 404, 404] },
+  { route: 'GET /api/v1/briefcases/:id/report', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/report`), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
+  { route: 'GET /api/v1/briefcases/:id/lots_report', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/lots_report`), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
+  { route: 'GET /api/v1/briefcases/:id/companies_info', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/companies_info`), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
+  { route: 'GET /api/v1/briefcases/:id/downloads_info', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/downloads_info`), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
   { route: 'GET /api/v1/briefcases/:id/main_report', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/main_report`), expected: [401, 403, 409, 409, 409, 409, 409, 409] },
 
   // Lots, bids and autobids on a procedure trading now.

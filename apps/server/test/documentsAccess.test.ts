@@ -1,0 +1,219 @@
+/**
+ * Every download call of a procedure (issue 18 part 2, decisions/0121-0122) for each role: anonymous, a buyer not
+ * invited, the invited buyer, the seller's owner and collaborator, an administrator. The procedure is closed by
+ * invitation and traded to the end; then the files are read: the archive's entries, the xlsx sheets, the csv's BOM,
+ * and the counter and history of downloads.
+ */
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { briefcaseCompanyLists } from '../src/db/schema/index.ts';
+import { inspectZip } from '../src/http/zipGuard.ts';
+import { refreshStaleProtocols } from '../src/modules/documents/protocols.service.ts';
+import { Scheduler } from '../src/scheduler/scheduler.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { DRIVERS } from './support/db.ts';
+import { buildDocument } from './support/documents.ts';
+import { buildUser } from './support/factories.ts';
+import { bearer, signIn } from './support/http.ts';
+import { api, buildFloor, type Floor, type Trader, tradingLot } from './support/trading.ts';
+
+const MINUTE = 60_000;
+const ROLES = ['anon', 'buyer', 'invited', 'owner', 'collab', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+
+describe.each(DRIVERS)('procedure downloads on %s', (driver) => {
+  let t: TestApp;
+  let floor: Floor;
+  let call: ReturnType<typeof api>;
+  let briefcaseId: number;
+  let docs: { template: number; other: number; protocol: number };
+  const tokens = {} as Record<Exclude<Role, 'anon'>, string>;
+  let downloadsMade = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { ACCESS_TOKEN_TTL_SECONDS: '86400' });
+    floor = await buildFloor(t, 2);
+    call = api(t);
+    const [invited, outsider] = floor.buyers as [Trader, Trader];
+    const collaborator = await buildUser(t.ctx.db, { company: { id: floor.sellerCompany.id }, owner: false });
+    Object.assign(tokens, {
+      buyer: outsider.token,
+      invited: invited.token,
+      owner: floor.seller.token,
+      collab: (await signIn(t.app, collaborator.email!)).jwt.token,
+      admin: floor.admin.token,
+    });
+    const { briefcase, lot } = await tradingLot(t, floor, { endInMs: 10 * MINUTE });
+    briefcaseId = briefcase.id;
+    await t.ctx.db
+      .insert(briefcaseCompanyLists)
+      .values({ briefcaseId, companyId: invited.companyId, list: 'whitelist' });
+    const template = await buildDocument(t, briefcase, { kind: 'template', name: 'Регламент' });
+    const other = await buildDocument(t, briefcase, { kind: 'other', name: 'Записка продавца' });
+    const bid = await call.bid(invited, { lot_id: lot.id, amount: 1_200_000 });
+    expect(bid.statusCode).toBe(200);
+    const scheduler = new Scheduler(t.ctx, t.ctx.leaderTag, (error) => {
+      throw error;
+    });
+    t.clock.advance(10 * MINUTE);
+    await scheduler.tick();
+    await scheduler.stop();
+    expect(
+      (
+        await call.send(floor.seller, 'POST', `/api/v1/lots/${lot.id}/set_winner`, {
+          bid_id: bid.json().data.bid_id,
+        })
+      ).statusCode,
+    ).toBe(200);
+    await refreshStaleProtocols(t.ctx);
+    const listed = (await call.get(floor.seller, `/api/v1/briefcases/${briefcaseId}/documents`)).json().data;
+    docs = { template: template.id, other: other.id, protocol: listed.protocol.id };
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const request = (role: Role, url: string) =>
+    t.app.inject({ url, headers: role === 'anon' ? {} : bearer(tokens[role]) });
+
+  const CALLS: { what: string; url: () => string; expected: Record<Role, number> }[] = [
+    {
+      what: 'documents',
+      url: () => `/api/v1/briefcases/${briefcaseId}/documents`,
+      expected: { anon: 401, buyer: 404, invited: 200, owner: 200, collab: 200, admin: 200 },
+    },
+    {
+      what: 'documentation file',
+      url: () => `/api/v1/briefcases/${briefcaseId}/documents/${docs.template}`,
+      expected: { anon: 401, buyer: 404, invited: 200, owner: 200, collab: 200, admin: 200 },
+    },
+    {
+      what: '"Другой документ" after trading',
+      url: () => `/api/v1/briefcases/${briefcaseId}/documents/${docs.other}`,
+      expected: { anon: 401, buyer: 404, invited: 404, owner: 200, collab: 200, admin: 200 },
+    },
+    {
+      what: 'trade protocol',
+      url: () => `/api/v1/briefcases/${briefcaseId}/documents/${docs.protocol}`,
+      expected: { anon: 401, buyer: 404, invited: 404, owner: 200, collab: 200, admin: 200 },
+    },
+    {
+      what: 'main_report',
+      url: () => `/api/v1/briefcases/${briefcaseId}/main_report`,
+      expected: { anon: 401, buyer: 404, invited: 200, owner: 200, collab: 200, admin: 200 },
+    },
+    {
+      what: 'zip_documents',
+      url: () => `/api/v1/briefcases/${briefcaseId}/zip_documents`,
+      expected: { anon: 401, buyer: 404, invited: 200, owner: 200, collab: 200, admin: 200 },
+    },
+    {
+      what: 'report',
+      url: () => `/api/v1/briefcases/${briefcaseId}/report`,
+      expected: { anon: 401, buyer: 404, invited: 403, owner: 200, collab: 200, admin: 200 },
+    },
+    {
+      what: 'lots_report',
+      url: () => `/api/v1/briefcases/${briefcaseId}/lots_report`,
+      expected: { anon: 401, buyer: 404, invited: 403, owner: 200, collab: 200, admin: 200 },
+    },
+    {
+      what: 'companies_info',
+      url: () => `/api/v1/briefcases/${briefcaseId}/companies_info`,
+      expected: { anon: 401, buyer: 404, invited: 403, owner: 200, collab: 200, admin: 200 },
+    },
+    {
+      what: 'downloads_info',
+      url: () => `/api/v1/briefcases/${briefcaseId}/downloads_info`,
+      expected: { anon: 401, buyer: 404, invited: 403, owner: 200, collab: 200, admin: 200 },
+    },
+  ];
+
+  it('answers every role of every download call as spec 2 §6 says', async () => {
+    const mismatches: string[] = [];
+    for (const entry of CALLS) {
+      for (const role of ROLES) {
+        const response = await request(role, entry.url());
+        if (response.statusCode !== entry.expected[role])
+          mismatches.push(
+            `${entry.what} as ${role}: ${response.statusCode}, expected ${entry.expected[role]}`,
+          );
+        if (entry.what !== 'documents' && response.statusCode === 200) downloadsMade++;
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+
+  it('puts in the archive what the caller may download, and nothing else', async () => {
+    const entries = async (role: Role) => {
+      const response = await request(role, `/api/v1/briefcases/${briefcaseId}/zip_documents`);
+      expect(response.headers['content-type']).toBe('application/zip');
+      downloadsMade++;
+      const zip = inspectZip(response.rawPayload, { maxEntries: 100, maxTotalBytes: 50_000_000 });
+      if (!zip.ok) throw new Error(`not a zip: ${zip.reason}`);
+      return zip.names.sort();
+    };
+    expect(await entries('invited')).toEqual(
+      [`Общие результаты аукциона ТП №${briefcaseId}.pdf`, 'Регламент.pdf'].sort(),
+    );
+    expect(await entries('collab')).toEqual(
+      [
+        `Общие результаты аукциона ТП №${briefcaseId}.pdf`,
+        `Протокол торгов ТП №${briefcaseId}.pdf`,
+        'Записка продавца.pdf',
+        'Регламент.pdf',
+      ].sort(),
+    );
+  });
+
+  it('writes the seller xlsx reports and the companies csv (UTF-8 with BOM)', async () => {
+    const read = async (url: string) => {
+      const response = await request('owner', url);
+      expect(response.statusCode).toBe(200);
+      downloadsMade++;
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      return book;
+    };
+    const report = await read(`/api/v1/briefcases/${briefcaseId}/report`);
+    expect(report.worksheets.map((w) => w.name)).toEqual(['Сводка', 'Лоты', 'Ставки']);
+    const lotsSheet = report.getWorksheet('Лоты')!;
+    expect(lotsSheet.getRow(2).getCell(12).value).toBe('ООО «Покупатель 1»');
+    expect(lotsSheet.getRow(2).getCell(8).value).toBe(12_000);
+    const bidsSheet = report.getWorksheet('Ставки')!;
+    expect(bidsSheet.rowCount).toBe(2);
+    expect(bidsSheet.getRow(2).getCell(3).value).toBe('ООО «Покупатель 1»');
+    expect(bidsSheet.getRow(2).getCell(6).value).toBe('Ставка');
+
+    const lots = await read(`/api/v1/briefcases/${briefcaseId}/lots_report`);
+    expect(lots.getWorksheet('Лоты')!.getRow(2).getCell(3).value).toBe('Завершён');
+
+    const csv = await request('owner', `/api/v1/briefcases/${briefcaseId}/companies_info`);
+    downloadsMade++;
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect([...csv.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.rawPayload.toString('utf8').slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Компания;Полное наименование;ИНН;Тип;Роль в процедуре;Ставок;Лотов со ставками;Выиграно лотов',
+    );
+    expect(lines[1]).toMatch(/^ООО «Покупатель 1»;.*;Участник;1;1;1$/);
+    expect(lines).toHaveLength(2);
+  });
+
+  it('counts every download for the statistics and lists it in the history', async () => {
+    const history = await request('owner', `/api/v1/briefcases/${briefcaseId}/downloads_info`);
+    downloadsMade++;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(history.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('История скачиваний')!;
+    expect(sheet.rowCount - 1).toBe(downloadsMade);
+    expect(sheet.getRow(2).getCell(5).value).toBe(`История скачиваний ТП №${briefcaseId}.xlsx`);
+    const stats = await request('owner', `/api/v1/charts/briefcases/${briefcaseId}/stats`);
+    expect(stats.json().data.attributes.downloaded).toBe(downloadsMade);
+    const listed = (await request('collab', `/api/v1/briefcases/${briefcaseId}/documents`)).json().data;
+    expect(listed.seller.downloads_count).toBe(downloadsMade);
+    expect(listed.seller.recent_downloads).toHaveLength(10);
+    // A participant gets none of the seller's part.
+    expect(
+      (await request('invited', `/api/v1/briefcases/${briefcaseId}/documents`)).json().data.seller,
+    ).toBeNull();
+  });
+});
