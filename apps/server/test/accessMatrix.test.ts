@@ -158,6 +158,7 @@ const ENTRIES: Entry[] = [
   { route: 'GET /api/v1/briefcases/:id/lots_report', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/lots_report`), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
   { route: 'GET /api/v1/briefcases/:id/companies_info', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/companies_info`), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
   { route: 'GET /api/v1/briefcases/:id/downloads_info', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/downloads_info`), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
+  { route: 'GET /api/v1/briefcases/:id/protocol', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/protocol`), expected: [401, 403, 404, 404, 409, 409, 404, 409] },
   { route: 'GET /api/v1/briefcases/:id/main_report', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/main_report`), expected: [401, 403, 409, 409, 409, 409, 409, 409] },
 
   // Lots, bids and autobids on a procedure trading now.

@@ -96,6 +96,11 @@ describe.each(DRIVERS)('procedure downloads on %s', (driver) => {
       expected: { anon: 401, buyer: 404, invited: 404, owner: 200, collab: 200, admin: 200 },
     },
     {
+      what: 'trade protocol (its lasting link)',
+      url: () => `/api/v1/briefcases/${briefcaseId}/protocol`,
+      expected: { anon: 401, buyer: 404, invited: 404, owner: 200, collab: 200, admin: 200 },
+    },
+    {
       what: 'main_report',
       url: () => `/api/v1/briefcases/${briefcaseId}/main_report`,
       expected: { anon: 401, buyer: 404, invited: 200, owner: 200, collab: 200, admin: 200 },

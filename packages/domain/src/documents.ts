@@ -43,19 +43,17 @@ export function canDownloadSellerReports(status: BriefcaseStatus, master: boolea
   return master && status !== 'created' && status !== 'pending';
 }
 
+/** Texts the server's refusals and the web's dropdown share. */
 export const DOCUMENT_MESSAGES = {
-  menu: 'Документы',
-  dialogTitle: 'Документы торговой процедуры',
-  documentation: 'Документация',
   protocol: 'Протокол торгов',
   protocolPending: 'Протокол будет доступен после окончания торгов',
   mainReport: 'Общие результаты аукциона',
-  archive: 'Скачать все документы архивом',
-  report: 'Отчёт о торгах (xlsx)',
-  lotsReport: 'Лоты и результаты (xlsx)',
-  companiesInfo: 'Участники и компании (csv)',
-  downloadsInfo: 'История скачиваний',
-  noDocuments: 'Документов нет',
-  protocolNotReady: 'Протокол формируется, обновите страницу через несколько секунд',
-  downloadFailed: 'Не удалось скачать файл. Попробуйте позднее.',
 } as const;
+
+const sizeFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
+
+/** '840 КБ', '12,4 МБ': a file's size as the documents list shows it (at least 1 КБ). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} КБ`;
+  return `${sizeFormat.format(bytes / (1024 * 1024))} МБ`;
+}

@@ -6,6 +6,9 @@ export const queryKeys = {
   briefcases: (query: BriefcaseListQuery) => ['briefcases', 'list', query] as const,
   briefcaseCounts: ['briefcases', 'counts'] as const,
   briefcase: (id: number) => ['briefcases', 'card', id] as const,
+  /** What the viewer may download of a procedure (prefix), and its list in one status. */
+  briefcaseDocumentsOf: (id: number) => ['briefcase-documents', id] as const,
+  briefcaseDocuments: (id: number, status: string) => ['briefcase-documents', id, status] as const,
   /** Every page of a procedure's lots (prefix), and one page of them. */
   lotsOf: (briefcaseId: number) => ['lots', briefcaseId] as const,
   lots: (briefcaseId: number, page: number, favourites: boolean) =>

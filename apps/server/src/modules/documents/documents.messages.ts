@@ -1,4 +1,5 @@
 /** Russian texts of the procedure's documents: the trade protocol, the reports, the archive and their refusals. */
+import { DOCUMENT_MESSAGES } from '@etp/domain';
 export const DOCUMENT_TEXTS = {
   protocolTitle: (id: number) => `Протокол о результатах торговой процедуры ТП №${id}`,
   protocolName: (id: number) => `Протокол торгов ТП №${id}`,
@@ -54,7 +55,7 @@ export const DOCUMENT_TEXTS = {
 /** Refusals of the download calls. */
 export const DOCUMENT_REFUSALS = {
   missing: 'Документ не найден',
-  protocolAfterEnd: 'Протокол будет доступен после окончания торгов',
+  protocolAfterEnd: DOCUMENT_MESSAGES.protocolPending,
   mainReportAfterEnd: 'Общие результаты аукциона будут доступны после окончания торгов',
   notReadyYet: 'Документ формируется. Повторите через несколько секунд',
   sellerOnly: 'Отчёт доступен организатору торгов и администратору',

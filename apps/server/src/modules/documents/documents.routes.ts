@@ -3,7 +3,13 @@
  * call: signed in → may open the card (404 / 403 as the card) → the document's own rule → counted → streamed.
  */
 import { dbId } from '@etp/contracts';
-import { type BriefcaseStatus, canDownloadMainReport, RESULT_STATUSES, statusIn } from '@etp/domain';
+import {
+  type BriefcaseStatus,
+  canDownloadMainReport,
+  canDownloadProtocol,
+  RESULT_STATUSES,
+  statusIn,
+} from '@etp/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -95,6 +101,22 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw notFound(DOCUMENT_REFUSALS.missing);
         }
         return sendStored(request, reply, id, document);
+      },
+    );
+
+    app.get(
+      '/api/v1/briefcases/:id/protocol',
+      { onRequest: ctx.guards.user, schema: { params: idParams } },
+      async (request, reply) => {
+        const { id } = request.params;
+        const { master, status } = await openProcedure(ctx, request, id);
+        // A participant learns nothing of it (spec 2 §6); the seller is told when it comes.
+        if (!master) throw notFound(DOCUMENT_REFUSALS.missing);
+        if (!canDownloadProtocol(status, master))
+          throw new AppError(409, 'conflict', DOCUMENT_REFUSALS.protocolAfterEnd);
+        const protocol = (await findProcedureDocuments(ctx.db, id)).find((d) => d.kind === 'protocol');
+        if (!protocol) throw new AppError(409, 'conflict', DOCUMENT_REFUSALS.notReadyYet);
+        return sendStored(request, reply, id, protocol);
       },
     );
 

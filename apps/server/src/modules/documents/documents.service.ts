@@ -63,6 +63,16 @@ export async function visibleDocuments(
   return (await findProcedureDocuments(db, briefcaseId)).filter((d) => mayDownload(d, status, master));
 }
 
+/**
+ * The generated documents are made again whenever the procedure's chain moves, each time under a new id: their
+ * links name the procedure's current one, so a link read a moment ago still works.
+ */
+function linkOf(briefcaseId: number, row: DocumentRow): string {
+  if (row.kind === 'protocol') return downloadLink(briefcaseId, 'protocol');
+  if (row.kind === 'main_report') return downloadLink(briefcaseId, 'main_report');
+  return documentLink(briefcaseId, row.id);
+}
+
 function present(briefcaseId: number, row: DocumentRow): ProcedureDocument {
   return {
     id: row.id,
@@ -72,7 +82,7 @@ function present(briefcaseId: number, row: DocumentRow): ProcedureDocument {
     extension: row.extension,
     bytes_size: row.bytesSize,
     created_at: row.createdAt.toISOString(),
-    link: documentLink(briefcaseId, row.id),
+    link: linkOf(briefcaseId, row),
   };
 }
 

@@ -7,9 +7,10 @@ import type { Tx } from '../../db/client.ts';
 import { recordEvents } from './events.service.ts';
 import { lotBidderUserIds, procedureAudienceUserIds } from './trading.events.queries.ts';
 
-/** The lot as its events name it: the seller's alias, else 'Лот №N'. */
+/** The lot as events and documents name it: 'Лот №N', or the name the seller gave it (as the web shows it). */
 export function lotTitle(lot: { number: number; aliasNumber: string | null }): string {
-  return lot.aliasNumber ?? `Лот №${lot.number}`;
+  const alias = lot.aliasNumber?.trim();
+  return !alias || alias === String(lot.number) ? `Лот №${lot.number}` : alias;
 }
 
 /**

@@ -14,6 +14,7 @@ import { useCsiTrigger } from '../surveys/useCsiTrigger.ts';
 import { BriefcaseHeader } from './BriefcaseHeader.tsx';
 import { BriefcaseTabs } from './BriefcaseTabs.tsx';
 import { cardTabOf, cardTabPath, visibleCardTabs } from './cardTabs.ts';
+import { DocumentsMenu } from './documents/DocumentsMenu.tsx';
 import { HiddenBriefcase } from './HiddenBriefcase.tsx';
 import { CARD_MESSAGES as T } from './messages.ts';
 import { OrganiserActions } from './OrganiserActions.tsx';
@@ -60,7 +61,16 @@ export function BriefcaseCardPage() {
 
   return (
     <>
-      <BriefcaseHeader briefcase={b} nowMs={nowMs} actions={<OrganiserActions briefcase={b} user={user} />} />
+      <BriefcaseHeader
+        briefcase={b}
+        nowMs={nowMs}
+        actions={
+          <>
+            <DocumentsMenu briefcase={b} />
+            <OrganiserActions briefcase={b} user={user} />
+          </>
+        }
+      />
       <BriefcaseTabs briefcase={b} tabs={tabs} current={tab} />
       {tab === 'briefcase' ? (
         <PortfolioTab briefcase={b} />

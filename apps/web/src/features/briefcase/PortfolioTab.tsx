@@ -11,6 +11,7 @@ import { Box, Paper, Stack, Typography } from '@mui/material';
 import { FillingBadge } from '../../components/FillingBadge.tsx';
 import { KeyValueTable } from '../../components/KeyValueTable.tsx';
 import { startPriceFact } from '../feed/startPriceFact.ts';
+import { PortfolioDocuments } from './documents/PortfolioDocuments.tsx';
 import { CARD_MESSAGES } from './messages.ts';
 import { portfolioFacts } from './portfolioFacts.ts';
 
@@ -60,6 +61,7 @@ export function PortfolioTab({ briefcase: b }: { briefcase: BriefcaseCardAttribu
           </Typography>
         </Paper>
       ))}
+      <PortfolioDocuments briefcase={b} />
     </Stack>
   );
 }

@@ -15,14 +15,4 @@ export function useCompany() {
 }
 
 /** Saves a document the server gives only with the token, under its own name. */
-export async function downloadFile(url: string, fileName: string): Promise<void> {
-  const blob = await apiClient.download(url);
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
+export { downloadFile } from '../../api/downloadFile.ts';

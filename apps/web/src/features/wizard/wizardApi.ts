@@ -97,15 +97,7 @@ export async function searchOrganisers(name: string, signal?: AbortSignal): Prom
 }
 
 /** Saves a file the server serves only to its owner (the check report, the lotted portfolio). */
-export async function downloadFile(path: string, fileName: string) {
-  const blob = await apiClient.download(path);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { downloadFile } from '../../api/downloadFile.ts';
 
 export type UploadOutcome =
   | { kind: 'ok'; data: RegistryUploadData; message: string }

@@ -1,0 +1,103 @@
+import type { BriefcaseDocuments, ProcedureDocument } from '@etp/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildBriefcaseCard } from '../../../test/factories.ts';
+import { stubApi } from '../../../test/fakeServer.ts';
+import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
+import { DocumentsMenu } from './DocumentsMenu.tsx';
+import { PortfolioDocuments } from './PortfolioDocuments.tsx';
+
+const doc = (id: number, kind: ProcedureDocument['kind'], name: string): ProcedureDocument => ({
+  id,
+  kind,
+  title: null,
+  name,
+  extension: 'pdf',
+  bytes_size: 860_000,
+  created_at: '2026-11-22T09:00:00.000Z',
+  link: `/api/v1/briefcases/42/documents/${id}`,
+});
+
+const answer = (overrides: Partial<BriefcaseDocuments>): BriefcaseDocuments => ({
+  documents: [doc(1, 'template', 'Регламент проведения торгов.pdf')],
+  protocol: null,
+  protocol_pending: false,
+  main_report: null,
+  archive_link: '/api/v1/briefcases/42/zip_documents',
+  seller: null,
+  ...overrides,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function openMenu() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Документы' }));
+  return screen.findByRole('menu', { name: 'Документы торговой процедуры' });
+}
+
+describe('DocumentsMenu', () => {
+  it('tells the seller of a procedure still trading that the protocol comes after the end', async () => {
+    stubApi({ 'GET /api/v1/briefcases/42/documents': answer({ protocol_pending: true }) });
+    renderWithProviders(<DocumentsMenu briefcase={buildBriefcaseCard({ id: 42, status: 'active' })} />);
+    const menu = await openMenu();
+    expect(await within(menu).findByText('Регламент проведения торгов.pdf')).toBeTruthy();
+    expect(within(menu).getByText('Протокол будет доступен после окончания торгов')).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Скачать всё архивом' })).toBeTruthy();
+    expect(within(menu).queryByText('Общие результаты аукциона')).toBeNull();
+  });
+
+  it('after trading lists the protocol and the main report, and downloads the chosen file with the token', async () => {
+    const api = stubApi({
+      'GET /api/v1/briefcases/42/documents': answer({
+        protocol: doc(7, 'protocol', 'Протокол торгов ТП №42.pdf'),
+        main_report: doc(8, 'main_report', 'Общие результаты аукциона ТП №42.pdf'),
+      }),
+      'GET /api/v1/briefcases/42/documents/7': () => new Response(new Blob(['%PDF']), { status: 200 }),
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:protocol');
+    URL.revokeObjectURL = vi.fn();
+    // jsdom does not navigate; the click that saves the file is what the browser would act on.
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderWithProviders(<DocumentsMenu briefcase={buildBriefcaseCard({ id: 42, status: 'closed' })} />);
+    const menu = await openMenu();
+    fireEvent.click(await within(menu).findByRole('menuitem', { name: /Протокол торгов/ }));
+    await vi.waitFor(() => expect(api.last('GET /api/v1/briefcases/42/documents/7')).toBeTruthy());
+    await vi.waitFor(() => expect(saved).toHaveBeenCalled());
+    expect((saved.mock.instances[0] as unknown as HTMLAnchorElement).download).toBe(
+      'Протокол торгов ТП №42.pdf',
+    );
+    saved.mockRestore();
+  });
+});
+
+describe('PortfolioDocuments', () => {
+  it('shows the seller the reports and the download history', async () => {
+    stubApi({
+      'GET /api/v1/briefcases/42/documents': answer({
+        main_report: doc(8, 'main_report', 'Общие результаты аукциона ТП №42.pdf'),
+        seller: {
+          report_link: '/api/v1/briefcases/42/report',
+          lots_report_link: '/api/v1/briefcases/42/lots_report',
+          companies_info_link: '/api/v1/briefcases/42/companies_info',
+          downloads_info_link: '/api/v1/briefcases/42/downloads_info',
+          downloads_count: 3,
+          recent_downloads: [
+            {
+              user_name: 'Петров Иван',
+              company_name: 'ООО «Покупатель»',
+              what: 'Регламент проведения торгов.pdf',
+              created_at: '2026-11-22T09:00:00.000Z',
+            },
+          ],
+        },
+      }),
+    });
+    renderWithProviders(<PortfolioDocuments briefcase={buildBriefcaseCard({ id: 42, status: 'closed' })} />);
+    const section = await screen.findByTestId('portfolio-documents');
+    expect(await within(section).findByText('Общие результаты аукциона')).toBeTruthy();
+    expect(within(section).getByText('Всего скачиваний: 3')).toBeTruthy();
+    const history = within(section).getByRole('table', { name: 'История скачиваний' });
+    expect(within(history).getByText('Петров Иван')).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Отчёт о торгах (XLSX)' })).toBeTruthy();
+  });
+});

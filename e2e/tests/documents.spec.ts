@@ -1,0 +1,197 @@
+/**
+ * Documents after the end (issue 18): the seller of a finished demo procedure chooses a winner, then downloads the
+ * trade protocol and the download-all archive from the card header's documents dropdown; the winning buyer sees
+ * "вы победили" in /profile/events. Screenshots of the dropdown at 1440 and 390 px, and of the protocol's page 1
+ * (pdftoppm, installed by .ci/run), are left in e2e/screenshots/.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+
+const PASSWORD = 'Demo-2026!';
+const SHOTS = join(import.meta.dirname, '..', 'screenshots');
+const SELLERS = ['seller.bank@etp-rd.ru', 'seller.mfo@etp-rd.ru'];
+const BUYERS = [
+  'buyer.bank@etp-rd.ru',
+  'buyer.mfo@etp-rd.ru',
+  'buyer.legal@etp-rd.ru',
+  'buyer.self@etp-rd.ru',
+  'buyer.physical@etp-rd.ru',
+];
+test.setTimeout(120_000);
+
+interface Jwt {
+  token: string;
+  refresh_token: string;
+  expires_at: string;
+  refresh_token_expires_at: string;
+}
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<Jwt> {
+  const reply = await request.post('/api/v2/auth/authorize_by_email', {
+    data: { email, password: PASSWORD },
+  });
+  expect(reply.ok()).toBe(true);
+  return (await reply.json()).data.jwt as Jwt;
+}
+
+const auth = (jwt: Jwt) => ({ Authorization: `Bearer ${jwt.token}` });
+
+async function getData<T>(request: APIRequestContext, jwt: Jwt, url: string): Promise<T> {
+  const reply = await request.get(url, { headers: auth(jwt) });
+  expect(reply.ok()).toBe(true);
+  return (await reply.json()).data as T;
+}
+
+/** A browser context signed in as `email` (the session the web app keeps in localStorage). */
+async function signedIn(browser: Browser, jwt: Jwt, width = 1440) {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 844 : 900 },
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    acceptDownloads: true,
+  });
+  await context.addInitScript((session) => {
+    const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
+      .localStorage;
+    storage.setItem('etp.jwt', JSON.stringify({ ...session, obtained_at: Date.now() }));
+    storage.setItem('etp.cookies_accepted', '1');
+  }, jwt);
+  return { context, page: await context.newPage() };
+}
+
+async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).exclude('svg').analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A finished classic demo procedure of one of the demo sellers, with a lot awaiting the seller's choice. */
+async function finishedProcedure(request: APIRequestContext) {
+  for (const email of SELLERS) {
+    const jwt = await tokenOf(request, email);
+    const list = await getData<{ briefcases: { id: number; attributes: { auction_type: string } }[] }>(
+      request,
+      jwt,
+      '/api/v1/briefcases?status=finished&owned=1&per_page=40',
+    );
+    for (const { id, attributes } of list.briefcases) {
+      if (attributes.auction_type !== 'classic') continue;
+      const lots = await getData<{
+        lots: { id: number; attributes: { status: string; bids_count: number } }[];
+      }>(request, jwt, `/api/v1/lots?briefcase_id=${id}&per_page=48`);
+      const lot = lots.lots.find((l) => l.attributes.status === 'finished' && l.attributes.bids_count > 0);
+      if (lot) return { id, lotId: lot.id, seller: { email, jwt } };
+    }
+  }
+  throw new Error('no finished classic demo procedure with a lot to decide');
+}
+
+test('after the end the seller downloads the protocol and the archive; the winner sees the result in events', async ({
+  browser,
+  request,
+}) => {
+  const { id, lotId, seller } = await finishedProcedure(request);
+  const [best] = await getData<{ id: number; userCompanyName: string }[]>(
+    request,
+    seller.jwt,
+    `/api/v1/lots/${lotId}/bidders`,
+  );
+  expect(best).toBeDefined();
+  const chosen = await request.post(`/api/v1/lots/${lotId}/set_winner`, {
+    headers: auth(seller.jwt),
+    data: { bid_id: best!.id },
+  });
+  expect(chosen.ok()).toBe(true);
+
+  // The seller, on the card: the dropdown lists the protocol (made again for the winner) and the archive.
+  const s = await signedIn(browser, seller.jwt);
+  await s.page.goto(`/briefcases/${id}`, { waitUntil: 'domcontentloaded' });
+  await expect(s.page.getByTestId('briefcase-title')).toHaveText(`ТП №${id}`);
+  await s.page.getByRole('button', { name: 'Документы' }).click();
+  const menu = s.page.getByRole('menu', { name: 'Документы торговой процедуры' });
+  await expect(menu.getByRole('menuitem', { name: /Протокол торгов/ })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: /Общие результаты аукциона/ })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: /Регламент проведения торгов/ })).toBeVisible();
+  await expectAccessible(s.page);
+  await s.page.screenshot({ path: join(SHOTS, 'documents-menu-1440.png') });
+
+  const protocolDownload = s.page.waitForEvent('download');
+  await menu.getByRole('menuitem', { name: /Протокол торгов/ }).click();
+  const protocol = await protocolDownload;
+  expect(protocol.suggestedFilename()).toBe(`Протокол торгов ТП №${id}.pdf`);
+  const dir = mkdtempSync(join(tmpdir(), 'etp-documents-'));
+  const pdf = join(dir, 'protocol.pdf');
+  await protocol.saveAs(pdf);
+  expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+  const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString().replace(/\s+/g, ' ');
+  expect(text).toContain(`Протокол о результатах торговой процедуры ТП №${id}`);
+  expect(text).toContain(best!.userCompanyName);
+  expect(text).toMatch(/Хеш последней записи \(SHA-256\): [0-9a-f]{64}/);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '80',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    pdf,
+    join(SHOTS, 'documents-protocol-page1'),
+  ]);
+
+  await s.page.getByRole('button', { name: 'Документы' }).click();
+  const archiveDownload = s.page.waitForEvent('download');
+  await menu.getByRole('menuitem', { name: 'Скачать всё архивом' }).click();
+  const archive = await archiveDownload;
+  expect(archive.suggestedFilename()).toBe(`Документы ТП №${id}.zip`);
+  const zip = join(dir, 'documents.zip');
+  await archive.saveAs(zip);
+  const bytes = readFileSync(zip);
+  expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  expect(bytes.includes(Buffer.from(`Протокол торгов ТП №${id}.pdf`))).toBe(true);
+
+  // The Портфель tab: the seller's documents, reports and the two downloads just made in the history.
+  const section = s.page.getByTestId('portfolio-documents');
+  await expect(section.getByText('Общие результаты аукциона', { exact: true })).toBeVisible();
+  await expect(section.getByRole('table', { name: 'История скачиваний' })).toContainText(
+    `Документы ТП №${id}.zip`,
+  );
+  await section.screenshot({ path: join(SHOTS, 'documents-portfolio-1440.png') });
+  await s.context.close();
+
+  // On a phone the dropdown opens the same list, and the Портфель tab's documents fit the width.
+  const phone = await signedIn(browser, seller.jwt, 390);
+  await phone.page.goto(`/briefcases/${id}`, { waitUntil: 'domcontentloaded' });
+  await phone.page.getByRole('button', { name: 'Документы' }).click();
+  const phoneMenu = phone.page.getByRole('menu', { name: 'Документы торговой процедуры' });
+  await expect(phoneMenu.getByRole('menuitem', { name: /Протокол торгов/ })).toBeVisible();
+  // The menu fades in: the picture is taken once it is opaque.
+  await expect(phone.page.locator('#briefcase-documents-menu .MuiPaper-root')).toHaveCSS('opacity', '1');
+  await phone.page.screenshot({ path: join(SHOTS, 'documents-menu-390.png') });
+  await phone.page.keyboard.press('Escape');
+  await expect(phoneMenu).toBeHidden();
+  await phone.page
+    .getByTestId('portfolio-documents')
+    .screenshot({ path: join(SHOTS, 'documents-portfolio-390.png') });
+  await phone.context.close();
+
+  // The winner's buyer: the result is in the events.
+  let winner: Jwt | null = null;
+  for (const email of BUYERS) {
+    const jwt = await tokenOf(request, email);
+    const user = await getData<{ company_name: string | null }>(request, jwt, '/api/v1/user');
+    if (user.company_name === best!.userCompanyName) winner = jwt;
+  }
+  expect(winner).not.toBeNull();
+  const b = await signedIn(browser, winner!);
+  await b.page.goto('/profile/events', { waitUntil: 'domcontentloaded' });
+  await expect(b.page.getByText(new RegExp(`ТП №${id}: вы победили`)).first()).toBeVisible();
+  await expectAccessible(b.page);
+  await b.page.screenshot({ path: join(SHOTS, 'documents-events-won-1440.png') });
+  await b.context.close();
+});
