@@ -99,7 +99,7 @@ describe.each(DRIVERS)('accreditation by the administrator on %s', (driver) => {
       .collection;
     expect(events[0]).toMatchObject({
       kind: 'accreditation_approved',
-      text: expect.stringContaining('аккредитована'),
+      text: expect.stringContaining('аккредитация пройдена'),
     });
     const audit = await t.ctx.db
       .select()
@@ -152,7 +152,7 @@ describe.each(DRIVERS)('accreditation by the administrator on %s', (driver) => {
       ).json().data;
       expect(events.collection[0]).toMatchObject({
         kind: 'accreditation_rejected',
-        text: 'Аккредитация компании ООО «Отказ» отклонена. Причина: Нет выписки из ЕГРЮЛ',
+        text: 'Компания ООО «Отказ»: аккредитация отклонена. Причина: Нет выписки из ЕГРЮЛ',
         read: false,
       });
     }

@@ -154,8 +154,49 @@ describe.each(DRIVERS)('sign-in with an SMS code on %s', (driver) => {
 
   it('keeps authorize_by_email as the direct path by default', async () => {
     const user = await buildUser(t.ctx.db);
+    expect(user.authStrategy).toBe('email');
     const response = await post('/api/v2/auth/authorize_by_email', { email: user.email, password: PASSWORD });
     expect(response.statusCode).toBe(200);
+  });
+
+  it('honours the profile\'s "Кодом из SMS": e-mail and password alone no longer sign in, the code does', async () => {
+    const company = await buildCompany(t.ctx.db);
+    const user = await buildUser(t.ctx.db, { company });
+    const direct = () => post('/api/v2/auth/authorize_by_email', { email: user.email, password: PASSWORD });
+    const token = (await direct()).json().data.jwt.token as string;
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile',
+      headers: bearer(token),
+      payload: { auth_strategy: 'sms' },
+    });
+    expect(chosen.statusCode).toBe(200);
+
+    const refused = await direct();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'sms_required',
+      message: 'Для входа подтвердите вход кодом из SMS',
+    });
+    // A wrong password is still told as such, not hidden behind the SMS step.
+    expect(
+      (await post('/api/v2/auth/authorize_by_email', { email: user.email, password: 'nope-nope' }))
+        .statusCode,
+    ).toBe(401);
+
+    expect((await post('/api/v2/auth/sms', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
+    const code = await lastSmsCode(t.app, user.phone!);
+    const signedIn = await post('/api/v2/auth/authorize', { email: user.email, password: PASSWORD, code });
+    expect(signedIn.statusCode).toBe(200);
+
+    // Back to "Только Email и паролем": the direct path opens again.
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile',
+      headers: bearer(signedIn.json().data.jwt.token),
+      payload: { auth_strategy: 'email' },
+    });
+    expect((await direct()).statusCode).toBe(200);
   });
 });
 

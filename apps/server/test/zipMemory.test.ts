@@ -3,6 +3,7 @@
  * (inject would buffer the whole reply) while the process's RSS is sampled; it grows by less than 50 MB.
  */
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { get } from 'node:http';
@@ -21,11 +22,10 @@ const PORT = 4591;
 async function randomFile(path: string, megabytes: number): Promise<void> {
   const out = createWriteStream(path);
   for (let i = 0; i < megabytes; i++) {
-    if (!out.write(randomBytes(MB))) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(randomBytes(MB))) await once(out, 'drain');
   }
-  await new Promise<void>((resolve, reject) =>
-    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-  );
+  out.end();
+  await once(out, 'finish');
 }
 
 describe('zip_documents of 100 MB', () => {

@@ -12,6 +12,8 @@ export const EVENT_KINDS = [
   'accreditation_approved',
   'accreditation_rejected',
   'autobid_maxed_out',
+  'procedure_invitation',
+  'round_invitation',
 ] as const;
 
 export const eventSchema = z.object({

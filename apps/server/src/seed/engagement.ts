@@ -1,13 +1,17 @@
 /** What buyers did around the trading: favourites, questions to sellers, and the events they were told of. */
-import { DAY_MS, formatRubles, HOUR_MS, MINUTE_MS } from '@etp/domain';
+import { briefcaseStatusLabel, DAY_MS, HOUR_MS, MINUTE_MS } from '@etp/domain';
 import type { DbOrTx } from '../db/client.ts';
 import type { AuctionTypeColumn, BriefcaseStatusColumn, EventKind } from '../db/schema/index.ts';
 import { events, favouriteBriefcases, favouriteLots, questions } from '../db/schema/index.ts';
+import { EVENT_TEXTS } from '../modules/events/events.messages.ts';
 import { BUYER_KEYS, type BuyerKey } from './accounts.data.ts';
 import type { AccountIds } from './accounts.ts';
 import { COMPANIES } from './companies.data.ts';
 import type { InsertedProcedure } from './insert.ts';
 import { QUESTIONS } from './texts.ts';
+
+/** Seeded lots carry their number as the alias (insert.ts): titled as trading titles them. */
+const lotRef = (lot: { number: number }) => ({ number: lot.number, aliasNumber: String(lot.number) });
 
 function find(done: readonly InsertedProcedure[], type: AuctionTypeColumn, status: BriefcaseStatusColumn) {
   const p = done.find((d) => d.model.spec.type === type && d.model.spec.status === status);
@@ -23,6 +27,8 @@ interface EventRow {
   lotId: number | null;
   payload: { text: string };
   readAt: Date | null;
+  /** Seeded events are history: the mail worker does not mail them. */
+  mailedAt: Date;
   createdAt: Date;
 }
 
@@ -45,6 +51,7 @@ function tradingEvents(done: readonly InsertedProcedure[], ids: AccountIds, now:
       lotId: li === null ? null : d.lotIds[li]!,
       payload: { text },
       readAt: read ? new Date(at.getTime() + HOUR_MS) : null,
+      mailedAt: at,
       createdAt: at,
     });
   };
@@ -53,10 +60,17 @@ function tradingEvents(done: readonly InsertedProcedure[], ids: AccountIds, now:
     const bidders = new Set(d.model.lots.flatMap((l) => l.bids.map((b) => b.company)));
     if (spec.status === 'active') {
       for (const key of bidders)
-        push(key, 'briefcase_status', d, null, `Торги по процедуре № ${d.id} начались`, d.model.start);
+        push(
+          key,
+          'briefcase_status',
+          d,
+          null,
+          EVENT_TEXTS.status(d.id, briefcaseStatusLabel('active')),
+          d.model.start,
+        );
     }
     if (spec.status === 'finished') {
-      const text = `Торги по процедуре № ${d.id} завершены, продавец подводит итоги`;
+      const text = EVENT_TEXTS.status(d.id, briefcaseStatusLabel('finished'));
       for (const key of bidders) push(key, 'briefcase_status', d, null, text, d.model.end);
     }
     d.model.lots.forEach((lot, li) => {
@@ -65,20 +79,29 @@ function tradingEvents(done: readonly InsertedProcedure[], ids: AccountIds, now:
           const topping = lot.bids.slice(i + 1).find((b) => b.company !== bid.company);
           const again = lot.bids.slice(i + 1).some((b) => b.company === bid.company);
           if (!topping || again) return;
-          const text =
-            `Ваша ставка ${formatRubles(bid.amount)} на лот № ${lot.number} процедуры № ${d.id} перебита. ` +
-            `Новая цена: ${formatRubles(topping.amount)}`;
-          push(bid.company, 'outbid', d, li, text, topping.at);
+          push(bid.company, 'outbid', d, li, EVENT_TEXTS.outbid(lotRef(lot), d.id), topping.at);
         });
         for (const a of lot.autobids.filter((x) => !x.enabled && x.disabledAt)) {
-          const text = `Автоставка на лот № ${lot.number} процедуры № ${d.id} достигла максимума ${formatRubles(a.maxPrice)} и отключена`;
-          push(a.company, 'autobid_maxed_out', d, li, text, a.disabledAt!);
+          push(
+            a.company,
+            'autobid_maxed_out',
+            d,
+            li,
+            EVENT_TEXTS.autobidMaxedOut(lotRef(lot), d.id),
+            a.disabledAt!,
+          );
         }
       }
       if (lot.winner !== null) {
         const bid = lot.bids[lot.winner]!;
-        const text = `Вы победили: лот № ${lot.number} процедуры № ${d.id}, цена ${formatRubles(bid.amount)}`;
-        push(bid.company, 'won', d, li, text, new Date(lot.end.getTime() + 26 * HOUR_MS));
+        push(
+          bid.company,
+          'won',
+          d,
+          li,
+          EVENT_TEXTS.won(lotRef(lot), d.id),
+          new Date(lot.end.getTime() + 26 * HOUR_MS),
+        );
       }
     });
   }
@@ -161,8 +184,9 @@ export async function insertEngagement(
       kind: 'accreditation_approved',
       briefcaseId: null,
       lotId: null,
-      payload: { text: `Аккредитация пройдена: ${c.name}. Участие в торгах доступно` },
+      payload: { text: EVENT_TEXTS.accreditationApproved(c.name) },
       readAt: new Date(at.getTime() + HOUR_MS),
+      mailedAt: at,
       createdAt: at,
     };
   });

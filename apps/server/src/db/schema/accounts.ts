@@ -1,6 +1,7 @@
 /** Users, companies, memberships, invitations, tokens, one-time codes and the notification outbox. */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -44,7 +45,8 @@ export const users = pgTable(
     lastName: text('last_name'),
     avatarKey: text('avatar_key'),
     role: text('role').$type<UserRole>().notNull().default('user'),
-    authStrategy: text('auth_strategy').notNull().default('sms'),
+    /** 'email': e-mail and password sign in; 'sms': an SMS code must follow (decisions/0125). */
+    authStrategy: text('auth_strategy').notNull().default('email'),
     notificationSettings: jsonb('notification_settings').$type<NotificationSettings>(),
     currentCompanyId: integer('current_company_id'),
     /** Subject of the federated bank-identity (OpenID Connect) account linked to this user. */
@@ -52,6 +54,8 @@ export const users = pgTable(
     policyAgreementAt: at('policy_agreement_at'),
     persDataAgreementAt: at('pers_data_agreement_at'),
     lastSeenAt: at('last_seen_at'),
+    /** The Moscow date of the last daily summary mailed (lot_mailer.daily_summary), 'YYYY-MM-DD'. */
+    dailySummaryOn: text('daily_summary_on'),
     invitedAt: at('invited_at'),
     deletedAt: at('deleted_at'),
     createdAt: createdAt(),
@@ -200,9 +204,19 @@ export const notificationOutbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
+    /** The HTML part of an e-mail (event mails are HTML plus the text in `body`). */
+    html: text('html'),
     sentAt: at('sent_at'),
     error: text('error'),
+    /** Queued for the mail worker (decisions/0124): when it may be tried next; null for messages sent at once. */
+    nextAttemptAt: at('next_attempt_at'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The event a queued mail tells of. */
+    eventId: bigint('event_id', { mode: 'number' }),
     createdAt: createdAt(),
   },
-  (t) => [index('notification_outbox_recipient_idx').on(t.recipient)],
+  (t) => [
+    index('notification_outbox_recipient_idx').on(t.recipient),
+    index('notification_outbox_queue_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+  ],
 );

@@ -57,7 +57,11 @@ export type EventKind =
   | 'invitation'
   | 'accreditation_approved'
   | 'accreditation_rejected'
-  | 'autobid_maxed_out';
+  | 'autobid_maxed_out'
+  /** The user's company is invited to a closed procedure that was just published. */
+  | 'procedure_invitation'
+  /** A next round the user's company applied for was created. */
+  | 'round_invitation';
 
 /** What happened to a user: shown on /profile/events and mailed according to the notification settings. */
 export const events = pgTable(
@@ -73,9 +77,14 @@ export const events = pgTable(
     lotId: integer('lot_id').references(() => lots.id, { onDelete: 'cascade' }),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     readAt: at('read_at'),
+    /** When the mail worker looked at it (mailed or not, per the settings); null: not yet (decisions/0124). */
+    mailedAt: at('mailed_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('events_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('events_user_idx').on(t.userId, t.createdAt),
+    index('events_unmailed_idx').on(t.id).where(sql`${t.mailedAt} is null`),
+  ],
 );
 
 export const surveyAnswers = pgTable(

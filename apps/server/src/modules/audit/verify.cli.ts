@@ -15,7 +15,9 @@ for (const { briefcase_id, verdict } of reports) {
   const name = briefcase_id === null ? 'площадка' : `ТП №${briefcase_id}`;
   if (verdict.ok) {
     // The head is what a trade protocol prints (decisions/0120): the two must match.
-    console.log(`✔ ${name}: ${verdict.entries} записей, цепочка цела; последняя запись №${verdict.entries}, хеш ${verdict.head}`);
+    console.log(
+      `✔ ${name}: ${verdict.entries} записей, цепочка цела; последняя запись №${verdict.entries}, хеш ${verdict.head}`,
+    );
   } else {
     broken++;
     console.log(`✖ ${name}: запись №${verdict.brokenAtSeq} — ${verdict.reason}`);

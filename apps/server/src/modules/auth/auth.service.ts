@@ -51,7 +51,8 @@ export const wrongPassword = () =>
 
 /**
  * The direct path: e-mail and password give the tokens at once (docs/decisions/0022-sign-in-stages.md).
- * With SIGN_IN_SMS=required, an account that has a phone must finish the sms stage instead.
+ * An account whose profile says "Кодом из SMS" (auth_strategy sms, decisions/0125), or any account under
+ * SIGN_IN_SMS=required, must finish the sms stage instead when it has a phone.
  */
 export async function authorizeByEmail(
   deps: AuthDeps & { smsRequired?: boolean },
@@ -59,7 +60,7 @@ export async function authorizeByEmail(
   password: string,
 ): Promise<AuthResult> {
   const user = await checkCredentials(deps, email, password);
-  if (deps.smsRequired && user.phone) {
+  if ((deps.smsRequired || user.authStrategy === 'sms') && user.phone) {
     throw new AppError(403, 'sms_required', AUTH_MESSAGES.smsRequired);
   }
   return signInResult(deps, user.id);

@@ -1,8 +1,8 @@
 /** What follows an accepted bid outside the lot update: the outbid event, the autobid_maxed_out event and message. */
 import { isPrivateAuction } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
+import { EVENT_TEXTS } from '../events/events.messages.ts';
 import { type EventInput, recordEvent, recordEvents } from '../events/events.service.ts';
-import { lotTitle } from '../events/trading.events.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
 import type { BriefcaseRow } from '../lots/lots.state.ts';
 import { type BidRow, findCompanyAutobids } from './bids.queries.ts';
@@ -16,7 +16,6 @@ export async function notifyAfterBid(
   maxedOutCompanies: number[],
 ): Promise<void> {
   const t = ctx.now().getTime();
-  const lotName = lotTitle(lot);
   if (
     !isPrivateAuction(briefcase.auctionType) &&
     previousLeaderUserId !== null &&
@@ -34,7 +33,7 @@ export async function notifyAfterBid(
     stopped.map((a) => a.userId),
     {
       kind: 'autobid_maxed_out',
-      text: `${lotName} ТП №${briefcase.id}: автоставка достигла максимальной цены и отключена`,
+      text: EVENT_TEXTS.autobidMaxedOut(lot, briefcase.id),
       briefcaseId: briefcase.id,
       lotId: lot.id,
       at: new Date(t),
@@ -60,7 +59,7 @@ export function outbidEvent(
 ): EventInput {
   return {
     kind: 'outbid',
-    text: `${lotTitle(lot)} ТП №${briefcase.id}: ваша ставка перебита`,
+    text: EVENT_TEXTS.outbid(lot, briefcase.id),
     briefcaseId: briefcase.id,
     lotId: lot.id,
     at,

@@ -1,13 +1,37 @@
-/** Russian texts of events (docs/decisions/0034-events.md): written into the event when it happens. */
+/**
+ * The titles of events (docs/decisions/0034, 0123): one style for all, "<what it is about>: <what happened>", the
+ * subject being "ТП №N", "Лот №k ТП №N" or "Компания X". Written into the event when it happens; the mails of
+ * events (events.mail.ts) use the same title as their subject.
+ */
+import { lotTitle } from './lotTitle.ts';
+
+type LotRef = { number: number; aliasNumber: string | null };
+
+const procedure = (id: number) => `ТП №${id}`;
+const lotOf = (lot: LotRef, briefcaseId: number) => `${lotTitle(lot)} ТП №${briefcaseId}`;
+const company = (name: string) => `Компания ${name}`;
+
 export const EVENT_TEXTS = {
-  invited: (company: string) =>
-    `Вас пригласили в компанию ${company}. Примите или отклоните приглашение в профиле.`,
-  inviteAccepted: (who: string, company: string) => `${who} принял(а) приглашение в компанию ${company}`,
-  inviteDeclined: (who: string, company: string) => `${who} отклонил(а) приглашение в компанию ${company}`,
-  accreditationApproved: (company: string) =>
-    `Компания ${company} аккредитована: доступны торги и расширенная информация о процедурах`,
-  accreditationRejected: (company: string, reason: string) =>
-    `Аккредитация компании ${company} отклонена. Причина: ${reason}`,
+  outbid: (lot: LotRef, briefcaseId: number) => `${lotOf(lot, briefcaseId)}: ваша ставка перебита`,
+  won: (lot: LotRef, briefcaseId: number) => `${lotOf(lot, briefcaseId)}: вы победили`,
+  lostToOther: (lot: LotRef, briefcaseId: number) => `${lotOf(lot, briefcaseId)}: победил другой участник`,
+  lostNoWinner: (lot: LotRef, briefcaseId: number) =>
+    `${lotOf(lot, briefcaseId)}: продавец завершил лот без победителя`,
+  autobidMaxedOut: (lot: LotRef, briefcaseId: number) =>
+    `${lotOf(lot, briefcaseId)}: автоставка достигла максимальной цены и отключена`,
+  status: (briefcaseId: number, label: string) => `${procedure(briefcaseId)}: статус «${label}»`,
+  procedureInvitation: (briefcaseId: number) =>
+    `${procedure(briefcaseId)}: ваша компания приглашена к участию в закрытой процедуре`,
+  roundInvitation: (briefcaseId: number, round: number, from: number) =>
+    `${procedure(briefcaseId)}: ${round}-й тур по лотам ТП №${from}, на которые вы подали заявку`,
+  invited: (name: string) =>
+    `${company(name)}: вас пригласили в сотрудники, примите или отклоните приглашение в профиле`,
+  inviteAccepted: (who: string, name: string) => `${company(name)}: ${who} принял(а) приглашение`,
+  inviteDeclined: (who: string, name: string) => `${company(name)}: ${who} отклонил(а) приглашение`,
+  accreditationApproved: (name: string) =>
+    `${company(name)}: аккредитация пройдена, доступны торги и расширенная информация о процедурах`,
+  accreditationRejected: (name: string, reason: string) =>
+    `${company(name)}: аккредитация отклонена. Причина: ${reason}`,
   /** Shown for an event written without a text (should not happen; older rows). */
   fallback: {
     outbid: 'Ваша ставка перебита',
@@ -18,5 +42,7 @@ export const EVENT_TEXTS = {
     accreditation_approved: 'Компания аккредитована',
     accreditation_rejected: 'Аккредитация отклонена',
     autobid_maxed_out: 'Автоставка достигла максимума',
+    procedure_invitation: 'Приглашение к участию в закрытой процедуре',
+    round_invitation: 'Создан следующий тур',
   },
 } as const;

@@ -2,7 +2,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { autobids, bids, favouriteBriefcases, lots, memberships, users } from '../../db/schema/index.ts';
+import {
+  autobids,
+  bids,
+  briefcaseCompanyLists,
+  favouriteBriefcases,
+  lots,
+  memberships,
+  roundRequests,
+  users,
+} from '../../db/schema/index.ts';
 
 /** The seller company's live users and every user with a bid, an autobid or a favourite star on the procedure. */
 export async function procedureAudienceUserIds(
@@ -41,4 +50,32 @@ export async function lotBidderUserIds(
     .innerJoin(users, eq(users.id, bids.userId))
     .where(and(eq(bids.lotId, lotId), isNull(users.deletedAt)))
     .orderBy(bids.userId, bids.companyId);
+}
+
+/** The live users of the companies invited to the procedure (its whitelist). */
+export async function invitedUserIds(db: DbOrTx, briefcaseId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ userId: memberships.userId })
+    .from(briefcaseCompanyLists)
+    .innerJoin(memberships, eq(memberships.companyId, briefcaseCompanyLists.companyId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(briefcaseCompanyLists.briefcaseId, briefcaseId),
+        eq(briefcaseCompanyLists.list, 'whitelist'),
+        isNull(users.deletedAt),
+      ),
+    );
+  return rows.map((r) => r.userId).sort((a, b) => a - b);
+}
+
+/** The live users of the companies that applied for a next round of the procedure. */
+export async function applicantUserIds(db: DbOrTx, briefcaseId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ userId: memberships.userId })
+    .from(roundRequests)
+    .innerJoin(memberships, eq(memberships.companyId, roundRequests.companyId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(roundRequests.briefcaseId, briefcaseId), isNull(users.deletedAt)));
+  return rows.map((r) => r.userId).sort((a, b) => a - b);
 }

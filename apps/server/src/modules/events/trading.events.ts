@@ -4,14 +4,16 @@
  */
 import { briefcaseStatusLabel, isBriefcaseStatus } from '@etp/domain';
 import type { Tx } from '../../db/client.ts';
+import { EVENT_TEXTS } from './events.messages.ts';
 import { recordEvents } from './events.service.ts';
-import { lotBidderUserIds, procedureAudienceUserIds } from './trading.events.queries.ts';
+import {
+  applicantUserIds,
+  invitedUserIds,
+  lotBidderUserIds,
+  procedureAudienceUserIds,
+} from './trading.events.queries.ts';
 
-/** The lot as events and documents name it: 'Лот №N', or the name the seller gave it (as the web shows it). */
-export function lotTitle(lot: { number: number; aliasNumber: string | null }): string {
-  const alias = lot.aliasNumber?.trim();
-  return !alias || alias === String(lot.number) ? `Лот №${lot.number}` : alias;
-}
+export { lotTitle } from './lotTitle.ts';
 
 /**
  * The procedure moved to `status`: its seller's users and everyone taking part (a bid, an autobid or a
@@ -26,7 +28,7 @@ export async function recordStatusEvents(
   const label = briefcaseStatusLabel(procedure.status, procedure.nextRoundCount);
   await recordEvents(tx, await procedureAudienceUserIds(tx, procedure.id, procedure.companyId), {
     kind: 'briefcase_status',
-    text: `ТП №${procedure.id}: статус «${label}»`,
+    text: EVENT_TEXTS.status(procedure.id, label),
     briefcaseId: procedure.id,
     payload: { status: procedure.status },
     at,
@@ -44,17 +46,42 @@ export async function recordWinnerEvents(
   at: Date,
 ): Promise<void> {
   const bidders = await lotBidderUserIds(tx, lot.id);
-  const title = `${lotTitle(lot)} ТП №${lot.briefcaseId}`;
   const common = { briefcaseId: lot.briefcaseId, lotId: lot.id, at };
   const winners = bidders.filter((b) => b.companyId === winnerCompanyId).map((b) => b.userId);
   const losers = bidders.filter((b) => b.companyId !== winnerCompanyId).map((b) => b.userId);
-  await recordEvents(tx, winners, { ...common, kind: 'won', text: `${title}: вы победили` });
+  await recordEvents(tx, winners, { ...common, kind: 'won', text: EVENT_TEXTS.won(lot, lot.briefcaseId) });
   await recordEvents(tx, losers, {
     ...common,
     kind: 'lost',
     text:
       winnerCompanyId === null
-        ? `${title}: продавец завершил лот без победителя`
-        : `${title}: победил другой участник`,
+        ? EVENT_TEXTS.lostNoWinner(lot, lot.briefcaseId)
+        : EVENT_TEXTS.lostToOther(lot, lot.briefcaseId),
+  });
+}
+
+/** A closed procedure was published: the users of every invited company learn they may take part. */
+export async function recordProcedureInvitations(tx: Tx, procedure: { id: number }, at: Date): Promise<void> {
+  await recordEvents(tx, await invitedUserIds(tx, procedure.id), {
+    kind: 'procedure_invitation',
+    text: EVENT_TEXTS.procedureInvitation(procedure.id),
+    briefcaseId: procedure.id,
+    at,
+  });
+}
+
+/** A next round was made of the lots companies applied for: their users are invited to it. */
+export async function recordRoundInvitations(
+  tx: Tx,
+  round: { id: number; nextRoundCount: number },
+  fromBriefcaseId: number,
+  at: Date,
+): Promise<void> {
+  await recordEvents(tx, await applicantUserIds(tx, fromBriefcaseId), {
+    kind: 'round_invitation',
+    text: EVENT_TEXTS.roundInvitation(round.id, round.nextRoundCount + 1, fromBriefcaseId),
+    briefcaseId: round.id,
+    payload: { from: fromBriefcaseId },
+    at,
   });
 }

@@ -8,7 +8,7 @@ import { BRIEFCASE_NOT_FOUND, requireOpenBriefcase } from '../briefcases/briefca
 import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { isMaster } from '../briefcases/briefcases.policy.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
-import { recordStatusEvents } from '../events/trading.events.ts';
+import { recordProcedureInvitations, recordStatusEvents } from '../events/trading.events.ts';
 import type { BriefcaseRow } from '../lots/lots.state.ts';
 import { canConfirm, canModerate, type Moderator } from './moderation.policy.ts';
 import { markReady, markRejected } from './moderation.queries.ts';
@@ -39,6 +39,7 @@ export async function confirmBriefcase(
       at,
     });
     await recordStatusEvents(tx, updated, at);
+    await recordProcedureInvitations(tx, updated, at);
     return updated;
   });
   await publishBriefcaseStatus(ctx, row);

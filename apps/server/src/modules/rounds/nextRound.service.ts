@@ -12,7 +12,7 @@ import type { AuthContext } from '../auth/guards.ts';
 import { BRIEFCASE_NOT_FOUND, requireOpenBriefcase } from '../briefcases/briefcases.access.ts';
 import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
-import { recordStatusEvents } from '../events/trading.events.ts';
+import { recordRoundInvitations, recordStatusEvents } from '../events/trading.events.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
 import type { BriefcaseRow } from '../lots/lots.state.ts';
 import { copyLot, copyProcedure, type NewBriefcase, type NewLot } from './rounds.copy.ts';
@@ -94,6 +94,7 @@ export async function createNextRound(ctx: AppContext, auth: AuthContext, id: nu
       at,
     });
     await recordStatusEvents(tx, closed, at);
+    await recordRoundInvitations(tx, { id: created.id, nextRoundCount: old.nextRoundCount }, id, at);
     return { created, closed };
   });
   await publishBriefcaseStatus(ctx, result.closed, 'next_round');
