@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, briefcases, lots } from '../src/db/schema/index.ts';
+import { auditLog, briefcaseCompanyLists, briefcases, lots } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { recordBus } from './support/busLog.ts';
 import { DRIVERS } from './support/db.ts';
@@ -79,9 +79,20 @@ describe.each(DRIVERS)('confirming and rejecting a pending procedure on %s', (dr
       'Торговую процедуру, отправленную организатором, согласует администратор площадки',
     );
     expect((await row(briefcase.id)).status).toBe('pending');
+    // A closed procedure: its invited company learns it may take part once it is published.
+    const invited = floor.buyers[0]!;
+    await t.ctx.db
+      .insert(briefcaseCompanyLists)
+      .values({ briefcaseId: briefcase.id, companyId: invited.companyId, list: 'whitelist' });
     const approved = await call.send(floor.admin, 'POST', `/api/v1/briefcases/${briefcase.id}/confirm`);
     expect(approved.statusCode).toBe(200);
     expect((await row(briefcase.id)).status).toBe('ready');
+    const events = (await call.get(invited, '/api/v1/events')).json().data.collection;
+    expect(events[0]).toMatchObject({
+      kind: 'procedure_invitation',
+      briefcase_id: briefcase.id,
+      text: `ТП №${briefcase.id}: ваша компания приглашена к участию в закрытой процедуре`,
+    });
   });
 
   it('leaves what an administrator created to the seller', async () => {

@@ -113,6 +113,15 @@ describe.each(DRIVERS)('creating next and second rounds on %s', (driver) => {
       expect.arrayContaining(['next_round_created', 'briefcase_status']),
     );
     expect(await actions(id)).toEqual(['briefcase_created']);
+    // The applicant is told of the new round.
+    const events = (await call.get(bidder, '/api/v1/events')).json().data.collection;
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        kind: 'round_invitation',
+        briefcase_id: id,
+        text: `ТП №${id}: следующий тур по лотам ТП №${briefcase.id}, на которые вы подали заявку`,
+      }),
+    );
 
     const again = await call.send(floor.admin, 'POST', `/api/v1/briefcases/${briefcase.id}/next_round`);
     expect(again.statusCode).toBe(409);

@@ -11,7 +11,13 @@ import type { Db } from '../db/client.ts';
 import type { Counters } from '../http/counters.ts';
 import { AppError } from '../http/errors.ts';
 import { NOTIFY_MESSAGES } from './notify.messages.ts';
-import { insertOutboxMessage, markOutboxFailed, markOutboxSent } from './outbox.queries.ts';
+import {
+  dueQueuedMessages,
+  insertOutboxMessage,
+  markOutboxFailed,
+  markOutboxSent,
+  markQueuedFailed,
+} from './outbox.queries.ts';
 
 export type Channel = 'sms' | 'email';
 
@@ -19,6 +25,8 @@ export interface OutgoingMessage {
   to: string;
   subject: string | null;
   text: string;
+  /** An e-mail's HTML part, beside the text. */
+  html?: string | null;
 }
 
 /** Hands a message over to the world (an SMTP server, an SMS gateway); throws when it could not. */
@@ -35,6 +43,8 @@ export interface Delivery {
 export interface Notifier {
   sms(phone: string, text: string): Promise<Delivery>;
   email(to: string, subject: string, text: string): Promise<Delivery>;
+  /** Sends the queued messages that are due (decisions/0124), each retried with back-off until it goes. */
+  deliverQueued?(limit?: number): Promise<{ sent: number; failed: number }>;
   /** Logs through the application's logger once it exists (the notifier is built before the app). */
   attachLogger?(log: NotifyLog): void;
 }
@@ -59,6 +69,18 @@ export interface OutboxNotifierDeps {
 }
 
 const NO_TRANSPORT = 'транспорт не настроен';
+/**
+ * Waits before the next try of a queued message, by the number of tries made: a mail server down for a few hours
+ * loses nothing; after the last one the message stays in the outbox with its error, for the operator.
+ */
+export const RETRY_DELAYS_MS = [
+  30_000,
+  2 * 60_000,
+  10 * 60_000,
+  30 * 60_000,
+  2 * HOUR_MS,
+  6 * HOUR_MS,
+] as const;
 /** The stored body of a message the outbox does not deliver: its code or link is not kept. */
 export const BODY_NOT_KEPT = 'текст не хранится: сообщение передано транспорту';
 
@@ -79,6 +101,38 @@ export class OutboxNotifier implements Notifier {
 
   email(to: string, subject: string, text: string): Promise<Delivery> {
     return this.send('email', { to, subject, text });
+  }
+
+  async deliverQueued(limit = 20): Promise<{ sent: number; failed: number }> {
+    const { db, now, outboxDelivers } = this.deps;
+    const due = await dueQueuedMessages(db, now(), limit);
+    let sent = 0;
+    let failed = 0;
+    for (const row of due) {
+      const about = { id: row.id, channel: row.channel, attempt: row.attempts + 1 };
+      const transport = this.deps.transports[row.channel];
+      try {
+        if (transport) {
+          await transport.send({ to: row.recipient, subject: row.subject, text: row.body, html: row.html });
+        } else if (!outboxDelivers) {
+          throw new Error(NO_TRANSPORT);
+        }
+        await markOutboxSent(db, row.id, now());
+        sent++;
+      } catch (error) {
+        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        const delay = RETRY_DELAYS_MS[row.attempts];
+        await markQueuedFailed(
+          db,
+          row.id,
+          reason,
+          delay === undefined ? null : new Date(now().getTime() + delay),
+        );
+        this.log?.warn({ ...about, error: reason }, 'сообщение не доставлено, повтор по расписанию');
+        failed++;
+      }
+    }
+    return { sent, failed };
   }
 
   private async send(channel: Channel, message: OutgoingMessage): Promise<Delivery> {

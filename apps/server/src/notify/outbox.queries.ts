@@ -1,5 +1,5 @@
 /** SQL of the notification outbox. */
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { notificationOutbox } from '../db/schema/index.ts';
 
@@ -17,7 +17,33 @@ export async function insertOutboxMessage(
 }
 
 export async function markOutboxSent(db: DbOrTx, id: number, at: Date): Promise<void> {
-  await db.update(notificationOutbox).set({ sentAt: at, error: null }).where(eq(notificationOutbox.id, id));
+  await db
+    .update(notificationOutbox)
+    .set({ sentAt: at, error: null, nextAttemptAt: null })
+    .where(eq(notificationOutbox.id, id));
+}
+
+/** Queued messages whose next try is due, oldest due first. */
+export async function dueQueuedMessages(db: DbOrTx, at: Date, limit: number): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(notificationOutbox)
+    .where(and(isNull(notificationOutbox.sentAt), lte(notificationOutbox.nextAttemptAt, at)))
+    .orderBy(asc(notificationOutbox.nextAttemptAt), asc(notificationOutbox.id))
+    .limit(limit);
+}
+
+/** One more failed try: the error, and the next try's time (null: no more tries). */
+export async function markQueuedFailed(
+  db: DbOrTx,
+  id: number,
+  error: string,
+  next: Date | null,
+): Promise<void> {
+  await db
+    .update(notificationOutbox)
+    .set({ error, nextAttemptAt: next, attempts: sql`${notificationOutbox.attempts} + 1` })
+    .where(eq(notificationOutbox.id, id));
 }
 
 export async function markOutboxFailed(db: DbOrTx, id: number, error: string): Promise<void> {

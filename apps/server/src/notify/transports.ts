@@ -26,6 +26,7 @@ export function smtpTransport(smtpUrl: string, from: string): Transport {
         to: message.to,
         subject: message.subject ?? '',
         text: message.text,
+        ...(message.html ? { html: message.html } : {}),
       });
     },
   };

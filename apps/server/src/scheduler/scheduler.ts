@@ -7,6 +7,7 @@
 import type { AppContext } from '../appContext.ts';
 import type { Leadership } from '../db/client.ts';
 import { refreshStaleProtocols } from '../modules/documents/protocols.service.ts';
+import { queueEventMails } from '../modules/events/events.mailQueue.ts';
 import { retrainIfDue } from '../modules/forecast/forecast.service.ts';
 import type { LeaderTagger } from '../modules/lots/lots.tags.ts';
 import { runDueTransitions, type TransitionReport } from './transitions.ts';
@@ -27,6 +28,16 @@ export interface Chore {
 
 /** The trade protocols of procedures that finished or got a winner since their last one (decisions/0120). */
 export const PROTOCOL_CHORE: Chore = { name: 'protocols', everyMs: 1_000, run: refreshStaleProtocols };
+
+/** The mails of events: queued by the users' settings, then sent with retries (decisions/0124). */
+export const MAIL_CHORE: Chore = {
+  name: 'mail',
+  everyMs: 1_000,
+  run: async (ctx) => {
+    await queueEventMails(ctx);
+    await ctx.notifier.deliverQueued?.();
+  },
+};
 
 /** The longest wait between passes while the database fails (a lot's end is still fired within 2 s of its return). */
 const MAX_BACKOFF_MS = 1_000;

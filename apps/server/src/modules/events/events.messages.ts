@@ -22,8 +22,8 @@ export const EVENT_TEXTS = {
   status: (briefcaseId: number, label: string) => `${procedure(briefcaseId)}: статус «${label}»`,
   procedureInvitation: (briefcaseId: number) =>
     `${procedure(briefcaseId)}: ваша компания приглашена к участию в закрытой процедуре`,
-  roundInvitation: (briefcaseId: number, round: number, from: number) =>
-    `${procedure(briefcaseId)}: ${round}-й тур по лотам ТП №${from}, на которые вы подали заявку`,
+  roundInvitation: (briefcaseId: number, from: number) =>
+    `${procedure(briefcaseId)}: следующий тур по лотам ТП №${from}, на которые вы подали заявку`,
   invited: (name: string) =>
     `${company(name)}: вас пригласили в сотрудники, примите или отклоните приглашение в профиле`,
   inviteAccepted: (who: string, name: string) => `${company(name)}: ${who} принял(а) приглашение`,

@@ -73,13 +73,13 @@ export async function recordProcedureInvitations(tx: Tx, procedure: { id: number
 /** A next round was made of the lots companies applied for: their users are invited to it. */
 export async function recordRoundInvitations(
   tx: Tx,
-  round: { id: number; nextRoundCount: number },
+  round: { id: number },
   fromBriefcaseId: number,
   at: Date,
 ): Promise<void> {
   await recordEvents(tx, await applicantUserIds(tx, fromBriefcaseId), {
     kind: 'round_invitation',
-    text: EVENT_TEXTS.roundInvitation(round.id, round.nextRoundCount + 1, fromBriefcaseId),
+    text: EVENT_TEXTS.roundInvitation(round.id, fromBriefcaseId),
     briefcaseId: round.id,
     payload: { from: fromBriefcaseId },
     at,

@@ -94,7 +94,7 @@ export async function createNextRound(ctx: AppContext, auth: AuthContext, id: nu
       at,
     });
     await recordStatusEvents(tx, closed, at);
-    await recordRoundInvitations(tx, { id: created.id, nextRoundCount: old.nextRoundCount }, id, at);
+    await recordRoundInvitations(tx, created, id, at);
     return { created, closed };
   });
   await publishBriefcaseStatus(ctx, result.closed, 'next_round');

@@ -1,0 +1,45 @@
+/**
+ * Which event is mailed to whom (decisions/0124): each kind follows the notification setting the spec names for it
+ * (spec 3 §3); a kind no setting covers is mailed (an accreditation decision) unless it has a mail of its own (a
+ * company invitation is mailed with its link when it is sent).
+ */
+
+import type { NotificationsSettings } from '@etp/contracts';
+import { RESULT_STATUSES, statusIn } from '@etp/domain';
+import type { EventKind } from '../../db/schema/index.ts';
+
+export function shouldMail(
+  kind: EventKind,
+  payload: Record<string, unknown>,
+  settings: NotificationsSettings,
+): boolean {
+  switch (kind) {
+    case 'outbid':
+      return settings.lot_mailer.ousted;
+    case 'won':
+      return settings.lot_mailer.won;
+    case 'lost':
+      return settings.lot_mailer.lost;
+    case 'briefcase_status': {
+      const status = payload.status;
+      if (status === 'active') return settings.lot_mailer.started;
+      if (typeof status === 'string' && statusIn(status as never, RESULT_STATUSES))
+        return settings.lot_mailer.finished;
+      // Approval, rejection: the seller sees them on the card and in the events.
+      return false;
+    }
+    case 'autobid_maxed_out':
+      return settings.autobid_mailer.maxed_out;
+    case 'procedure_invitation':
+    case 'round_invitation':
+      return settings.invitation_mailer.invited;
+    case 'invitation':
+      return false;
+    case 'accreditation_approved':
+    case 'accreditation_rejected':
+      return true;
+  }
+}
+
+/** Events older than this when the worker first sees them (a node was down for a day) are not mailed late. */
+export const MAIL_EVENTS_WITHIN_MS = 24 * 60 * 60 * 1000;
