@@ -195,3 +195,10 @@ test('after the end the seller downloads the protocol and the archive; the winne
   await b.page.screenshot({ path: join(SHOTS, 'documents-events-won-1440.png') });
   await b.context.close();
 });
+
+test('the open API page shows the calls from the OpenAPI document', async ({ page }) => {
+  await page.goto('/api/docs/', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { name: /ЭТП РД API/ })).toBeVisible();
+  await expect(page.getByText('/api/v1/briefcases/{id}/zip_documents').first()).toBeVisible();
+  await page.screenshot({ path: join(SHOTS, 'open-api-1440.png') });
+});

@@ -19,6 +19,7 @@ import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
 import { MESSAGES } from './http/errors.ts';
 import { registerIdBounds } from './http/idBounds.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { countersStore, requestBucket } from './http/rateLimits.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -56,6 +57,9 @@ import { LiveHub } from './realtime/hub.ts';
 import { authorizeChannel, liveRoutes } from './realtime/live.routes.ts';
 
 z.config(z.locales.ru());
+
+/** The version of the open API's document (decisions/0126). */
+const API_VERSION = '1.0.0';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -103,6 +107,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     errorResponseBuilder: () => ({ statusCode: 429, ...fail(MESSAGES.rateLimited, 'rate_limited') }),
   });
 
+  // Before every route: the document is made from the routes as they are registered.
+  await registerOpenApi(app, API_VERSION);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Multipart forms (profile, company, uploads): each call narrows these limits to its own files.
   await app.register(multipart, {

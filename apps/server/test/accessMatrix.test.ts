@@ -72,6 +72,15 @@ const ENTRIES: Entry[] = [
   { route: 'GET /users/auth/bank_id/callback', call: () => get('/users/auth/bank_id/callback?code=x&state=y'), expected: [302, 302, 302, 302, 302, 302, 302, 302] },
   { route: 'POST /api/v2/auth/bank_id/token', call: () => json('POST', '/api/v2/auth/bank_id/token', { token: 'forged' }), expected: [401, 401, 401, 401, 401, 401, 401, 401] },
 
+  // The open API (decisions/0126): the document and its interactive page are public.
+  { route: 'GET /api/docs', call: () => get('/api/docs'), expected: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/docs/openapi.json', call: () => get('/api/docs/openapi.json'), expected: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/docs/json', call: () => get('/api/docs/json'), expected: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/docs/yaml', call: () => get('/api/docs/yaml'), expected: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/docs/static/index.html', call: () => get('/api/docs/static/index.html'), expected: [302, 302, 302, 302, 302, 302, 302, 302] },
+  { route: 'GET /api/docs/static/swagger-initializer.js', call: () => get('/api/docs/static/swagger-initializer.js'), expected: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/docs/static/*', call: () => get('/api/docs/static/swagger-ui.css'), expected: [200, 200, 200, 200, 200, 200, 200, 200] },
+
   // Signing in and registering: open to all, refused on their own rules (a wrong password, a wrong code).
   { route: 'POST /api/v2/auth/authorize_by_email', call: (_f, r) => json('POST', '/api/v2/auth/authorize_by_email', { email: nobodyOf('authorize_by_email', r), password: 'wrong-pass-1' }), expected: [404, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'POST /api/v2/auth/refresh', call: () => json('POST', '/api/v2/auth/refresh', { refresh_token: 'forged-refresh-token' }), expected: [401, 401, 401, 401, 401, 401, 401, 401] },

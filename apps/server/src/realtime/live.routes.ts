@@ -36,8 +36,28 @@ export async function authorizeChannel(
 
 export function liveRoutes(hub: LiveHub): FastifyPluginAsync {
   return async (app) => {
-    app.get('/ws', { websocket: true, config: { rateLimit: false } }, (socket) => {
-      hub.attach(socket);
-    });
+    app.get(
+      '/ws',
+      {
+        websocket: true,
+        config: {
+          rateLimit: false,
+          // @fastify/websocket hides its routes from the open API; this one is part of it (decisions/0126).
+          swaggerTransform: ({ url }) => ({ url, schema: LIVE_DOCS }),
+        },
+      },
+      (socket) => {
+        hub.attach(socket);
+      },
+    );
   };
 }
+
+/** How the open API describes the live channel: the messages are the contracts of `packages/contracts` live.ts. */
+const LIVE_DOCS = {
+  tags: ['live'],
+  summary: 'Живые обновления (WebSocket)',
+  description:
+    'Одно соединение на вкладку: сначала сообщение authenticate с jwt-токеном, затем subscribe/unsubscribe на каналы LotsStream, UsersStream, BriefcaseStats, BriefcaseStatus (с briefcase_id). Сервер присылает {channel, briefcase_id, action, payload, t}.',
+  response: { 101: { description: 'Переход на протокол WebSocket' } },
+};
