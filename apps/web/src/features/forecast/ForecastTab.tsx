@@ -109,7 +109,8 @@ function ForecastPanel({ lot, model }: { lot: LotPredictionForm; model: Predicti
 
   return (
     <Stack spacing={3} sx={{ pt: 1 }}>
-      <ForecastModelSummary model={result?.model ?? model} />
+      {/* The tab's read is refreshed after every forecast and retrain, so it names the version answering now. */}
+      <ForecastModelSummary model={model} />
 
       <Box component="section" aria-labelledby="forecast-form-title">
         <Typography id="forecast-form-title" variant="h6" component="h3" sx={{ mb: 2 }}>
