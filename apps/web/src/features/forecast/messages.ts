@@ -18,7 +18,7 @@ export const FORECAST_TEXTS = {
   mapeBaselines: (sellerDpd: number, overall: number) =>
     `у медианы по типу продавца и DPD — ${percent(sellerDpd)}, у общей медианы — ${percent(overall)}`,
   coverage: 'Факт попал в прогнозный диапазон',
-  coverageExpected: (expected: number) => `ожидается около ${Math.round(expected)} %`,
+  coverageExpected: (expected: number) => `ожидается около ${Math.round(expected)}%`,
   priorTitle: 'Прогноз по рыночным ориентирам',
   priorKind:
     'Начальная цена — нижняя граница ориентира для типа продавца, цена продажи — его середина; оба с поправкой на DPD. Ошибка ориентиров на истории площадки не измерена.',
