@@ -63,7 +63,7 @@ const SHOTS = join(import.meta.dirname, '..', 'screenshots');
 async function dialogScreenshots(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 2600 });
+    await page.setViewportSize({ width, height: width < 500 ? 3600 : 2600 });
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`) });
   }

@@ -5,23 +5,15 @@
  */
 import type { LotPredictionForm, PredictionForm, PredictionFormsReply, PredictReply } from '@etp/contracts';
 import {
-  countFromInput,
   FORECAST_AUCTION_TYPES,
   FORECAST_FACTOR_LABELS,
   FORECAST_FLAGS,
-  FORECAST_FORM_DIGITS,
   type ForecastFlag,
   formatForecastPrice,
   formatMoscowDateTime,
   formatRubles,
-  kopecksToInputText,
-  rublesToKopecks,
   SELLER_TYPE_LABELS,
   SELLER_TYPES,
-  sanitizeCountInput,
-  sanitizeMoneyInput,
-  shareFromPercentText,
-  shareToPercentText,
   viewerOffsetMinutes,
 } from '@etp/domain';
 import {
@@ -43,28 +35,10 @@ import { useState } from 'react';
 import { ErrorBlock } from '../../components/ErrorBlock.tsx';
 import { errorText } from '../../lib/errorText.ts';
 import { ForecastModelSummary } from './ForecastModelSummary.tsx';
-import { ForecastNumberField, type NumberFormat } from './ForecastNumberField.tsx';
+import { ForecastNumberField } from './ForecastNumberField.tsx';
 import { useLotPredictionForm, usePredict } from './forecastApi.ts';
+import { DPD, DPLP, ITEMS, MONEY, PERCENT } from './formats.ts';
 import { FORECAST_TEXTS as T } from './messages.ts';
-
-const MONEY: NumberFormat = {
-  display: kopecksToInputText,
-  sanitize: sanitizeMoneyInput,
-  parse: (text) => (text === '' ? 0 : rublesToKopecks(text)),
-};
-const count = (digits: number): NumberFormat => ({
-  display: String,
-  sanitize: (text) => sanitizeCountInput(text, digits),
-  parse: countFromInput,
-});
-const DPD = count(FORECAST_FORM_DIGITS.dpd);
-const DPLP = count(FORECAST_FORM_DIGITS.dplp);
-const ITEMS = count(FORECAST_FORM_DIGITS.items_count);
-const PERCENT: NumberFormat = {
-  display: shareToPercentText,
-  sanitize: sanitizeMoneyInput,
-  parse: shareFromPercentText,
-};
 
 export default function ForecastTab({ lotId }: { lotId: number }) {
   const reply = useLotPredictionForm(lotId);
