@@ -179,7 +179,6 @@ const ENTRIES: Entry[] = [
   // The body is validated before the guard here: an anonymous caller with a malformed body gets 422, not 401.
   { route: 'PUT /api/v1/briefcases/:id', call: (f) => json('PUT', `/api/v1/briefcases/${f.briefcase}`, { briefcase: {} }), expected: [422, 422, 422, 422, 422, 422, 422, 422] },
   { route: 'POST /api/v1/briefcases/:id/apply', call: (f) => json('POST', `/api/v1/briefcases/${f.briefcase}/apply`), expected: [401, 404, 404, 404, 409, 409, 404, 409] },
-  { route: 'GET /api/v1/companies/search', call: () => get('/api/v1/companies/search?full_name=ООО'), expected: [401, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'POST /api/v1/briefcases/:id/source', call: (f) => json('POST', `/api/v1/briefcases/${f.draft}/source`, {}), expected: [401, 404, 404, 404, 400, 400, 404, 400] },
   { route: 'GET /api/v1/registry_uploads/:upload_id', call: () => get('/api/v1/registry_uploads/00000000-0000-4000-8000-000000000000'), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'PUT /api/v1/briefcases/:id/map_registry', call: (f) => json('PUT', `/api/v1/briefcases/${f.draft}/map_registry`, { source_map: {} }), expected: [401, 404, 404, 404, 409, 409, 404, 409] },
