@@ -142,6 +142,7 @@ const ENTRIES: Entry[] = [
   { route: 'GET /api/v1/briefcases/:id/users', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/users`), expected: [401, 403, 403, 403, 403, 403, 403, 200] },
   // The price forecast (decisions/0106): the selling company's members and administrators; a retrain with no sold lots is refused (409).
   { route: 'POST /api/v1/predicted_price/predict', call: (f) => json('POST', '/api/v1/predicted_price/predict', { lot_params: [{ id: f.lot, auction_type: 'classic', amount_total: 100_000_000, amount_bottomline: 150_000_000, dpd: 400, dplp: 300, items_count: 120, seller_type: 'bank', flags: {} }] }), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
+  { route: 'GET /api/v1/predicted_price/forms', call: (f) => get(`/api/v1/predicted_price/forms?lot_id=${f.lot}`), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
   { route: 'GET /api/v1/predicted_price/model', call: () => get('/api/v1/predicted_price/model'), expected: [401, 403, 403, 403, 403, 403, 403, 200] },
   { route: 'POST /api/v1/predicted_price/retrain', call: () => json('POST', '/api/v1/predicted_price/retrain'), expected: [401, 403, 403, 403, 403, 403, 403, 409] },
   { route: 'POST /api/v1/briefcases/:id/user/online', call: (f) => json('POST', `/api/v1/briefcases/${f.briefcase}/user/online`), expected: [401, 403, 200, 200, 200, 200, 200, 200] },

@@ -388,6 +388,7 @@ function WizardFrame(props: FrameProps) {
       case 3:
         return (
           <SettingsStep
+            briefcaseId={b?.id ?? 0}
             form={state.form}
             lots={state.draft?.lots ?? []}
             errors={state.errors}
