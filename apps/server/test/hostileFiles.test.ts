@@ -44,14 +44,21 @@ function cp1251(text: string): Buffer {
 
 const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
 
-/** A workbook of two sheets: the first hidden (garbage), the second the registry. */
-function hiddenFirstSheet(registrySheet: string): Buffer {
+/** A workbook of two sheets: the first (hidden unless `firstState` is null) before the registry on the second. */
+function twoSheets(
+  registrySheet: string,
+  first: { name: string; state: 'hidden' | 'veryHidden' | null; rows?: string } = {
+    name: 'Служебный',
+    state: 'hidden',
+  },
+): Buffer {
+  const state = first.state ? ` state="${first.state}"` : '';
   const parts: XlsxParts = {
-    sheet: `<row r="1">${inline('A1', 'Служебный лист')}</row>`,
+    sheet: first.rows ?? `<row r="1">${inline('A1', 'Служебный лист')}</row>`,
     extra: [
       {
         name: 'xl/workbook.xml',
-        data: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${REL}"><sheets><sheet name="Служебный" sheetId="1" state="hidden" r:id="rId1"/><sheet name="Реестр" sheetId="2" r:id="rId9"/></sheets></workbook>`,
+        data: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${REL}"><sheets><sheet name="${first.name}" sheetId="1"${state} r:id="rId1"/><sheet name="Реестр" sheetId="2" r:id="rId9"/></sheets></workbook>`,
       },
       {
         name: 'xl/_rels/workbook.xml.rels',
@@ -62,6 +69,12 @@ function hiddenFirstSheet(registrySheet: string): Buffer {
   };
   return buildXlsx(parts);
 }
+
+/** The rows of a sheet moved down by `by` rows (row numbers and cell references). */
+const shifted = (xml: string, by: number) =>
+  xml
+    .replace(/<row r="(\d+)"/g, (_, n) => `<row r="${Number(n) + by}"`)
+    .replace(/<c r="([A-Z]+)(\d+)"/g, (_, col, n) => `<c r="${col}${Number(n) + by}"`);
 
 describe.each(DRIVERS)('hostile files on %s', (driver) => {
   let t: TestApp;
@@ -173,11 +186,63 @@ describe.each(DRIVERS)('hostile files on %s', (driver) => {
     );
   });
 
-  it('reads the first visible sheet, not a hidden one before it', async () => {
+  it('reads the first visible sheet, not a hidden one before it, and says the hidden one was not read', async () => {
     const registry = worksheetXml(xmlRows([debt(), debt(), debt()]));
-    const response = await send('hidden first sheet', hiddenFirstSheet(registry));
+    const response = await send('hidden first sheet', twoSheets(registry));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.items_count).toBe(3);
+    expect(response.json().data.warnings).toEqual([
+      'Скрытый лист «Служебный» не прочитан: читаются только видимые листы',
+    ]);
+    const veryHidden = await send(
+      'very hidden first sheet, custom template',
+      twoSheets(registry, { name: 'Макрос', state: 'veryHidden' }),
+      '/api/v1/lotings/create_custom',
+    );
+    expect(veryHidden.statusCode, veryHidden.body).toBe(200);
+    expect(veryHidden.json().data.warnings).toEqual([
+      'Скрытый лист «Макрос» не прочитан: читаются только видимые листы',
+    ]);
+  });
+
+  it('finds the headers below a title, or on the sheet after an instructions sheet, and says where', async () => {
+    const title = `<row r="1">${inline('A1', 'Реестр должников на 01.11.2026')}</row><row r="2">${inline('A2', 'ООО «Цедент»')}</row>`;
+    const below = await send(
+      'headers in row 3',
+      buildXlsx({ sheet: title + shifted(xmlRows([debt(), debt()]), 2) }),
+    );
+    expect(below.statusCode, below.body).toBe(200);
+    expect(below.json().message).toBe('Файл загружен');
+    expect(below.json().data.items_count).toBe(2);
+    expect(below.json().data.warnings).toEqual([
+      'Заголовки найдены в строке 3 листа «Лист1»: строки выше них не прочитаны',
+    ]);
+
+    const instructions = `<row r="1">${inline('A1', 'Как заполнить реестр')}</row><row r="2">${inline('A2', 'Суммы указываются в рублях')}</row>`;
+    const second = await send(
+      'registry on sheet 2',
+      twoSheets(worksheetXml(xmlRows([debt(), debt(), debt()])), {
+        name: 'Инструкция',
+        state: null,
+        rows: instructions,
+      }),
+    );
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().data.items_count).toBe(3);
+    expect(second.json().data.warnings).toEqual([
+      'Реестр прочитан с листа «Реестр»: на листе «Инструкция» заголовков шаблона нет',
+    ]);
+
+    const nowhere = await send(
+      'no template headers on any sheet',
+      twoSheets(worksheetXml(instructions), { name: 'Инструкция', state: null, rows: instructions }),
+    );
+    expect(nowhere.statusCode, nowhere.body).toBe(200);
+    expect(nowhere.json().message).toBe('В файле не совпадают заголовки');
+    expect(nowhere.json().data.excel_custom).toBe(true);
+    expect(nowhere.json().data.warnings).toEqual([
+      'Заголовки шаблона не найдены: они ожидаются в строке 1 листа «Инструкция» (просмотрены первые 10 строк каждого из 2 видимых листов)',
+    ]);
   });
 
   it('says a password-protected file is protected', async () => {
