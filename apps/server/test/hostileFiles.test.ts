@@ -186,6 +186,23 @@ describe.each(DRIVERS)('hostile files on %s', (driver) => {
     );
   });
 
+  it('refuses texts past their attribute length with a row error naming the limit', async () => {
+    const body = await refused(
+      'texts past their length',
+      registryXlsx([
+        debt({ first_creditor: 'Банк '.repeat(120) }),
+        debt({ contract_id: `КД-${'7'.repeat(120)}` }),
+      ]),
+      /^Строка 2, столбец [A-Z]+: Текст длиннее 500 символов \(в ячейке 599\): сократите его$/,
+    );
+    expect(body.errors.source).toContainEqual(
+      expect.stringMatching(
+        /^Строка 3, столбец A: Текст длиннее 100 символов \(в ячейке 123\): сократите его$/,
+      ),
+    );
+    expect(body.data.errors_count).toBe(2);
+  });
+
   it('reads the first visible sheet, not a hidden one before it, and says the hidden one was not read', async () => {
     const registry = worksheetXml(xmlRows([debt(), debt(), debt()]));
     const response = await send('hidden first sheet', twoSheets(registry));
