@@ -3,7 +3,7 @@
  * needs it), each case with its expected answer and message. None answers 5xx, none leaves a file behind, and the
  * thread that answers GET /time is never the one parsing: its p99 stays under 50 ms while a heavy file is read.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
@@ -201,6 +201,25 @@ describe.each(DRIVERS)('hostile files on %s', (driver) => {
       ),
     );
     expect(body.data.errors_count).toBe(2);
+  });
+
+  it("keeps a refused registry's 422 and row errors when its check report cannot be stored", async () => {
+    // The reports' folder is a file: storing the report fails as on a broken disk.
+    const reports = join(dataDir, 'files', 'registry_reports');
+    rmSync(reports, { recursive: true, force: true });
+    mkdirSync(join(dataDir, 'files'), { recursive: true });
+    writeFileSync(reports, 'not a folder');
+    try {
+      const body = await refused(
+        'row errors, report not storable',
+        registryXlsx([debt(), debt({ amount_total: -5 })]),
+        /^Строка 3, столбец [A-Z]+: Сумма не может быть отрицательной$/,
+      );
+      expect(body.data.report_id).toBeNull();
+      expect(body.data.errors_count).toBe(1);
+    } finally {
+      rmSync(reports, { force: true });
+    }
   });
 
   it('reads the first visible sheet, not a hidden one before it, and says the hidden one was not read', async () => {
