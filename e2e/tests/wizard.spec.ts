@@ -37,6 +37,13 @@ async function newContext(browser: Browser, email: string, width = 1440) {
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
   });
+  // Cookies accepted before (the banner would cover the lower half of a phone's screen and its menus).
+  await context.addInitScript(() => {
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+      'etp.cookies_accepted',
+      '1',
+    );
+  });
   const page = await context.newPage();
   await signIn(page, email);
   return { context, page };
@@ -72,8 +79,10 @@ async function chooseOption(page: Page, label: string, option?: string) {
   await page.getByRole('combobox', { name: label }).click();
   const options = page.getByRole('option');
   await (option ? options.filter({ hasText: option }).first() : options.first()).click();
-  // The menu fades out: until it is gone axe would read its half-transparent options as low contrast.
-  await expect(page.getByRole('listbox')).toHaveCount(0);
+  // The menu fades out: until it is gone axe would read its half-transparent options as low contrast. While it
+  // fades it is aria-hidden, so a role query no longer sees it; a menu kept mounted stays in the page with
+  // visibility: hidden once closed, so wait until no menu is visible.
+  await expect(page.locator('.MuiMenu-root:visible')).toHaveCount(0);
 }
 
 async function describePortfolio(page: Page) {

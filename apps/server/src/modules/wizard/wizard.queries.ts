@@ -1,5 +1,5 @@
 /** Every SQL statement of the wizard's save and send-for-approval. */
-import { and, asc, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   briefcaseCompanyLists,
