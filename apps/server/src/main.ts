@@ -13,7 +13,13 @@ import { openDatabase } from './db/client.ts';
 import { DemoSimulator } from './demo/simulator.ts';
 import { logSerializers } from './http/logRedaction.ts';
 import { isRedisFailure } from './realtime/redisClient.ts';
-import { FORECAST_CHECK_MS, MAIL_CHORE, PROTOCOL_CHORE, Scheduler } from './scheduler/scheduler.ts';
+import {
+  FORECAST_CHECK_MS,
+  MAIL_CHORE,
+  PROTOCOL_CHORE,
+  Scheduler,
+  SUMMARY_CHORE,
+} from './scheduler/scheduler.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 import { KEY_FILE } from './signingKey.ts';
 import { storageOf } from './storage/storageOf.ts';
@@ -50,7 +56,7 @@ async function main(): Promise<void> {
     (error) => app.log.error({ err: error }, 'scheduler tick failed'),
     250,
     FORECAST_CHECK_MS,
-    [PROTOCOL_CHORE, MAIL_CHORE],
+    [PROTOCOL_CHORE, MAIL_CHORE, SUMMARY_CHORE],
   );
 
   const simulator = config.demoSimulation

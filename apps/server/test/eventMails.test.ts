@@ -6,7 +6,7 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueEventMails } from '../src/modules/events/events.mailQueue.ts';
+import { queueDailySummaries, queueEventMails } from '../src/modules/events/events.mailQueue.ts';
 import { RETRY_DELAYS_MS } from '../src/notify/notifier.ts';
 import { Scheduler } from '../src/scheduler/scheduler.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -163,5 +163,27 @@ describe.each(DRIVERS)('e-mails of events through SMTP on %s', (driver) => {
     expect(ms).toBeLessThan(1_000);
     expect((await sending).sent).toBeGreaterThan(0);
     mode = { kind: 'accept' };
+  }, 60_000);
+
+  it("mails each user the day's events once, from 09:00 МСК the next day, unless switched off", async () => {
+    const [a, , c] = floor.buyers as [Trader, Trader, Trader];
+    await call.send(c, 'PUT', '/api/v1/profile', {
+      notifications_settings: { lot_mailer: { daily_summary: false } },
+    });
+    // The events above happened on 22.11.2026 (МСК). At 08:59 МСК on the 23rd nothing goes yet.
+    t.clock.set(new Date('2026-11-23T05:59:00Z'));
+    expect(await queueDailySummaries(t.ctx)).toBe(0);
+    t.clock.set(new Date('2026-11-23T06:00:00Z'));
+    expect(await queueDailySummaries(t.ctx)).toBeGreaterThan(0);
+    expect(await queueDailySummaries(t.ctx)).toBe(0);
+    await t.ctx.notifier.deliverQueued!();
+    const [emailA, emailC] = await Promise.all([emailOf(a), emailOf(c)]);
+    const subject = 'ЭТП РД: сводка событий за 22.11.2026';
+    const summary = mailsTo(emailA, subject);
+    expect(summary).toHaveLength(1);
+    expect(summary[0]!.text).toMatch(/За 22\.11\.2026 у вас \d+ событи/);
+    expect(summary[0]!.text).toContain('победил другой участник');
+    expect(summary[0]!.html).toContain('<li');
+    expect(mailsTo(emailC, subject)).toHaveLength(0);
   }, 60_000);
 });

@@ -7,7 +7,7 @@
 import type { AppContext } from '../appContext.ts';
 import type { Leadership } from '../db/client.ts';
 import { refreshStaleProtocols } from '../modules/documents/protocols.service.ts';
-import { queueEventMails } from '../modules/events/events.mailQueue.ts';
+import { queueDailySummaries, queueEventMails } from '../modules/events/events.mailQueue.ts';
 import { retrainIfDue } from '../modules/forecast/forecast.service.ts';
 import type { LeaderTagger } from '../modules/lots/lots.tags.ts';
 import { runDueTransitions, type TransitionReport } from './transitions.ts';
@@ -38,6 +38,9 @@ export const MAIL_CHORE: Chore = {
     await ctx.notifier.deliverQueued?.();
   },
 };
+
+/** The daily summaries, looked for every ten minutes from 09:00 МСК (decisions/0124). */
+export const SUMMARY_CHORE: Chore = { name: 'daily summary', everyMs: 10 * 60_000, run: queueDailySummaries };
 
 /** The longest wait between passes while the database fails (a lot's end is still fired within 2 s of its return). */
 const MAX_BACKOFF_MS = 1_000;

@@ -6,6 +6,7 @@ import {
   events,
   type NotificationSettings,
   notificationOutbox,
+  users,
 } from '../../db/schema/index.ts';
 
 export interface UnmailedEvent {
@@ -86,4 +87,57 @@ export async function queueMails(tx: DbOrTx, mails: QueuedMail[], at: Date): Pro
       createdAt: at,
     })),
   );
+}
+
+export interface SummaryReader {
+  id: number;
+  email: string;
+  firstName: string | null;
+  settings: NotificationSettings | null;
+  texts: string[];
+}
+
+/**
+ * Users with events in [from, to) who have not had the summary of `day` yet (live, with an e-mail), each with the
+ * texts of those events in order, oldest first; at most `limit` users a pass.
+ */
+export async function findSummaryReaders(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+  day: string,
+  limit: number,
+): Promise<SummaryReader[]> {
+  const result = await db.execute(sql`select u.id, u.email, u.first_name, u.notification_settings,
+      json_agg(e.payload->>'text' order by e.id) as texts
+    from ${events} e join users u on u.id = e.user_id
+    where e.created_at >= ${from.toISOString()} and e.created_at < ${to.toISOString()}
+      and u.deleted_at is null and u.email is not null
+      and u.daily_summary_on is distinct from ${day}
+    group by u.id
+    order by u.id
+    limit ${limit}`);
+  return (
+    result as unknown as {
+      rows: {
+        id: number;
+        email: string;
+        first_name: string | null;
+        notification_settings: NotificationSettings | null;
+        texts: (string | null)[] | string;
+      }[];
+    }
+  ).rows.map((r) => ({
+    id: Number(r.id),
+    email: r.email,
+    firstName: r.first_name,
+    settings: r.notification_settings,
+    texts: (typeof r.texts === 'string' ? (JSON.parse(r.texts) as (string | null)[]) : r.texts).filter(
+      (t): t is string => typeof t === 'string',
+    ),
+  }));
+}
+
+export async function markSummarised(db: DbOrTx, userIds: number[], day: string): Promise<void> {
+  if (userIds.length) await db.update(users).set({ dailySummaryOn: day }).where(inArray(users.id, userIds));
 }
