@@ -59,11 +59,33 @@ const FILES: Record<string, string> = {
 
 const anyEnvelope = envelopeSchema(z.unknown());
 
-/** The first path segment after the version names the group ("briefcases", "lots", "auth"...). */
+/** The built web app's routes (app.ts registerWebApp): pages, not calls. */
+const WEB_APP_ROUTES = new Set(['/', '/*']);
+
+type JsonSchema = { anyOf?: JsonSchema[]; type?: unknown; [key: string]: unknown };
+
+/**
+ * A query parameter that takes one value or several (`keys=a` or `keys[]=a&keys[]=b`, a zod union) is documented
+ * as its array form: Swagger UI stops drawing the page at a parameter whose schema is an anyOf.
+ */
+function simpleQuery<T extends { schema: { querystring?: unknown } }>(result: T): T {
+  const query = result.schema.querystring as { properties?: Record<string, JsonSchema> } | undefined;
+  if (!query?.properties) return result;
+  const properties = Object.fromEntries(
+    Object.entries(query.properties).map(([name, property]) => {
+      if (!property.anyOf) return [name, property];
+      const chosen = property.anyOf.find((s) => s.type === 'array') ?? property.anyOf[0]!;
+      const { anyOf: _anyOf, ...rest } = property;
+      return [name, { ...rest, ...chosen }];
+    }),
+  );
+  return { ...result, schema: { ...result.schema, querystring: { ...query, properties } } };
+}
+
+/** The first path segment after the version names the group ("briefcases", "lots", "auth"...); the rest is "system". */
 function tagOf(url: string): string {
   const parts = url.split('/').filter(Boolean);
-  const start = parts[0] === 'api' ? 2 : 0;
-  return parts[start] ?? 'system';
+  return (parts[0] === 'api' ? parts[2] : undefined) ?? 'system';
 }
 
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
@@ -82,6 +104,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       security: [{ bearer: [] }],
     },
     transform: ({ schema, url, route, ...document }) => {
+      // The web app's pages and files (registered when it is built) are not calls.
+      if (WEB_APP_ROUTES.has(url)) return { schema: { hide: true }, url };
       const method = [route.method].flat()[0] ?? 'GET';
       const key = `${method} ${url}`;
       const file = FILES[key];
@@ -91,7 +115,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         tags: [tagOf(url)],
         ...(file ? {} : { response: schema?.response ?? reply }),
       };
-      const result = jsonSchemaTransform({ schema: documented as never, url, route, ...document });
+      const result = simpleQuery(
+        jsonSchemaTransform({ schema: documented as never, url, route, ...document }),
+      );
       if (!file) return result;
       // A file is not JSON: its answer is described by hand, after the zod schemas are turned into JSON Schema.
       const binary = {
@@ -103,7 +129,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true },
+    // Groups start folded: some 150 operations drawn at once stall the page on a slow machine.
+    uiConfig: { docExpansion: 'none', deepLinking: true },
   });
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

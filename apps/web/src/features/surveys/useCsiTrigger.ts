@@ -37,7 +37,10 @@ const markClosed = (key: string) =>
 export function useCsiTrigger(path: string | null, briefcaseId: number | null): SurveyPrompt | null {
   const key = `csi:${path}`;
   const [shown, setShown] = useState(false);
-  const [finished, setFinished] = useState(() => path !== null && isClosed(key));
+  const [closedHere, setFinished] = useState(false);
+  // Read on every render: the path is often null on the first one (the card still loading), and a survey closed
+  // earlier in this session must stay closed once the path is known.
+  const finished = closedHere || (path !== null && isClosed(key));
   const trigger = useQuery({
     queryKey: queryKeys.survey('csi', path ?? ''),
     queryFn: ({ signal }) =>
