@@ -14,6 +14,9 @@ export const queryKeys = {
   bidLog: (lotId: number, page: number, perPage: number) => ['lot-bids', lotId, page, perPage] as const,
   bidders: (lotId: number) => ['lot-bidders', lotId] as const,
   lotsInfo: (briefcaseId: number) => ['lots-info', briefcaseId] as const,
+  /** Every page of a procedure's FAQ (prefix), and one page of it. */
+  questionsOf: (briefcaseId: number) => ['questions', briefcaseId] as const,
+  questions: (briefcaseId: number, page: number) => ['questions', briefcaseId, page] as const,
   serverTime: ['server-time'] as const,
   dictionaries: ['dictionaries'] as const,
   authMethods: ['auth-methods'] as const,

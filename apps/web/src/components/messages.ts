@@ -12,4 +12,7 @@ export const COMPONENT_MESSAGES = {
   codeRequestFailed: 'Не удалось отправить код. Попробуйте позднее.',
   checking: 'Проверяем код…',
   digit: (label: string, n: number) => `${label}, цифра ${n}`,
+  previousPage: 'Предыдущая страница',
+  nextPage: 'Следующая страница',
+  page: (n: number) => `Страница ${n}`,
 } as const;
