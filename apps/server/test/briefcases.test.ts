@@ -116,6 +116,20 @@ describe.each(DRIVERS)('procedure feed and card on %s', (driver) => {
     });
   });
 
+  it('orders trading and upcoming procedures soonest first, then the rest newest first', async () => {
+    const list = (await feed('buyer', '?per_page=100')).json().data.briefcases as {
+      attributes: { status: string; start_datetime: string };
+    }[];
+    const days = list.map(
+      (b) => `${b.attributes.status} ${new Date(b.attributes.start_datetime).getUTCDate()}`,
+    );
+    expect(days).toEqual([
+      'active 22',
+      ...[2, 4, 6, 8, 10, 12, 27].map((d) => `ready ${d}`),
+      ...[13, 11, 9, 7, 5, 3].map((d) => `closed ${d}`),
+    ]);
+  });
+
   it('shows drafts only to their seller and to administrators', async () => {
     const buyerIds = (await feed('buyer', '?per_page=100'))
       .json()
