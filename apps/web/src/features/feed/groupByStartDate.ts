@@ -21,7 +21,7 @@ export function groupByStartDate<T extends { start_datetime: string | null }>(
       item.start_datetime && Number.isFinite(Date.parse(item.start_datetime)) ? item.start_datetime : null;
     const day = start ? moscowDayKey(start) : 'none';
     const last = groups[groups.length - 1];
-    if (last && last.key.startsWith(`${day}#`)) {
+    if (last?.key.startsWith(`${day}#`)) {
       last.items.push(item);
       continue;
     }
