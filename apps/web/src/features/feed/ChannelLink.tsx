@@ -14,6 +14,7 @@ export function ChannelLink() {
         {T.text}{' '}
         <Link
           href={SUPPORT_CONTACTS.telegram}
+          underline="always"
           target="_blank"
           rel="noopener noreferrer"
           aria-label={T.link(SUPPORT_CONTACTS.telegramName)}

@@ -2,9 +2,13 @@ import type { Question } from '@etp/contracts';
 import { formatMoscowDateTime, viewerOffsetMinutes } from '@etp/domain';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditNoteIcon from '@mui/icons-material/EditNote';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedOutlinedIcon from '@mui/icons-material/UnpublishedOutlined';
+import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import { toast } from '../../../lib/toast.ts';
 import { downloadFile } from '../../company/companyApi.ts';
@@ -39,17 +43,29 @@ export function QuestionCard({
           {statusLabel && (
             <Chip
               size="small"
-              label={statusLabel}
-              color={q.status === 'draft' ? 'info' : 'warning'}
               variant="outlined"
+              label={statusLabel}
+              icon={
+                q.status === 'draft' ? (
+                  <EditNoteIcon sx={{ '&&': { color: 'info.main' } }} />
+                ) : (
+                  <HelpOutlineIcon sx={{ '&&': { color: 'warning.main' } }} />
+                )
+              }
             />
           )}
           {canManage && (
             <Chip
               size="small"
-              label={q.active ? T.published : T.notPublished}
-              color={q.active ? 'success' : 'default'}
               variant="outlined"
+              label={q.active ? T.published : T.notPublished}
+              icon={
+                q.active ? (
+                  <VisibilityOutlinedIcon sx={{ '&&': { color: 'success.main' } }} />
+                ) : (
+                  <VisibilityOffOutlinedIcon />
+                )
+              }
             />
           )}
           {q.is_own && <Chip size="small" label={T.own} />}

@@ -75,7 +75,7 @@ export function FullCalendarDialog(props: FullCalendarDialogProps) {
               height: 'auto',
               maxHeight: 'none',
               '& .MuiPickersCalendarHeader-root': { px: 1 },
-              '& .MuiPickersCalendarHeader-label': { typography: 'h6', textTransform: 'capitalize' },
+              '& .MuiPickersCalendarHeader-label': { typography: 'h6' },
               '& .MuiDayCalendar-header': { justifyContent: 'stretch' },
               '& .MuiDayCalendar-weekDayLabel': { flex: '1 1 0', width: 'auto', m: 0 },
               '& .MuiDayCalendar-weekContainer': { m: 0, justifyContent: 'stretch' },

@@ -35,7 +35,15 @@ export function MoscowCalendar({ month, onMonth, onDay, day, loading, sx }: Mosc
       loading={loading}
       renderLoading={() => <DayCalendarSkeleton />}
       slots={{ day }}
-      sx={sx}
+      // 'Пн', 'Вт'…: single letters repeat (П, С) and say less.
+      dayOfWeekFormatter={(date) => {
+        const name = date.format('dd');
+        return name.charAt(0).toUpperCase() + name.slice(1);
+      }}
+      sx={[
+        { '& .MuiPickersCalendarHeader-label': { textTransform: 'capitalize' } },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
     />
   );
 }
