@@ -7,6 +7,7 @@ import {
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import {
+  Box,
   Button,
   Chip,
   Dialog,
@@ -64,7 +65,11 @@ export function QuestionDialog({ question, pending, onSave, onClose }: QuestionD
 
   return (
     <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={phone}>
-      <form onSubmit={submit}>
+      <Box
+        component="form"
+        onSubmit={submit}
+        sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
+      >
         <DialogTitle>{question ? T.dialog.editTitle : T.dialog.addTitle}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -137,7 +142,7 @@ export function QuestionDialog({ question, pending, onSave, onClose }: QuestionD
             {T.dialog.save}
           </Button>
         </DialogActions>
-      </form>
+      </Box>
     </Dialog>
   );
 }

@@ -48,11 +48,11 @@ export function FullCalendarDialog(props: FullCalendarDialogProps) {
   return (
     <Dialog open fullScreen onClose={onClose} onKeyDown={onKeyDown} aria-labelledby="full-calendar-title">
       <AppBar position="sticky" color="inherit" elevation={1}>
-        <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: 1 }}>
+        <Toolbar sx={{ gap: 1, py: 1 }}>
           <Typography id="full-calendar-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
             {T.title}
           </Typography>
-          {action}
+          {action && <Box sx={{ display: { xs: 'none', md: 'block' } }}>{action}</Box>}
           <Button startIcon={<TodayIcon />} onClick={onToday}>
             {T.today}
           </Button>
@@ -60,6 +60,7 @@ export function FullCalendarDialog(props: FullCalendarDialogProps) {
             <CloseIcon />
           </IconButton>
         </Toolbar>
+        {action && <Box sx={{ display: { xs: 'block', md: 'none' }, px: 2, pb: 1.5 }}>{action}</Box>}
       </AppBar>
       <DialogContent sx={{ px: { xs: 1, md: 3 } }}>
         <Stack spacing={2} sx={{ maxWidth: 1280, mx: 'auto' }}>
@@ -96,7 +97,11 @@ export function FullCalendarDialog(props: FullCalendarDialogProps) {
             }}
           >
             <AuctionTypeLegend />
-            <Typography variant="caption" color="text.secondary">
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ display: { xs: 'none', md: 'block' } }}
+            >
               {T.keyboardHint}
             </Typography>
           </Box>
