@@ -1,4 +1,6 @@
 /** Russian texts of registry upload, matching, lotting and the personal-data flow (spec 1 §4, §5, §8). */
+import { NOT_A_SELLER_TEXT } from '@etp/domain';
+
 export const REGISTRY_MESSAGES = {
   wrongFormat: 'Файл должен быть в формате MS Excel - XLSX',
   tooLarge: (mb: number) => `Максимальный размер файла ${mb} МБ`,
@@ -19,8 +21,7 @@ export const REGISTRY_MESSAGES = {
   priceTooLow: (amount: string) => `Не может быть меньше ${amount}`,
   notEditable: 'Реестр можно менять только у процедуры в статусе «Создана» или «На согласовании»',
   companyForbidden: 'Нельзя создать процедуру от имени чужой компании',
-  notASeller:
-    'Создавать процедуры и загружать реестры могут только аккредитованные компании-продавцы. Дождитесь аккредитации или обратитесь к администратору площадки.',
+  notASeller: NOT_A_SELLER_TEXT,
   companyRequired: 'Должно быть заполнено',
   notFound: 'Торговая процедура не найдена',
   reportNotFound: 'Файл проверки реестра не найден',

@@ -276,6 +276,8 @@ export async function replaceRegistry(
   input: { filePath: string; fileName: string | null; uploadId: string | null },
 ): Promise<UploadResult> {
   const briefcase = await requireManagedBriefcase(ctx, auth, briefcaseId);
+  // The same rule as creating: a company that lost its seller flag or good standing changes no registry.
+  if (!canCreateFor(auth, briefcase.companyId)) throw forbidden(M.notASeller);
   const previousKey = briefcase.registryKey;
   const result = await runUpload(ctx, {
     ...input,

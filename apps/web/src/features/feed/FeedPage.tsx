@@ -9,7 +9,7 @@ import { ErrorBlock } from '../../components/ErrorBlock.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useServerNow } from '../../lib/useServerNow.ts';
-import { hasFullAccess } from '../access/hasFullAccess.ts';
+import { hasFullAccess, maySell } from '../access/hasFullAccess.ts';
 import { WelcomeDialog } from '../auth/WelcomeDialog.tsx';
 import { AuctionTypeLegend } from './AuctionTypeLegend.tsx';
 import { ChannelLink } from './ChannelLink.tsx';
@@ -52,7 +52,7 @@ export function FeedPage() {
   };
 
   const onDate = useCallback((date: string | null) => update({ date }), [update]);
-  const newButton = (user?.role === 'admin' || user?.company_good_standing) && (
+  const newButton = maySell(user) && (
     <Button component={RouterLink} to="/briefcases/new" variant="contained" startIcon={<AddIcon />}>
       {FEED_MESSAGES.newBriefcase}
     </Button>

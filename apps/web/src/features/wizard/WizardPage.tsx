@@ -3,7 +3,7 @@
  * upload that creates the procedure moves to /briefcases/new/{id} and a reload there restores the server's draft.
  */
 import type { WizardDraft, WizardDraftLot } from '@etp/contracts';
-import { stepErrorSummary, stepsWithErrors, type WizardStep } from '@etp/domain';
+import { NOT_A_SELLER_TEXT, stepErrorSummary, stepsWithErrors, type WizardStep } from '@etp/domain';
 import { Alert, Box, Button, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -15,6 +15,7 @@ import { useServerTime } from '../../api/useServerTime.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { maySell } from '../access/hasFullAccess.ts';
 import { WizardSummary } from './components/WizardSummary.tsx';
 import { WIZARD_MESSAGES as T } from './messages.ts';
 import { AuctionTypeStep } from './steps/AuctionTypeStep.tsx';
@@ -93,6 +94,24 @@ function Wizard({ id }: { id: number | null }) {
   }, [draftQuery.data, state.phase]);
 
   const title = id ? T.editTitle(id) : T.createTitle;
+  if (id === null && user && !maySell(user)) {
+    // The server refuses the upload anyway; the page says why at once instead of after a file (decision 0068).
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert
+          severity="info"
+          action={
+            <Button component={RouterLink} to="/profile/client">
+              {T.toCompany}
+            </Button>
+          }
+        >
+          {NOT_A_SELLER_TEXT}
+        </Alert>
+      </>
+    );
+  }
   if (state.phase === 'loading') {
     return (
       <>
@@ -369,6 +388,7 @@ function WizardFrame(props: FrameProps) {
       case 3:
         return (
           <SettingsStep
+            briefcaseId={b?.id ?? 0}
             form={state.form}
             lots={state.draft?.lots ?? []}
             errors={state.errors}

@@ -4,6 +4,7 @@
  * (GET /api/v1/registry_uploads/{upload_id}, decisions/0045) fills the rest up to 99 %.
  */
 import type {
+  CompanyTypeaheadItem,
   Dictionaries,
   Envelope,
   PersonalDataFinding,
@@ -220,8 +221,9 @@ export async function searchParticipants(
   text: string,
   signal?: AbortSignal,
 ): Promise<ParticipantSuggestion[]> {
-  const data = await apiClient.request<{
-    data: { id: number; attributes: Omit<ParticipantSuggestion, 'id'> }[];
-  }>('/api/v1/companies/search', { query: { full_name: text }, signal });
-  return data.data.map((c) => ({ id: c.id, ...c.attributes }));
+  const data = await apiClient.request<CompanyTypeaheadItem[]>('/companies/typeahead.json', {
+    query: { full_name: text },
+    signal,
+  });
+  return data.map((c) => ({ id: c.id, ...c.attributes }));
 }
