@@ -302,6 +302,10 @@ test('the feed: organisation filter with kind chips, favourite star, legend, cha
   await star.click();
   await expect(unstar).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('tab', { name: /Избранное/ }).click();
+  await expect(page.getByRole('tab', { name: /Избранное/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/tab=favorites/);
+  // The favourites list is on screen once no card in it is without the star.
+  await expect(page.getByRole('button', { name: /^В избранное: / })).toHaveCount(0);
   await expect(page.getByRole('article', { name: title })).toBeVisible();
   await page.getByRole('tab', { name: /Все/ }).click();
   await expect(page).not.toHaveURL(/tab=favorites/);
