@@ -15,7 +15,14 @@ mkdirSync(SHOTS, { recursive: true });
 
 async function findProcedure(request: APIRequestContext, jwt: Jwt, auctionType: string, status: string) {
   const reply = await request.get('/api/v1/briefcases', {
-    params: { auction_type: auctionType, status, per_page: 40 },
+    // The most recently started one (the feed's own order puts the earliest first: decisions/0116).
+    params: {
+      auction_type: auctionType,
+      status,
+      per_page: 40,
+      order: 'start_datetime',
+      order_direction: 'desc',
+    },
     headers: { Authorization: `Bearer ${jwt.token}` },
   });
   const list = (await reply.json()).data.briefcases as { id: number }[];
