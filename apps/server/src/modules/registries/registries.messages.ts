@@ -43,7 +43,27 @@ export const REGISTRY_MESSAGES = {
     'Сумма задолженности по реестру слишком велика: проверьте суммы в файле (они указываются в рублях)',
   lotSumTooLarge: (lot: number) =>
     `Сумма задолженности по лоту ${lot} слишком велика: проверьте суммы в файле (они указываются в рублях)`,
+  // Where the registry was read from (issue 21): shown with the answer, so what is read is what the seller sees.
+  hiddenSheets: (names: readonly string[]) =>
+    names.length === 1
+      ? `Скрытый лист ${quoted(names)} не прочитан: читаются только видимые листы`
+      : `Скрытые листы ${quoted(names)} не прочитаны: читаются только видимые листы`,
+  headersBelow: (row: number, sheet: string) =>
+    `Заголовки найдены в строке ${row} листа «${sheet}»: строки выше них не прочитаны`,
+  otherSheet: (sheet: string, skipped: readonly string[]) =>
+    `Реестр прочитан с листа «${sheet}»: на ${skipped.length === 1 ? 'листе' : 'листах'} ${quoted(skipped)} заголовков шаблона нет`,
+  headersNotFound: (sheet: string, rows: number, sheets: number) =>
+    `Заголовки шаблона не найдены: они ожидаются в строке 1 листа «${sheet}» (просмотрены первые ${rows} строк ${
+      sheets === 1 ? 'листа' : `каждого из ${sheets} видимых листов`
+    })`,
 } as const;
+
+/** «A», «B» and «C», the first five of them and how many more. */
+function quoted(names: readonly string[]): string {
+  const shown = names.slice(0, 5).map((n) => `«${n}»`);
+  const more = names.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} и ещё ${more}` : shown.join(', ');
+}
 
 /** Russian names of personal-data kinds in the findings and the e-mailed log. */
 export const PERSONAL_DATA_KIND_TEXT: Record<string, string> = {

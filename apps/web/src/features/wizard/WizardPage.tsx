@@ -69,7 +69,11 @@ function Wizard({ id }: { id: number | null }) {
   const isAdmin = user?.role === 'admin';
   const navigate = useNavigate();
   const location = useLocation();
-  const fromAdmin = (location.state as { from?: string } | null)?.from === 'admin';
+  const entry = location.state as WizardLocationState | null;
+  const fromAdmin = entry?.from === 'admin';
+  // Notes on where the registry was read from (hidden sheets, another sheet or row); they survive the move to
+  // the procedure's own address after the upload that created it.
+  const [uploadWarnings, setUploadWarnings] = useState<string[]>(entry?.uploadWarnings ?? []);
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const now = useNow(useServerTime().offsetMs);
@@ -162,8 +166,15 @@ function Wizard({ id }: { id: number | null }) {
       notify={(text, variant) => enqueueSnackbar(text, { variant })}
       confirmDelete={confirmDelete}
       setConfirmDelete={setConfirmDelete}
+      uploadWarnings={uploadWarnings}
+      setUploadWarnings={setUploadWarnings}
     />
   );
+}
+
+interface WizardLocationState {
+  from?: 'admin';
+  uploadWarnings?: string[];
 }
 
 interface FrameProps {
@@ -182,6 +193,8 @@ interface FrameProps {
   notify: (text: string, variant: 'success' | 'error' | 'info') => void;
   confirmDelete: boolean;
   setConfirmDelete: (open: boolean) => void;
+  uploadWarnings: string[];
+  setUploadWarnings: (warnings: string[]) => void;
 }
 
 function WizardFrame(props: FrameProps) {
@@ -283,6 +296,7 @@ function WizardFrame(props: FrameProps) {
       return dispatch({ type: 'invalid', errors: { company_id: 'Должно быть заполнено' } });
     }
     dispatch({ type: 'uploadStarted', fileName: file.name });
+    props.setUploadWarnings([]);
     try {
       const outcome = await uploadRegistry({
         file,
@@ -291,6 +305,8 @@ function WizardFrame(props: FrameProps) {
         briefcaseId,
         onProgress: (percent) => dispatch({ type: 'uploadProgress', percent }),
       });
+      const warnings = outcome.kind === 'refused' ? outcome.warnings : outcome.data.warnings;
+      props.setUploadWarnings(warnings);
       if (outcome.kind === 'refused')
         return dispatch({
           type: 'uploadFailed',
@@ -305,7 +321,10 @@ function WizardFrame(props: FrameProps) {
         // The wizard re-opens on the procedure's own address; the draft is already cached.
         props.navigate(`/briefcases/new/${createdId}`, {
           replace: true,
-          state: props.fromAdmin ? { from: 'admin' } : null,
+          state: {
+            ...(props.fromAdmin ? { from: 'admin' } : {}),
+            uploadWarnings: warnings,
+          } satisfies WizardLocationState,
         });
         return;
       }
@@ -372,6 +391,7 @@ function WizardFrame(props: FrameProps) {
         return (
           <RegistryStep
             upload={state.at.upload}
+            warnings={props.uploadWarnings}
             draft={state.draft}
             form={state.form}
             errors={state.errors}

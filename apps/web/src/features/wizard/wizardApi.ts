@@ -117,6 +117,7 @@ export type UploadOutcome =
       errors: string[];
       reportId: string | null;
       briefcaseId: number | null;
+      warnings: string[];
     };
 
 export interface UploadInput {
@@ -203,6 +204,7 @@ export async function uploadRegistry(input: UploadInput): Promise<UploadOutcome>
       errors,
       reportId: data?.report_id ?? (body as { report_id?: string } | null)?.report_id ?? null,
       briefcaseId: data?.briefcase_id ?? null,
+      warnings: data?.warnings ?? [],
     };
   } finally {
     stopPolling();
