@@ -6,49 +6,23 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type Jwt, signedIn } from './support/session.ts';
 
-const PASSWORD = 'Demo-2026!';
 test.setTimeout(180_000);
 const SHOTS = join(import.meta.dirname, '..', 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 
-interface Jwt {
-  token: string;
-  refresh_token: string;
-  expires_at: string;
-  refresh_token_expires_at: string;
-}
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<Jwt> {
-  const reply = await request.post('/api/v2/auth/authorize_by_email', {
-    data: { email, password: PASSWORD },
-  });
-  expect(reply.ok()).toBe(true);
-  return (await reply.json()).data.jwt as Jwt;
-}
-
-/** A browser context signed in as `email` (the session the web app keeps in localStorage). */
-async function signedIn(browser: Browser, request: APIRequestContext, email: string, width = 1440) {
-  const jwt = await tokenOf(request, email);
-  const context = await browser.newContext({
-    viewport: { width, height: width < 500 ? 844 : 900 },
-    locale: 'ru-RU',
-    timezoneId: 'Europe/Moscow',
-  });
-  await context.addInitScript((session) => {
-    // Runs in the page: its globalThis is the window.
-    const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
-      .localStorage;
-    storage.setItem('etp.jwt', JSON.stringify({ ...session, obtained_at: Date.now() }));
-    storage.setItem('etp.cookies_accepted', '1');
-  }, jwt);
-  return { context, page: await context.newPage(), jwt };
-}
-
 async function findProcedure(request: APIRequestContext, jwt: Jwt, auctionType: string, status: string) {
   const reply = await request.get('/api/v1/briefcases', {
-    params: { auction_type: auctionType, status, per_page: 40 },
+    // The most recently started one (the feed's own order puts the earliest first: decisions/0116).
+    params: {
+      auction_type: auctionType,
+      status,
+      per_page: 40,
+      order: 'start_datetime',
+      order_direction: 'desc',
+    },
     headers: { Authorization: `Bearer ${jwt.token}` },
   });
   const list = (await reply.json()).data.briefcases as { id: number }[];

@@ -32,6 +32,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companyRoutes } from './modules/companies/company.routes.ts';
 import { employeesRoutes } from './modules/companies/employees.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
+import { faqRoutes } from './modules/faq/faq.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { forecastRoutes } from './modules/forecast/forecast.routes.ts';
 import { lotingsRoutes } from './modules/lotings/lotings.routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(roundsRoutes(ctx));
   await app.register(statisticsRoutes(ctx));
   await app.register(monitoringRoutes(ctx));
+  await app.register(faqRoutes(ctx));
   await app.register(batchAutobidsRoutes(ctx));
   await app.register(profileRoutes(ctx));
   await app.register(companyRoutes(ctx));

@@ -12,6 +12,7 @@ export const EVENT_KINDS = [
   'accreditation_approved',
   'accreditation_rejected',
   'autobid_maxed_out',
+  'question_answered',
 ] as const;
 
 export const eventSchema = z.object({

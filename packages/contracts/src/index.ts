@@ -17,6 +17,7 @@ export * from './moderation.ts';
 export * from './monitoring.ts';
 export * from './profile.ts';
 export * from './public.ts';
+export * from './questions.ts';
 export * from './registries.ts';
 export * from './rounds.ts';
 export * from './statistics.ts';

@@ -5,6 +5,7 @@ export * from './briefcaseCardStatus.ts';
 export * from './company/index.ts';
 export * from './constants.ts';
 export * from './dictionaries.ts';
+export * from './faq.ts';
 export * from './fillingPercent.ts';
 export * from './forecast/index.ts';
 export * from './money.ts';

@@ -6,6 +6,10 @@ export const queryKeys = {
   briefcases: (query: BriefcaseListQuery) => ['briefcases', 'list', query] as const,
   briefcaseCounts: ['briefcases', 'counts'] as const,
   briefcase: (id: number) => ['briefcases', 'card', id] as const,
+  /** The calendar around a Moscow month 'YYYY-MM' (that month and its neighbours). */
+  calendar: (month: string) => ['calendar', month] as const,
+  companySearch: (text: string, kind: string, selected: readonly number[]) =>
+    ['company-search', text, kind, selected] as const,
   /** Every page of a procedure's lots (prefix), and one page of them. */
   lotsOf: (briefcaseId: number) => ['lots', briefcaseId] as const,
   lots: (briefcaseId: number, page: number, favourites: boolean) =>
@@ -14,6 +18,9 @@ export const queryKeys = {
   bidLog: (lotId: number, page: number, perPage: number) => ['lot-bids', lotId, page, perPage] as const,
   bidders: (lotId: number) => ['lot-bidders', lotId] as const,
   lotsInfo: (briefcaseId: number) => ['lots-info', briefcaseId] as const,
+  /** Every page of a procedure's FAQ (prefix), and one page of it. */
+  questionsOf: (briefcaseId: number) => ['questions', briefcaseId] as const,
+  questions: (briefcaseId: number, page: number) => ['questions', briefcaseId, page] as const,
   serverTime: ['server-time'] as const,
   dictionaries: ['dictionaries'] as const,
   authMethods: ['auth-methods'] as const,

@@ -13,7 +13,8 @@ export const theme = createTheme(
       primary: { main: NAVY, light: '#3f51a3', dark: '#0f1b40', contrastText: '#ffffff' },
       secondary: { main: '#0f7b8a', contrastText: '#ffffff' },
       success: { main: '#2e7d32' },
-      warning: { main: '#ed6c02' },
+      // dark carries white text at 5:1 (the ending-soon chip).
+      warning: { main: '#ed6c02', dark: '#b54d00' },
       error: { main: '#c62828' },
       info: { main: '#1565c0' },
       background: { default: '#f4f6fb', paper: '#ffffff' },

@@ -1,10 +1,11 @@
 import { fillingPercentColor } from '@etp/domain';
 import { Box, Tooltip } from '@mui/material';
-import { FILLING_COLOURS } from '../lib/fillingColours.ts';
+import { FILLING_COLOURS, FILLING_TEXT_COLOURS } from '../lib/fillingColours.ts';
 
 /** The portfolio's filling percentage on its spec colour (over 89 purple, over 79 blue, else amber). */
 export function FillingBadge({ percent, hint }: { percent: number; hint: string }) {
-  const colour = FILLING_COLOURS[fillingPercentColor(percent)];
+  const tone = fillingPercentColor(percent);
+  const colour = FILLING_COLOURS[tone];
   return (
     <Tooltip title={hint} arrow>
       <Box
@@ -18,7 +19,7 @@ export function FillingBadge({ percent, hint }: { percent: number; hint: string 
           borderRadius: 12,
           fontSize: 13,
           fontWeight: 700,
-          color: colour,
+          color: FILLING_TEXT_COLOURS[tone],
           border: 1.5,
           borderColor: colour,
           bgcolor: `${colour}14`,

@@ -6,3 +6,10 @@ export const FILLING_COLOURS: Readonly<Record<FillingColor, string>> = {
   blue: '#1565c0',
   amber: '#ff8f00',
 };
+
+/** The badge's text: the same hue, dark enough to read at 4.5:1 on the badge's tint. */
+export const FILLING_TEXT_COLOURS: Readonly<Record<FillingColor, string>> = {
+  purple: '#7b1fa2',
+  blue: '#1565c0',
+  amber: '#8f4d00',
+};

@@ -310,7 +310,9 @@ export type DocumentKind =
   | 'documentation'
   | 'cession_agreement_template'
   | 'check_list'
-  | 'other';
+  | 'other'
+  /** The document attached to an FAQ answer (not listed among the procedure's documents). */
+  | 'question_document';
 
 /** Files of procedures (documentation, protocols) and of companies (accreditation papers). */
 export const documents = pgTable(

@@ -20,10 +20,12 @@ export const questions = pgTable(
       onDelete: 'set null',
     }),
     active: boolean('active').notNull().default(false),
+    /** When the answer was first published: the asker is told once (decisions/0115). */
+    publishedAt: at('published_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('questions_briefcase_idx').on(t.briefcaseId)],
+  (t) => [index('questions_briefcase_idx').on(t.briefcaseId, t.createdAt)],
 );
 
 /** Visits of the procedure page, for the administrator's monitoring tab (online / away / offline). */
@@ -57,7 +59,8 @@ export type EventKind =
   | 'invitation'
   | 'accreditation_approved'
   | 'accreditation_rejected'
-  | 'autobid_maxed_out';
+  | 'autobid_maxed_out'
+  | 'question_answered';
 
 /** What happened to a user: shown on /profile/events and mailed according to the notification settings. */
 export const events = pgTable(

@@ -8,6 +8,8 @@ export const EVENT_TEXTS = {
     `Компания ${company} аккредитована: доступны торги и расширенная информация о процедурах`,
   accreditationRejected: (company: string, reason: string) =>
     `Аккредитация компании ${company} отклонена. Причина: ${reason}`,
+  questionAnswered: (briefcaseId: number, title: string) =>
+    `ТП №${briefcaseId}: опубликован ответ на ваш вопрос «${title.length > 80 ? `${title.slice(0, 79)}…` : title}»`,
   /** Shown for an event written without a text (should not happen; older rows). */
   fallback: {
     outbid: 'Ваша ставка перебита',
@@ -18,5 +20,6 @@ export const EVENT_TEXTS = {
     accreditation_approved: 'Компания аккредитована',
     accreditation_rejected: 'Аккредитация отклонена',
     autobid_maxed_out: 'Автоставка достигла максимума',
+    question_answered: 'Опубликован ответ на ваш вопрос',
   },
 } as const;

@@ -4,8 +4,6 @@
  */
 import type { BriefcaseCardAttributes, User } from '@etp/contracts';
 import EditIcon from '@mui/icons-material/Edit';
-import StarIcon from '@mui/icons-material/Star';
-import StarBorderIcon from '@mui/icons-material/StarBorder';
 import {
   Button,
   Dialog,
@@ -13,17 +11,16 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  IconButton,
   Link,
   Stack,
   TextField,
-  Tooltip,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { apiClient } from '../../api/apiClient.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
+import { FavouriteStar } from '../../components/FavouriteStar.tsx';
 import { errorText } from '../../lib/errorText.ts';
 import { SUPPORT_CONTACTS } from '../../lib/supportContacts.ts';
 import { toast } from '../../lib/toast.ts';
@@ -56,13 +53,6 @@ export function OrganiserActions({
     },
     onError: (error) => toast.error(errorText(error, T.failed)),
   });
-  const favourite = useMutation({
-    mutationFn: () => apiClient.request(`/api/v1/briefcases/${b.id}/toggle_favorite`, { method: 'PUT' }),
-    onSettled: () => {
-      void refresh();
-      void queryClient.invalidateQueries({ queryKey: ['briefcases', 'list'] });
-    },
-  });
 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -86,15 +76,7 @@ export function OrganiserActions({
           {T.edit}
         </Button>
       )}
-      <Tooltip title={b.is_favorited ? T.unfavourite : T.favourite}>
-        <IconButton
-          aria-label={b.is_favorited ? T.unfavourite : T.favourite}
-          aria-pressed={b.is_favorited}
-          onClick={() => favourite.mutate()}
-        >
-          {b.is_favorited ? <StarIcon color="warning" /> : <StarBorderIcon />}
-        </IconButton>
-      </Tooltip>
+      <FavouriteStar id={b.id} favourite={b.is_favorited} />
       <Dialog open={dialog === 'confirm'} onClose={() => setDialog(null)} maxWidth="sm" fullWidth>
         <DialogTitle>{T.confirmTitle}</DialogTitle>
         <DialogContent>

@@ -10,6 +10,7 @@ import { CARD_MESSAGES as T } from './messages.ts';
 import { TabEmptyState } from './TabEmptyState.tsx';
 
 const AnalyticsTab = lazy(() => import('./analytics/AnalyticsTab.tsx'));
+const FaqTab = lazy(() => import('./faq/FaqTab.tsx'));
 
 export function TabContent({
   tab,
@@ -22,6 +23,8 @@ export function TabContent({
     <Suspense fallback={<PageLoader />}>
       {tab === 'analytics' ? (
         <AnalyticsTab briefcase={briefcase} />
+      ) : tab === 'faq' ? (
+        <FaqTab briefcase={briefcase} />
       ) : (
         <TabEmptyState title={T.tabTitles[tab]} />
       )}
