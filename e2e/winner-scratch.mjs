@@ -1,0 +1,14 @@
+import { chromium } from '@playwright/test';
+const base = 'http://localhost:4301';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const email = process.argv[2], path = process.argv[3];
+const r = await fetch(base + '/api/v2/auth/authorize_by_email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo-2026!' }) });
+const jwt = (await r.json()).data.jwt;
+const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+await context.addInitScript((s) => { localStorage.setItem('etp.jwt', JSON.stringify({ ...s, obtained_at: Date.now() })); localStorage.setItem('etp.cookies_accepted', '1'); }, jwt);
+const page = await context.newPage();
+await page.goto(base + path);
+await page.waitForTimeout(4000);
+await page.screenshot({ path: '/tmp/trade-scratch/shot.png', fullPage: true });
+console.log(await page.getByRole('button', { name: 'Выбрать победителя' }).count());
+await browser.close();
