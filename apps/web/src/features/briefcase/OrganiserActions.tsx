@@ -65,7 +65,7 @@ export function OrganiserActions({
   });
 
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
       {canDecideBriefcase(b, user) && (
         <>
           <Button variant="contained" onClick={() => setDialog('confirm')}>

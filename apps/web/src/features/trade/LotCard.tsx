@@ -142,7 +142,7 @@ export function LotCard({ lot, briefcase: b, admin, nowMs, href }: LotCardProps)
               {formatPercent(percentOf(shownPrice, basis.kopecks))} {T.ofBasis(basis.label)}
             </Typography>
           </Box>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
             <Chip
               size="small"
               label={lot.condition.text}
