@@ -94,6 +94,12 @@ const SELLERS: Record<string, string> = {
 };
 
 async function expectAccessible(page: Page) {
+  // Colours are measured once transitions (a dialog fading in, a label moving) have ended.
+  await page.waitForFunction(() =>
+    (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running'),
+  );
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -266,8 +272,11 @@ test('a sealed offer is made, and the other buyer sees no amount', async ({ brow
   const b = await signedIn(browser, request, 'buyer.bank@etp-rd.ru');
   const id = await findProcedure(request, a.jwt, 'private_requests', 'active');
   await a.page.goto(`/briefcases/${id}/trade`, { waitUntil: 'domcontentloaded' });
-  const card = a.page.locator('[data-testid^="lot-card-"]').first();
-  const lotId = (await card.getAttribute('data-testid'))!.replace('lot-card-', '');
+  // Sealed formats are listed as rows, with no cards/table switch.
+  await expect(a.page.getByRole('group', { name: 'Вид списка лотов' })).toHaveCount(0);
+  const card = a.page.locator('[data-testid^="lot-row-"]').first();
+  const lotId = (await card.getAttribute('data-testid'))!.replace('lot-row-', '');
+  await expect(a.page.getByRole('columnheader', { name: 'DPD / DPLP' })).toBeVisible();
   const minimum = (await a.page.getByTestId(`lot-price-${lotId}`).textContent())!;
   const kopecks = Number(minimum.replace(/\D/g, '')) * 100 + 100_000_00;
   await card.getByRole('button', { name: /Сделать предложение|Изменить предложение/ }).click();
@@ -279,14 +288,91 @@ test('a sealed offer is made, and the other buyer sees no amount', async ({ brow
   await expect(a.page.getByTestId(`lot-condition-${lotId}`)).toHaveText('Ваша ставка принята');
 
   await b.page.goto(`/briefcases/${id}/trade`, { waitUntil: 'domcontentloaded' });
-  await expect(b.page.getByTestId(`lot-card-${lotId}`)).toBeVisible();
+  await expect(b.page.getByTestId(`lot-row-${lotId}`)).toBeVisible();
   await expect(b.page.getByTestId(`lot-price-${lotId}`)).toHaveText(minimum);
-  await expect(b.page.getByTestId(`lot-card-${lotId}`)).not.toContainText(
+  await expect(b.page.getByTestId(`lot-row-${lotId}`)).not.toContainText(
     (kopecks / 100).toLocaleString('ru-RU'),
   );
   await expectAccessible(b.page);
+  await shot(b.page, 'trade-sealed-rows-1440');
   await a.context.close();
   await b.context.close();
+});
+
+test('a buyer switches the Торги tab to a table and back; the choice stays, and a phone always shows cards', async ({
+  browser,
+  request,
+}) => {
+  const a = await signedIn(browser, request, 'buyer.self@etp-rd.ru');
+  const id = await findProcedure(request, a.jwt, 'classic', 'active');
+  await a.page.goto(`/briefcases/${id}/trade`, { waitUntil: 'domcontentloaded' });
+  const view = a.page.getByRole('group', { name: 'Вид списка лотов' });
+  await expect(a.page.locator('[data-testid^="lot-card-"]').first()).toBeVisible();
+  await view.getByRole('button', { name: 'Таблица' }).click();
+  await expect(view.getByRole('button', { name: 'Таблица' })).toHaveAttribute('aria-pressed', 'true');
+  const row = a.page.locator('[data-testid^="lot-row-"]').first();
+  await expect(row).toBeVisible();
+  await expect(a.page.locator('[data-testid^="lot-card-"]')).toHaveCount(0);
+  const lotId = (await row.getAttribute('data-testid'))!.replace('lot-row-', '');
+  const table = a.page.getByRole('table', { name: 'Лоты' });
+  for (const column of ['Лот', 'Цена', 'Статус', 'Время', 'Ставок', 'Действия'])
+    await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+  await expect(row.getByTestId(`lot-price-${lotId}`)).toHaveText(/₽/);
+  await expect(row.getByTestId(`lot-condition-${lotId}`)).not.toBeEmpty();
+  await expect(row.getByTestId(`lot-timer-${lotId}`)).toHaveText(/\d\d:\d\d/);
+  // The row's bid controls work as the card's: a step more.
+  await row.getByRole('button', { name: 'Добавить шаг' }).click();
+  await expect(row.getByTestId(`bid-steps-${lotId}`)).toHaveText('2 шага');
+  await expectAccessible(a.page);
+  await shot(a.page, 'trade-table-1440');
+  // The lot's name opens its dialog.
+  await row.getByRole('link').first().click();
+  await expect(a.page).toHaveURL(new RegExp(`[?&]id=${lotId}$`));
+  await a.page.getByRole('dialog').getByRole('button', { name: 'Закрыть' }).click();
+  // The choice outlives a reload; back to cards.
+  await a.page.reload({ waitUntil: 'domcontentloaded' });
+  await expect(a.page.locator('[data-testid^="lot-row-"]').first()).toBeVisible();
+  await view.getByRole('button', { name: 'Карточки' }).click();
+  await expect(a.page.locator('[data-testid^="lot-card-"]').first()).toBeVisible();
+
+  // On a phone there is no switch: cards.
+  const phone = await signedIn(browser, request, 'buyer.self@etp-rd.ru', 390);
+  await phone.page.addInitScript(() => {
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+      'etp.trade.view',
+      'table',
+    );
+  });
+  await phone.page.goto(`/briefcases/${id}/trade`, { waitUntil: 'domcontentloaded' });
+  await expect(phone.page.locator('[data-testid^="lot-card-"]').first()).toBeVisible();
+  await expect(phone.page.getByRole('group', { name: 'Вид списка лотов' })).toHaveCount(0);
+  await phone.context.close();
+  await a.context.close();
+});
+
+test('an administrator turns on "Интерфейс торгов игрока" and sees the player controls instead of the owner view', async ({
+  browser,
+  request,
+}) => {
+  const admin = await signedIn(browser, request, 'admin@etp-rd.ru');
+  const id = await findProcedure(request, admin.jwt, 'classic', 'active');
+  await admin.page.goto(`/briefcases/${id}/trade`, { waitUntil: 'domcontentloaded' });
+  const cards = admin.page.locator('[data-testid^="lot-card-"]');
+  await expect(cards.first()).toBeVisible();
+  // The owner view: leaders named, no bidding; the administrator may edit an active procedure.
+  await expect(cards.getByText(/^Лидер: /).first()).toBeVisible();
+  await expect(admin.page.getByRole('button', { name: 'Сделать ставку' })).toHaveCount(0);
+  await expect(admin.page.getByRole('link', { name: 'Редактировать' })).toBeVisible();
+  const toggle = admin.page.getByRole('switch', { name: 'Интерфейс торгов игрока' });
+  await toggle.check();
+  await expect(admin.page.getByRole('button', { name: 'Сделать ставку' }).first()).toBeVisible();
+  await expect(cards.getByText(/^Лидер: /)).toHaveCount(0);
+  await expect(admin.page.getByRole('link', { name: 'Редактировать' })).toHaveCount(0);
+  await expectAccessible(admin.page);
+  await shot(admin.page, 'trade-player-view-1440');
+  await toggle.uncheck();
+  await expect(admin.page.getByRole('button', { name: 'Сделать ставку' })).toHaveCount(0);
+  await admin.context.close();
 });
 
 test('the seller picks the winner of a finished lot, the winner sees it live, and another lot gets no winner', async ({

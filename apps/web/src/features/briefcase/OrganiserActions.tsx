@@ -13,9 +13,11 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
+  FormControlLabel,
   IconButton,
   Link,
   Stack,
+  Switch,
   TextField,
   Tooltip,
 } from '@mui/material';
@@ -35,9 +37,14 @@ const T = CARD_MESSAGES.actions;
 export function OrganiserActions({
   briefcase: b,
   user,
+  playerView = false,
+  onPlayerView,
 }: {
   briefcase: BriefcaseCardAttributes;
   user: User | null;
+  /** An administrator's "Интерфейс торгов игрока": the trading screens as a player sees them. */
+  playerView?: boolean;
+  onPlayerView?: (on: boolean) => void;
 }) {
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'confirm' | 'reject' | null>(null);
@@ -76,7 +83,13 @@ export function OrganiserActions({
           </Button>
         </>
       )}
-      {canEditBriefcase(b, user) && (
+      {user?.role === 'admin' && onPlayerView && (
+        <FormControlLabel
+          control={<Switch checked={playerView} onChange={(e) => onPlayerView(e.target.checked)} />}
+          label={T.playerView}
+        />
+      )}
+      {canEditBriefcase(b, user, playerView) && (
         <Button
           component={RouterLink}
           to={`/briefcases/new/${b.id}`}

@@ -41,6 +41,7 @@ import { LotCard } from './LotCard.tsx';
 import { lotTitle } from './lotTitle.ts';
 import { TRADE_MESSAGES as T } from './messages.ts';
 import { tradeCalls, useBidLog, useLot, useLotAction, useLotsInfo } from './tradeApi.ts';
+import type { LotViewer } from './useLotView.ts';
 import { tradeErrorToast } from './useTradeToast.ts';
 
 const LOT_NAME_MAX = 20;
@@ -48,13 +49,23 @@ const LOT_NAME_MAX = 20;
 interface LotDialogProps {
   lotId: number;
   briefcase: BriefcaseCardAttributes;
+  /** The viewer is an administrator (the Прогноз tab, the bid log of sealed formats). */
   admin: boolean;
+  viewer: LotViewer;
   nowMs: number;
   onNavigate: (lotId: number) => void;
   onClose: () => void;
 }
 
-export function LotDialog({ lotId, briefcase: b, admin, nowMs, onNavigate, onClose }: LotDialogProps) {
+export function LotDialog({
+  lotId,
+  briefcase: b,
+  admin,
+  viewer,
+  nowMs,
+  onNavigate,
+  onClose,
+}: LotDialogProps) {
   const fullScreen = useMediaQuery('(max-width:1038.95px)');
   const reply = useLot(lotId);
   const info = useLotsInfo(b.id);
@@ -146,7 +157,7 @@ export function LotDialog({ lotId, briefcase: b, admin, nowMs, onNavigate, onClo
         ) : tab === 'info' ? (
           <Stack spacing={2} sx={{ pt: 1 }}>
             {lot.is_owner && <RenameLot lot={lot} />}
-            <LotCard lot={lot} briefcase={b} admin={admin} nowMs={nowMs} href={`?id=${lot.id}`} />
+            <LotCard lot={lot} briefcase={b} viewer={viewer} nowMs={nowMs} href={`?id=${lot.id}`} />
             <KeyValueTable caption={T.lotDialogTabs.info} rows={lotFacts(lot)} twoColumns />
           </Stack>
         ) : tab === 'bids' && showBids ? (
