@@ -7,9 +7,12 @@
  * Journeys never share a lot they change: the live bid takes a quiet lot of the newest active classic procedure,
  * the phone bid one of the oldest, the winner choice a finished procedure's lots.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { BATCH_AUTOBID_COLUMNS } from '@etp/contracts';
+import { writeSheet } from '@etp/xlsx';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 
 const PASSWORD = 'Demo-2026!';
@@ -373,6 +376,70 @@ test('an administrator turns on "Интерфейс торгов игрока" a
   await toggle.uncheck();
   await expect(admin.page.getByRole('button', { name: 'Сделать ставку' })).toHaveCount(0);
   await admin.context.close();
+});
+
+test('a buyer sets batch autobids from the template before the start: a bad row is reported, then the file is taken', async ({
+  browser,
+  request,
+}) => {
+  const buyer = await signedIn(browser, request, 'buyer.legal@etp-rd.ru');
+  const id = await findProcedure(request, buyer.jwt, 'classic', 'ready');
+  const lotsReply = await request.get('/api/v1/lots', {
+    params: { briefcase_id: id },
+    ...authorised(buyer.jwt),
+  });
+  const lot = (
+    (await lotsReply.json()).data.lots as { id: number; attributes: { number: string; next_price: number } }[]
+  )[0]!;
+  const files = mkdtempSync(join(tmpdir(), 'etp-batch-'));
+  const bad = join(files, 'bad.xlsx');
+  const good = join(files, 'good.xlsx');
+  await writeSheet(bad, BATCH_AUTOBID_COLUMNS, [['1', 999_999, 1_000_000]]);
+  await writeSheet(good, BATCH_AUTOBID_COLUMNS, [
+    [lot.attributes.number, lot.id, (lot.attributes.next_price / 100) * 2],
+  ]);
+
+  await buyer.page.goto(`/briefcases/${id}/trade`, { waitUntil: 'domcontentloaded' });
+  await buyer.page.getByRole('button', { name: 'Пакетные автоставки' }).click();
+  const dialog = buyer.page.getByRole('dialog', { name: 'Пакетные автоставки' });
+  const download = buyer.page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Скачать шаблон' }).click();
+  expect((await download).suggestedFilename()).toBe(`autobids_${id}.xlsx`);
+
+  await dialog.getByTestId('batch-autobids-file').setInputFiles(bad);
+  await dialog.getByRole('button', { name: 'Загрузить' }).click();
+  await expect(dialog.getByTestId('batch-autobids-errors')).toContainText(
+    'Ячейка B2: лот с ID 999999 не найден в этой торговой процедуре',
+  );
+  await expect(dialog.getByText('Ошибка', { exact: true })).toBeVisible();
+  await expect(buyer.page.getByText('Файл содержит ошибки, автоставки не сохранены')).toBeVisible();
+  await expectAccessible(buyer.page);
+  await shot(buyer.page, 'batch-autobids-1440', false);
+  await dialog.getByRole('button', { name: 'Убрать файл' }).click();
+
+  await dialog.getByTestId('batch-autobids-file').setInputFiles(good);
+  await dialog.getByRole('button', { name: 'Загрузить' }).click();
+  await expect(buyer.page.getByText('Автоставки установлены на 1 лот')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(buyer.page.getByTestId(`lot-condition-${lot.id}`)).toHaveText('Включена автоставка');
+  await expect(buyer.page.getByTestId(`autobid-${lot.id}`)).toBeVisible();
+
+  // All of the company's autobids go at once.
+  await buyer.page.getByRole('button', { name: 'Пакетные автоставки' }).click();
+  await dialog.getByRole('button', { name: 'Удалить все автоставки' }).click();
+  await expect(buyer.page.getByText('Автоставки удалены')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Удалить все автоставки' })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(buyer.page.getByTestId(`autobid-${lot.id}`)).toHaveCount(0);
+
+  const phone = await signedIn(browser, request, 'buyer.legal@etp-rd.ru', 390);
+  await phone.page.goto(`/briefcases/${id}/trade`, { waitUntil: 'domcontentloaded' });
+  await phone.page.getByRole('button', { name: 'Пакетные автоставки' }).tap();
+  await expect(phone.page.getByRole('dialog', { name: 'Пакетные автоставки' })).toBeVisible();
+  await expectAccessible(phone.page);
+  await shot(phone.page, 'batch-autobids-390', false);
+  await phone.context.close();
+  await buyer.context.close();
 });
 
 test('the seller picks the winner of a finished lot, the winner sees it live, and another lot gets no winner', async ({

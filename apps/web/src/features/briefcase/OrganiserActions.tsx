@@ -29,6 +29,7 @@ import { queryKeys } from '../../api/queryKeys.ts';
 import { errorText } from '../../lib/errorText.ts';
 import { SUPPORT_CONTACTS } from '../../lib/supportContacts.ts';
 import { toast } from '../../lib/toast.ts';
+import { BatchAutobidsButton } from '../trade/BatchAutobids.tsx';
 import { canDecideBriefcase, canEditBriefcase } from './cardActions.ts';
 import { CARD_MESSAGES } from './messages.ts';
 
@@ -89,6 +90,7 @@ export function OrganiserActions({
           label={T.playerView}
         />
       )}
+      <BatchAutobidsButton briefcase={b} admin={user?.role === 'admin'} />
       {canEditBriefcase(b, user, playerView) && (
         <Button
           component={RouterLink}
