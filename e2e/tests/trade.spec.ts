@@ -554,3 +554,123 @@ test('the seller confirms what an administrator prepared, and an administrator r
   await seller.context.close();
   await admin.context.close();
 });
+
+/** The seller's choice on every finished lot of a procedure, through the calls (a journey's starting point). */
+async function decideEveryLot(
+  request: APIRequestContext,
+  seller: Jwt,
+  briefcaseId: number,
+  keep: number[] = [],
+) {
+  const reply = await request.get('/api/v1/lots', {
+    params: { briefcase_id: briefcaseId },
+    ...authorised(seller),
+  });
+  const lots = (await reply.json()).data.lots as { id: number; attributes: { status: string } }[];
+  for (const lot of lots.filter((l) => l.attributes.status === 'finished' && !keep.includes(l.id))) {
+    const chosen = await request.post(`/api/v1/lots/${lot.id}/set_winner`, {
+      data: { bid_id: null },
+      ...authorised(seller),
+    });
+    expect(chosen.ok()).toBe(true);
+  }
+}
+
+test('a buyer applies for the next round, the seller sees the application, an administrator creates the round', async ({
+  browser,
+  request,
+}) => {
+  const admin = await tokenOf(request, 'admin@etp-rd.ru');
+  const finished = (await procedures(request, admin, { auction_type: 'classic', status: 'finished' }))[0]!;
+  const sellerEmail = SELLERS[finished.attributes.company.name]!;
+  const sellerJwt = await tokenOf(request, sellerEmail);
+  // The seller names no winner on every lot still waiting: those lots are open for the next round.
+  await decideEveryLot(request, sellerJwt, finished.id);
+
+  const buyer = await signedIn(browser, request, 'buyer.self@etp-rd.ru');
+  await buyer.page.goto(`/briefcases/${finished.id}`, { waitUntil: 'domcontentloaded' });
+  await expect(buyer.page.getByTestId('round-requests-left')).toHaveText(/Приём заявок: осталось \d\d:\d\d/);
+  await buyer.page.getByRole('button', { name: 'Заявка на следующий тур' }).click();
+  const dialog = buyer.page.getByRole('dialog', { name: 'Заявка на участие в следующем туре' });
+  const first = dialog.getByRole('checkbox').first();
+  await expect(first).toBeVisible();
+  const lotName = ((await dialog.locator('label').first().textContent()) ?? '').trim();
+  await expect(dialog.getByRole('button', { name: 'Отправить заявку' })).toBeDisabled();
+  await first.check();
+  await expectAccessible(buyer.page);
+  await shot(buyer.page, 'next-round-apply-1440', false);
+  await dialog.getByRole('button', { name: 'Отправить заявку' }).click();
+  await expect(
+    buyer.page.getByText('Заявка на участие в следующем туре отправлена организатору'),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const seller = await signedIn(browser, request, sellerEmail, 390);
+  await seller.page.goto(`/briefcases/${finished.id}`, { waitUntil: 'domcontentloaded' });
+  await seller.page.getByRole('button', { name: /^Заявки на следующий тур \(\d+\)$/ }).tap();
+  const requests = seller.page.getByRole('dialog', { name: 'Заявки на следующий тур' });
+  await expect(requests.getByRole('row', { name: new RegExp(lotName) })).toContainText('ИП Кравцов');
+  await expect(requests.getByRole('button', { name: 'Создать следующий тур' })).toHaveCount(0);
+  await expectAccessible(seller.page);
+  await shot(seller.page, 'next-round-requests-390', false);
+
+  const chief = await signedIn(browser, request, 'admin@etp-rd.ru');
+  await chief.page.goto(`/briefcases/${finished.id}`, { waitUntil: 'domcontentloaded' });
+  await chief.page.getByRole('button', { name: /^Заявки на следующий тур \(\d+\)$/ }).click();
+  await chief.page
+    .getByRole('dialog', { name: 'Заявки на следующий тур' })
+    .getByRole('button', { name: 'Создать следующий тур' })
+    .click();
+  await expect(chief.page).toHaveURL(/\/briefcases\/new\/\d+$/);
+  const next = Number(/\/briefcases\/new\/(\d+)$/.exec(chief.page.url())![1]);
+  const card = await request.get(`/api/v1/briefcases/${finished.id}`, authorised(admin));
+  expect((await card.json()).data.attributes).toMatchObject({
+    status: 'closed_with_next_round',
+    next_round_id: next,
+  });
+  await buyer.context.close();
+  await seller.context.close();
+  await chief.context.close();
+});
+
+test('the seller of a two-round procedure picks the start prices, then creates the second round', async ({
+  browser,
+  request,
+}) => {
+  const admin = await tokenOf(request, 'admin@etp-rd.ru');
+  const all = await procedures(request, admin, { status: 'finished' });
+  const cards = await Promise.all(
+    all.map(async (p) => ({
+      p,
+      card: (await (await request.get(`/api/v1/briefcases/${p.id}`, authorised(admin))).json()).data
+        .attributes as {
+        end_mode: string;
+      },
+    })),
+  );
+  const convert = cards.find((c) => c.card.end_mode === 'convert')!.p;
+  const seller = await signedIn(browser, request, SELLERS[convert.attributes.company.name]!);
+  await seller.page.goto(`/briefcases/${convert.id}/trade`, { waitUntil: 'domcontentloaded' });
+  const pick = seller.page.getByRole('button', { name: 'Выбрать ставку' });
+  await expect(pick.first()).toBeVisible();
+  const dialog = seller.page.getByRole('dialog', { name: 'Выбор стартовой цены для 2-го тура' });
+  let shotTaken = false;
+  while ((await pick.count()) > 0) {
+    await pick.first().click();
+    await expect(dialog.getByRole('radio').first()).toBeVisible();
+    await dialog.getByRole('radio').first().check();
+    if (!shotTaken) {
+      await expectAccessible(seller.page);
+      await shot(seller.page, 'second-round-price-1440', false);
+      shotTaken = true;
+    }
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  // Every lot decided: the procedure closes and the second round may start, live.
+  const second = seller.page.getByRole('button', { name: 'Создать второй тур' });
+  await expect(second).toBeVisible();
+  await second.click();
+  await expect(seller.page).toHaveURL(/\/briefcases\/new\/\d+$/);
+  await seller.context.close();
+});

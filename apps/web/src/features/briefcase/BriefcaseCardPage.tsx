@@ -66,7 +66,13 @@ export function BriefcaseCardPage() {
         briefcase={b}
         nowMs={nowMs}
         actions={
-          <OrganiserActions briefcase={b} user={user} playerView={playerView} onPlayerView={setPlayerView} />
+          <OrganiserActions
+            briefcase={b}
+            user={user}
+            playerView={playerView}
+            onPlayerView={setPlayerView}
+            nowMs={nowMs}
+          />
         }
       />
       <BriefcaseTabs briefcase={b} tabs={tabs} current={tab} />

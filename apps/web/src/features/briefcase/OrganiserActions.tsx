@@ -30,6 +30,7 @@ import { errorText } from '../../lib/errorText.ts';
 import { SUPPORT_CONTACTS } from '../../lib/supportContacts.ts';
 import { toast } from '../../lib/toast.ts';
 import { BatchAutobidsButton } from '../trade/BatchAutobids.tsx';
+import { RoundActions } from '../trade/RoundActions.tsx';
 import { canDecideBriefcase, canEditBriefcase } from './cardActions.ts';
 import { CARD_MESSAGES } from './messages.ts';
 
@@ -40,9 +41,12 @@ export function OrganiserActions({
   user,
   playerView = false,
   onPlayerView,
+  nowMs,
 }: {
   briefcase: BriefcaseCardAttributes;
   user: User | null;
+  /** Server time, for the next round's application window. */
+  nowMs: number;
   /** An administrator's "Интерфейс торгов игрока": the trading screens as a player sees them. */
   playerView?: boolean;
   onPlayerView?: (on: boolean) => void;
@@ -91,6 +95,7 @@ export function OrganiserActions({
         />
       )}
       <BatchAutobidsButton briefcase={b} admin={user?.role === 'admin'} />
+      <RoundActions briefcase={b} user={user} nowMs={nowMs} />
       {canEditBriefcase(b, user, playerView) && (
         <Button
           component={RouterLink}
