@@ -674,3 +674,97 @@ test('the seller of a two-round procedure picks the start prices, then creates t
   await expect(seller.page).toHaveURL(/\/briefcases\/new\/\d+$/);
   await seller.context.close();
 });
+
+test('the Портфель tab lists the lots with the columns of each role, totals, the ОСЗ/ОД switch and full screen', async ({
+  browser,
+  request,
+}) => {
+  const admin = await tokenOf(request, 'admin@etp-rd.ru');
+  const active = (await procedures(request, admin, { auction_type: 'classic', status: 'active' })).at(-1)!;
+  const sellerEmail = SELLERS[active.attributes.company.name]!;
+  const seller = await signedIn(browser, request, sellerEmail);
+  const lotsReply = await request.get('/api/v1/lots', {
+    params: { briefcase_id: active.id },
+    ...authorised(await tokenOf(request, sellerEmail)),
+  });
+  const lots = (await lotsReply.json()).data.lots as { id: number; attributes: { amount_total: number } }[];
+  const totalOd = lots.reduce((sum, l) => sum + l.attributes.amount_total, 0);
+
+  await seller.page.goto(`/briefcases/${active.id}`, { waitUntil: 'domcontentloaded' });
+  const table = seller.page.getByRole('table', { name: 'Лоты' });
+  await expect(table.getByRole('row')).toHaveCount(lots.length + 2);
+  for (const column of [
+    '№',
+    'ОД',
+    'Начальная цена',
+    'Текущая цена',
+    'Ставок',
+    'Участников',
+    'Лидер',
+    'Победитель',
+  ])
+    await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+  await expect(seller.page.getByTestId('portfolio-lots-shown')).toHaveText(
+    `Показано 1 - ${lots.length} / ${lots.length}`,
+  );
+  // One page: the totals row adds up ОД.
+  const total = seller.page.getByTestId('portfolio-lots-total');
+  await expect(total).toContainText('Итого');
+  await expect(total).toContainText(
+    `${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }).format(Math.ceil(totalOd / 100))}`.replace(
+      /\s/g,
+      '\u00a0',
+    ),
+  );
+  // The ОСЗ/ОД switch changes the percents.
+  const firstStart = seller.page
+    .getByTestId(`portfolio-lot-${lots[0]!.id}`)
+    .locator('[data-column="startPrice"]');
+  const before = await firstStart.textContent();
+  const basis = seller.page.getByRole('group', { name: 'База процентов' });
+  await basis
+    .getByRole('button', { name: (await basis.getByRole('button', { pressed: false }).textContent())! })
+    .click();
+  await expect(firstStart).not.toHaveText(before!);
+  await expectAccessible(seller.page);
+  await shot(seller.page, 'portfolio-lots-1440');
+  // Full screen, closed by Escape.
+  await seller.page.getByRole('button', { name: 'Развернуть таблицу на весь экран' }).click();
+  const full = seller.page.getByRole('dialog');
+  await expect(full.getByRole('table', { name: 'Лоты' })).toBeVisible();
+  await seller.page.keyboard.press('Escape');
+  await expect(full).toBeHidden();
+  // A row opens the lot.
+  await seller.page
+    .getByTestId(`portfolio-lot-${lots[0]!.id}`)
+    .locator('[data-column="amountTotal"]')
+    .click();
+  await expect(seller.page).toHaveURL(new RegExp(`/briefcases/${active.id}/trade\\?id=${lots[0]!.id}$`));
+  await seller.context.close();
+
+  // A participant: no leader, no winner.
+  const buyer = await signedIn(browser, request, 'buyer.self@etp-rd.ru', 390);
+  await buyer.page.goto(`/briefcases/${active.id}`, { waitUntil: 'domcontentloaded' });
+  const own = buyer.page.getByRole('table', { name: 'Лоты' });
+  const seen = (await (await request.get(`/api/v1/briefcases/${active.id}`, authorised(buyer.jwt))).json())
+    .data.attributes as { can_view_bids_info: boolean };
+  await expect(own.getByRole('columnheader', { name: 'Начальная цена', exact: true })).toBeAttached();
+  // The bid columns follow can_view_bids_info; the leader and the winner are never a participant's.
+  await expect(own.getByRole('columnheader', { name: 'Ставок', exact: true })).toHaveCount(
+    seen.can_view_bids_info ? 1 : 0,
+  );
+  await expect(own.getByRole('columnheader', { name: 'Лидер', exact: true })).toHaveCount(0);
+  await expect(own.getByRole('columnheader', { name: 'Победитель', exact: true })).toHaveCount(0);
+  await expectAccessible(buyer.page);
+  await shot(buyer.page, 'portfolio-lots-390');
+  // A procedure continued in a next round: every lot reads "Продлен на N тур".
+  const extended = (await procedures(request, admin, { status: 'closed_with_next_round' }))[0]!;
+  const card = (await (await request.get(`/api/v1/briefcases/${extended.id}`, authorised(admin))).json()).data
+    .attributes as { next_round_count: number };
+  await buyer.page.goto(`/briefcases/${extended.id}`, { waitUntil: 'domcontentloaded' });
+  const statuses = buyer.page.getByRole('table', { name: 'Лоты' }).locator('tbody [data-column="status"]');
+  await expect(statuses.first()).toHaveText(`Продлен на ${card.next_round_count} тур`);
+  for (const text of await statuses.allTextContents())
+    expect(text).toBe(`Продлен на ${card.next_round_count} тур`);
+  await buyer.context.close();
+});

@@ -77,7 +77,7 @@ export function BriefcaseCardPage() {
       />
       <BriefcaseTabs briefcase={b} tabs={tabs} current={tab} />
       {tab === 'briefcase' ? (
-        <PortfolioTab briefcase={b} />
+        <PortfolioTab briefcase={b} admin={user?.role === 'admin'} />
       ) : tab === 'trade' ? (
         <Suspense fallback={<PageLoader />}>
           <TradeTab briefcase={b} user={user} playerView={playerView} />
