@@ -110,7 +110,7 @@ function LotRow({
       <TableCell align="right">
         <LotBidCount lot={lot} briefcase={b} />
       </TableCell>
-      <TableCell>
+      <TableCell sx={{ pt: 2 }}>
         <Stack spacing={1}>
           <LotControls lot={lot} briefcase={b} view={view} />
         </Stack>
