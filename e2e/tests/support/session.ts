@@ -24,6 +24,7 @@ export async function signedIn(browser: Browser, request: APIRequestContext, ema
     viewport: { width, height: width < 500 ? 844 : 900 },
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
+    ...(width < 500 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
   });
   await context.addInitScript((session) => {
     // Runs in the page: its globalThis is the window.

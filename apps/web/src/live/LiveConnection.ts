@@ -92,7 +92,9 @@ export class LiveConnection {
     if (known) known.count++;
     else {
       this.subscriptions.set(key, { channel, briefcaseId, count: 1 });
-      if (this.stateValue === 'open') this.sendSubscribe(channel, briefcaseId);
+      // Once the socket is open the token has been sent, and the server handles commands in order: a subscription
+      // made while the authentication is still answered goes now (the socket's onopen sent only those before it).
+      if (this.socket?.readyState === OPEN) this.sendSubscribe(channel, briefcaseId);
       else this.ensureConnecting();
     }
     let released = false;
@@ -103,7 +105,7 @@ export class LiveConnection {
       if (!entry) return;
       if (--entry.count > 0) return;
       this.subscriptions.delete(key);
-      if (this.stateValue === 'open')
+      if (this.socket?.readyState === OPEN)
         this.send({
           command: 'unsubscribe',
           channel,

@@ -11,8 +11,10 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
+  FormControlLabel,
   Link,
   Stack,
+  Switch,
   TextField,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +26,8 @@ import { FavouriteStar } from '../../components/FavouriteStar.tsx';
 import { errorText } from '../../lib/errorText.ts';
 import { SUPPORT_CONTACTS } from '../../lib/supportContacts.ts';
 import { toast } from '../../lib/toast.ts';
+import { BatchAutobidsButton } from '../trade/BatchAutobids.tsx';
+import { RoundActions } from '../trade/RoundActions.tsx';
 import { canDecideBriefcase, canEditBriefcase } from './cardActions.ts';
 import { CARD_MESSAGES } from './messages.ts';
 
@@ -32,9 +36,17 @@ const T = CARD_MESSAGES.actions;
 export function OrganiserActions({
   briefcase: b,
   user,
+  playerView = false,
+  onPlayerView,
+  nowMs,
 }: {
   briefcase: BriefcaseCardAttributes;
   user: User | null;
+  /** Server time, for the next round's application window. */
+  nowMs: number;
+  /** An administrator's "Интерфейс торгов игрока": the trading screens as a player sees them. */
+  playerView?: boolean;
+  onPlayerView?: (on: boolean) => void;
 }) {
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'confirm' | 'reject' | null>(null);
@@ -55,7 +67,7 @@ export function OrganiserActions({
   });
 
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
       {canDecideBriefcase(b, user) && (
         <>
           <Button variant="contained" onClick={() => setDialog('confirm')}>
@@ -66,7 +78,15 @@ export function OrganiserActions({
           </Button>
         </>
       )}
-      {canEditBriefcase(b, user) && (
+      {user?.role === 'admin' && onPlayerView && (
+        <FormControlLabel
+          control={<Switch checked={playerView} onChange={(e) => onPlayerView(e.target.checked)} />}
+          label={T.playerView}
+        />
+      )}
+      <BatchAutobidsButton briefcase={b} admin={user?.role === 'admin'} />
+      <RoundActions briefcase={b} user={user} nowMs={nowMs} />
+      {canEditBriefcase(b, user, playerView) && (
         <Button
           component={RouterLink}
           to={`/briefcases/new/${b.id}`}
