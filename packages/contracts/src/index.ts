@@ -1,5 +1,6 @@
 export * from './accountFields.ts';
 export * from './accounts.ts';
+export * from './adminUsers.ts';
 export * from './auth.ts';
 export * from './batchAutobids.ts';
 export * from './briefcases.ts';
