@@ -1,0 +1,72 @@
+/** What the Статистика tab shows, computed from the statistics reply (pure, tested beside). */
+import type { BriefcaseStatsAttributes } from '@etp/contracts';
+import { formatMoscowTime, formatPercent, formatShortMoney, percentOf } from '@etp/domain';
+import { STATISTICS_MESSAGES as M } from './messages.ts';
+
+type StatsLot = BriefcaseStatsAttributes['lots'][number];
+
+const count = (n: number) => new Intl.NumberFormat('ru-RU').format(n);
+
+export interface StatsCounter {
+  key: 'users' | 'downloaded' | 'bids' | 'withBids' | 'finished' | 'currentPrice';
+  label: string;
+  value: string;
+}
+
+export function statsCounters(s: BriefcaseStatsAttributes, currency: string): StatsCounter[] {
+  const total = count(s.statuses.total_lots);
+  return [
+    { key: 'users', label: M.counters.users, value: count(s.users) },
+    { key: 'downloaded', label: M.counters.downloaded, value: count(s.downloaded) },
+    { key: 'bids', label: M.counters.bids, value: count(s.bids) },
+    { key: 'withBids', label: M.counters.withBids, value: M.of(count(s.statuses.with_bids), total) },
+    { key: 'finished', label: M.counters.finished, value: M.of(count(s.statuses.finished_lots), total) },
+    {
+      key: 'currentPrice',
+      label: M.counters.currentPrice,
+      value: formatShortMoney(s.current_price, { currency }),
+    },
+  ];
+}
+
+/** The price a lot's bar shows: its current price, else (no bid yet, or a sealed price still hidden) its start. */
+export const barPrice = (lot: StatsLot): number => lot.current_price ?? lot.start_price;
+
+/** The growth of a lot's price over its start, '—' while there is no price to compare. */
+export function lotGrowth(lot: StatsLot): string {
+  if (lot.current_price === null || lot.start_price <= 0) return '—';
+  return formatPercent(percentOf(lot.current_price - lot.start_price, lot.start_price));
+}
+
+/** What the current-price cell says: the price, or why there is none. */
+export function lotPriceText(lot: StatsLot, currency: string): string {
+  if (lot.current_price !== null) return formatShortMoney(lot.current_price, { currency });
+  return lot.bids_count > 0 ? M.hiddenPrice : M.noBids;
+}
+
+/** The sum of the start prices of the lots whose current price counts (the same lots as `current_price`). */
+export function startTotalOfPriced(lots: readonly StatsLot[]): number {
+  return lots.reduce((sum, l) => sum + (l.current_price === null ? 0 : l.start_price), 0);
+}
+
+/** The growth of the priced lots over their start, '—' when no lot has a price yet. */
+export function totalGrowth(s: BriefcaseStatsAttributes): string {
+  const start = startTotalOfPriced(s.lots);
+  return start > 0 ? formatPercent(percentOf(s.current_price - start, start)) : '—';
+}
+
+/** The bids-per-minute histogram: one band per minute with bids, labelled 'ЧЧ:ММ' in Moscow time. */
+export function histogramBands(s: BriefcaseStatsAttributes) {
+  return {
+    labels: s.histograms.bids.map((p) => formatMoscowTime(p.time)),
+    bids: s.histograms.bids.map((p) => p.bids),
+    users: s.histograms.bids.map((p) => p.users),
+  };
+}
+
+/** The price series, of one lot or of all (lotId null), as chart points in time order. */
+export function priceSeries(s: BriefcaseStatsAttributes, lotId: number | null) {
+  return s.histograms.prices
+    .filter((p) => lotId === null || p.lot_id === lotId)
+    .map((p) => ({ at: new Date(p.x), amount: p.amount_cents, company: p.company_name, lotId: p.lot_id }));
+}
