@@ -13,6 +13,7 @@ export * from './forecast.ts';
 export * from './formFields.ts';
 export * from './ids.ts';
 export * from './live.ts';
+export * from './liveFrames.ts';
 export * from './lots.ts';
 export * from './moderation.ts';
 export * from './monitoring.ts';
