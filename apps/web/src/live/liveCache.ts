@@ -21,6 +21,7 @@ import type {
   BriefcaseList,
   BriefcaseStats,
   BriefcaseStatusPayload,
+  LiveChannel,
   LiveMessage,
   LotAttributes,
   LotList,
@@ -47,6 +48,11 @@ export interface LiveCacheWriter {
   apply(message: LiveMessage): void;
   /** After a reconnect: everything live may be stale. */
   recover(): void;
+  /**
+   * A subscription is confirmed. The Statistics and Monitoring tabs re-read theirs: a change between their first
+   * read and the subscription would otherwise wait for the next message (a visitor's status may never send another).
+   */
+  subscribed(channel: LiveChannel, briefcaseId: number | null): void;
   dispose(): void;
 }
 
@@ -64,6 +70,13 @@ export function createLiveCacheWriter(
   const monitoringRefresh = createKeyedThrottle(MONITORING_REFRESH_MS);
   /** The `t` of the newest stats message of each procedure. */
   const statsT = new Map<number, number>();
+  /**
+   * Order of events in this tab: the newest stats message of each procedure and the start of each read of its
+   * statistics, so a read that started before a message and answered after it does not put older counters back.
+   */
+  let tick = 0;
+  const liveCounters = new Map<number, { at: number; bids: number; users: number }>();
+  const statsReadStarted = new Map<number, number>();
 
   const cardOf = (id: number) =>
     queryClient.getQueryData<BriefcaseCard>(queryKeys.briefcase(id))?.attributes ?? null;
@@ -157,12 +170,17 @@ export function createLiveCacheWriter(
     if (typeof id !== 'number' || typeof payload.bids !== 'number') return;
     if (message.t < (statsT.get(id) ?? 0)) return;
     statsT.set(id, message.t);
-    queryClient.setQueryData<BriefcaseStats>(queryKeys.stats(id), (stats) =>
-      stats
-        ? { ...stats, attributes: { ...stats.attributes, bids: payload.bids, users: payload.users } }
-        : stats,
-    );
+    liveCounters.set(id, { at: ++tick, bids: payload.bids, users: payload.users });
+    patchCounters(id);
     scheduleStatsRefresh(id);
+  }
+
+  function patchCounters(id: number): void {
+    const live = liveCounters.get(id);
+    if (!live) return;
+    queryClient.setQueryData<BriefcaseStats>(queryKeys.stats(id), (stats) =>
+      stats ? { ...stats, attributes: { ...stats.attributes, bids: live.bids, users: live.users } } : stats,
+    );
   }
 
   function onUsers(message: LiveMessage): void {
@@ -251,8 +269,13 @@ export function createLiveCacheWriter(
   }
 
   const stopWatching = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'success' && !event.action.manual)
-      reapplyNewer(event.query.queryKey, event.action.data);
+    if (event.type !== 'updated') return;
+    const [kind, id] = event.query.queryKey;
+    const statsRead = kind === 'stats' && typeof id === 'number';
+    if (statsRead && event.action.type === 'fetch') statsReadStarted.set(id, ++tick);
+    if (event.action.type !== 'success' || event.action.manual) return;
+    reapplyNewer(event.query.queryKey, event.action.data);
+    if (statsRead && (liveCounters.get(id)?.at ?? 0) > (statsReadStarted.get(id) ?? 0)) patchCounters(id);
   });
 
   return {
@@ -274,10 +297,18 @@ export function createLiveCacheWriter(
           return;
       }
     },
+    subscribed(channel, briefcaseId) {
+      if (briefcaseId === null) return;
+      if (channel === 'BriefcaseStats')
+        void queryClient.invalidateQueries({ queryKey: queryKeys.stats(briefcaseId) });
+      if (channel === 'UsersStream')
+        void queryClient.invalidateQueries({ queryKey: queryKeys.monitoringOf(briefcaseId) });
+    },
     recover() {
       lastT.clear();
       newest.clear();
       statsT.clear();
+      liveCounters.clear();
       void queryClient.invalidateQueries({ queryKey: queryKeys.serverTime });
       void queryClient.invalidateQueries({ queryKey: ['lots'] });
       void queryClient.invalidateQueries({ queryKey: ['lot'] });

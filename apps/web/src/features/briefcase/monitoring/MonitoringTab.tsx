@@ -4,6 +4,7 @@
  */
 import type { BriefcaseCardAttributes, MonitoredUser, MonitoringStatus } from '@etp/contracts';
 import { formatMoscowDateTime, viewerOffsetMinutes } from '@etp/domain';
+import CircleIcon from '@mui/icons-material/Circle';
 import {
   Chip,
   Link,
@@ -28,10 +29,11 @@ import { PageLoader } from '../../../components/PageLoader.tsx';
 import { MONITORING_MESSAGES as M } from './messages.ts';
 import { useMonitoring } from './useMonitoring.ts';
 
-const STATUS_COLOURS: Record<MonitoringStatus, 'success' | 'warning' | 'default'> = {
-  online: 'success',
-  away: 'warning',
-  offline: 'default',
+/** The dot's colour of each status; the chip's text keeps the body colour, legible on any background. */
+const STATUS_COLOURS: Record<MonitoringStatus, string> = {
+  online: 'success.main',
+  away: 'warning.main',
+  offline: 'text.disabled',
 };
 
 const count = (n: number) => new Intl.NumberFormat('ru-RU').format(n);
@@ -42,9 +44,10 @@ function StatusChip({ status }: { status: MonitoringStatus }) {
   return (
     <Chip
       size="small"
-      color={STATUS_COLOURS[status]}
-      variant={status === 'offline' ? 'outlined' : 'filled'}
+      variant="outlined"
+      icon={<CircleIcon />}
       label={M.statuses[status]}
+      sx={{ '& .MuiChip-icon': { color: STATUS_COLOURS[status], fontSize: 10, ml: 1 } }}
     />
   );
 }
@@ -82,7 +85,12 @@ export default function MonitoringTab({ briefcase: b }: { briefcase: BriefcaseCa
           {M.title}
         </Typography>
         <Stack direction="row" spacing={1} aria-live="polite">
-          <Chip color="success" data-testid="monitoring-online" label={M.online(count(data.online_count))} />
+          <Chip
+            color="success"
+            variant={data.online_count > 0 ? 'filled' : 'outlined'}
+            data-testid="monitoring-online"
+            label={M.online(count(data.online_count))}
+          />
           <Chip variant="outlined" data-testid="monitoring-total" label={M.total(count(data.total_count))} />
         </Stack>
       </Stack>

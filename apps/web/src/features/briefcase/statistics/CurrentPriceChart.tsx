@@ -29,11 +29,11 @@ export function CurrentPriceChart({
             {M.growth(totalGrowth(stats))}
           </Typography>
           <BarChart
-            height={200}
+            height={150}
             hideLegend
             layout="horizontal"
             borderRadius={4}
-            margin={{ top: 8, bottom: 4, left: 4, right: 16 }}
+            margin={{ top: 8, bottom: 4, left: 4, right: 24 }}
             yAxis={[
               {
                 scaleType: 'band',
@@ -42,7 +42,9 @@ export function CurrentPriceChart({
                 colorMap: { type: 'ordinal', colors: ['#9aa5b1', paletteColour(2)] },
               },
             ]}
-            xAxis={[{ valueFormatter: (v: number) => formatShortMoney(v, { currency }), min: 0 }]}
+            xAxis={[
+              { valueFormatter: (v: number) => formatShortMoney(v, { currency }), min: 0, tickNumber: 4 },
+            ]}
             series={[
               {
                 data: [start, stats.current_price],

@@ -33,7 +33,7 @@ export function PriceBars({ lots, currency }: { lots: BriefcaseStatsAttributes['
             colorMap: { type: 'ordinal', colors: lots.map((_, i) => paletteColour(i)) },
           },
         ]}
-        yAxis={[{ position: 'none', min: 0 }]}
+        yAxis={[{ position: 'none', min: 0, domainLimit: 'strict' }]}
         series={[{ data: lots.map(barPrice), valueFormatter: money, label: M.counters.currentPrice }]}
         sx={{ mt: 1 }}
       />

@@ -6,16 +6,15 @@ import { useState } from 'react';
 import { ChartBlock } from '../analytics/ChartBlock.tsx';
 import { paletteColour } from '../analytics/chartPalette.ts';
 import { STATISTICS_MESSAGES as M } from './messages.ts';
-import { priceSeries } from './statsView.ts';
+import { lotLabel, priceSeries } from './statsView.ts';
 
 const ALL = 'all';
 
-/** The best bid of each minute over time, of all lots or of one; the tooltip names the bidder and the lot. */
+/** The best bid of each minute over time, a line per lot, of all lots or one; a point's tooltip names the bidder. */
 export function PriceSeriesChart({ stats, currency }: { stats: BriefcaseStatsAttributes; currency: string }) {
   const [lot, setLot] = useState<string>(ALL);
-  const lotId = lot === ALL ? null : Number(lot);
-  const points = priceSeries(stats, lotId);
-  const lotName = new Map(stats.lots.map((l) => [l.id, l.name]));
+  const { times, series } = priceSeries(stats, lot === ALL ? null : Number(lot));
+  const colourOf = new Map(stats.lots.map((l, i) => [l.id, paletteColour(i)]));
   return (
     <ChartBlock title={M.series} hint={M.seriesHint}>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
@@ -29,42 +28,42 @@ export function PriceSeriesChart({ stats, currency }: { stats: BriefcaseStatsAtt
           <MenuItem value={ALL}>{M.allLots}</MenuItem>
           {stats.lots.map((l) => (
             <MenuItem key={l.id} value={String(l.id)}>
-              {l.name}
+              {lotLabel(l.name)}
             </MenuItem>
           ))}
         </TextField>
       </Stack>
-      {points.length === 0 ? (
+      {times.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
           {M.noBids}
         </Typography>
       ) : (
         <LineChart
-          height={260}
-          hideLegend
-          margin={{ top: 16, bottom: 4, left: 4, right: 16 }}
+          height={280}
+          margin={{ top: 8, bottom: 4, left: 4, right: 16 }}
           xAxis={[
             {
               scaleType: 'time',
-              data: points.map((p) => p.at),
+              data: times,
               valueFormatter: (at: Date) => formatMoscowTime(at),
               tickLabelStyle: { fontSize: 11 },
             },
           ]}
-          yAxis={[{ width: 80, valueFormatter: (v: number) => formatShortMoney(v, { currency }) }]}
-          series={[
-            {
-              data: points.map((p) => p.amount),
-              color: paletteColour(0),
-              curve: 'stepAfter',
-              label: M.series,
-              valueFormatter: (v, { dataIndex }) => {
-                const p = points[dataIndex];
-                if (v === null || !p) return '';
-                return `${formatRubles(v, { currency })} — ${p.company}, ${lotName.get(p.lotId) ?? ''}`;
-              },
-            },
-          ]}
+          yAxis={[{ width: 72, valueFormatter: (v: number) => formatShortMoney(v, { currency }) }]}
+          series={series.map((s) => ({
+            id: String(s.lotId),
+            data: s.amounts,
+            label: s.name,
+            color: colourOf.get(s.lotId),
+            connectNulls: true,
+            curve: 'stepAfter' as const,
+            valueFormatter: (v: number | null, { dataIndex }: { dataIndex: number }) =>
+              v === null ? null : `${formatRubles(v, { currency })} — ${s.companies[dataIndex] ?? ''}`,
+          }))}
+          slotProps={{
+            tooltip: { trigger: 'item' },
+            legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'start' } },
+          }}
         />
       )}
     </ChartBlock>

@@ -57,7 +57,9 @@ export function StatsLotsTable({ lots, currency, narrow }: StatsLotsTableProps) 
                 <Fact label={M.columns.startPrice}>{money(lot.start_price)}</Fact>
                 <Fact label={M.columns.currentPrice}>{lotPriceText(lot, currency)}</Fact>
                 <Fact label={M.columns.growth}>{lotGrowth(lot)}</Fact>
-                <Fact label={M.columns.bids}>{lot.bids_count}</Fact>
+                <Fact label={M.columns.bids}>
+                  <span data-testid={`stats-lot-bids-${lot.id}`}>{lot.bids_count}</span>
+                </Fact>
               </Box>
             </Paper>
           ))}
@@ -83,7 +85,9 @@ export function StatsLotsTable({ lots, currency, narrow }: StatsLotsTableProps) 
                   <TableCell align="right">{money(lot.start_price)}</TableCell>
                   <TableCell align="right">{lotPriceText(lot, currency)}</TableCell>
                   <TableCell align="right">{lotGrowth(lot)}</TableCell>
-                  <TableCell align="right">{lot.bids_count}</TableCell>
+                  <TableCell align="right" data-testid={`stats-lot-bids-${lot.id}`}>
+                    {lot.bids_count}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -73,13 +73,37 @@ describe('the statistics view', () => {
 
   it('labels the minutes in Moscow time and filters the price series by lot', () => {
     expect(histogramBands(stats)).toEqual({ labels: ['12:00', '12:05'], bids: [2, 1], users: [2, 1] });
-    expect(priceSeries(stats, null)).toHaveLength(2);
-    expect(priceSeries(stats, 2)).toEqual([]);
-    expect(priceSeries(stats, 1)[1]).toEqual({
-      at: new Date('2026-11-22T09:05:10Z'),
-      amount: 150_000_00,
-      company: 'ООО «Б»',
-      lotId: 1,
-    });
+    const all = priceSeries(
+      {
+        ...stats,
+        histograms: {
+          ...stats.histograms,
+          prices: [
+            ...stats.histograms.prices,
+            { x: '2026-11-22T12:06:00+03:00', amount_cents: 60_000_00, company_name: 'ООО «В»', lot_id: 2 },
+          ],
+        },
+      },
+      null,
+    );
+    expect(all.times).toEqual([
+      new Date('2026-11-22T09:00:40Z'),
+      new Date('2026-11-22T09:05:10Z'),
+      new Date('2026-11-22T09:06:00Z'),
+    ]);
+    expect(all.series).toEqual([
+      {
+        lotId: 1,
+        name: 'Лот №1',
+        amounts: [120_000_00, 150_000_00, null],
+        companies: ['ООО «А»', 'ООО «Б»', null],
+      },
+      { lotId: 2, name: 'Лот №2', amounts: [null, null, 60_000_00], companies: [null, null, 'ООО «В»'] },
+    ]);
+    expect(priceSeries(stats, 2)).toEqual({ times: [], series: [] });
+    expect(priceSeries({ ...stats, lots: [{ ...stats.lots[0]!, name: '7' }] }, 1).series[0]!.name).toBe(
+      'Лот №7',
+    );
+    expect(priceSeries(stats, 1).series.map((x) => x.lotId)).toEqual([1]);
   });
 });

@@ -29,6 +29,9 @@ export function statsCounters(s: BriefcaseStatsAttributes, currency: string): St
   ];
 }
 
+/** A lot's name for a legend or a menu: a bare number (a lot renamed to its number) reads 'Лот №N'. */
+export const lotLabel = (name: string): string => (/^\d+$/.test(name) ? `Лот №${name}` : name);
+
 /** The price a lot's bar shows: its current price, else (no bid yet, or a sealed price still hidden) its start. */
 export const barPrice = (lot: StatsLot): number => lot.current_price ?? lot.start_price;
 
@@ -64,9 +67,25 @@ export function histogramBands(s: BriefcaseStatsAttributes) {
   };
 }
 
-/** The price series, of one lot or of all (lotId null), as chart points in time order. */
+/**
+ * The price series: the best bid of each minute, one line per lot (a lot's points only; the minutes another lot won
+ * are gaps it bridges), for all lots or the chosen one (`lotId`). `times` is the shared time axis.
+ */
 export function priceSeries(s: BriefcaseStatsAttributes, lotId: number | null) {
-  return s.histograms.prices
-    .filter((p) => lotId === null || p.lot_id === lotId)
-    .map((p) => ({ at: new Date(p.x), amount: p.amount_cents, company: p.company_name, lotId: p.lot_id }));
+  const points = s.histograms.prices.filter((p) => lotId === null || p.lot_id === lotId);
+  const order = new Map(s.lots.map((l, i) => [l.id, i]));
+  const lotIds = [...new Set(points.map((p) => p.lot_id))].sort(
+    (a, b) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity),
+  );
+  const names = new Map(s.lots.map((l) => [l.id, lotLabel(l.name)]));
+  return {
+    times: points.map((p) => new Date(p.x)),
+    series: lotIds.map((id) => ({
+      lotId: id,
+      name: names.get(id) ?? String(id),
+      /** Per point of `times`: the amount when this lot's, else null. */
+      amounts: points.map((p) => (p.lot_id === id ? p.amount_cents : null)),
+      companies: points.map((p) => (p.lot_id === id ? p.company_name : null)),
+    })),
+  };
 }

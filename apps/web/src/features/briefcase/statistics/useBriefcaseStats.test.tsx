@@ -27,6 +27,14 @@ const reply = (bids: number, users: number, withBids: number): BriefcaseStats =>
 });
 
 let server: FakeSocketServer;
+
+/** The server sends a frame; the query cache tells its observers on the next tick. */
+async function push(frame: object) {
+  await act(async () => {
+    server.current!.push(frame);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
 let answer: BriefcaseStats;
 let reads = 0;
 
@@ -61,14 +69,12 @@ describe('the Statistics tab, live', () => {
       ),
     );
     answer = reply(5, 3, 2);
-    await act(async () => {
-      server.current!.push({
-        channel: 'BriefcaseStats',
-        briefcase_id: 42,
-        action: 'stats',
-        payload: { briefcase_id: 42, bids: 5, users: 3 },
-        t: Date.now(),
-      });
+    await push({
+      channel: 'BriefcaseStats',
+      briefcase_id: 42,
+      action: 'stats',
+      payload: { briefcase_id: 42, bids: 5, users: 3 },
+      t: Date.now(),
     });
     expect(screen.getByTestId('stats-bids').textContent).toBe('5');
     expect(screen.getByTestId('stats-users').textContent).toBe('3');
@@ -81,19 +87,50 @@ describe('the Statistics tab, live', () => {
     renderWithProviders(<CountersProbe />, { createSocket: server.create });
     await screen.findByTestId('stats-bids');
     await waitFor(() => expect(server.current?.sent.length).toBeGreaterThanOrEqual(3));
-    const push = (t: number, bids: number) =>
-      act(async () => {
-        server.current!.push({
-          channel: 'BriefcaseStats',
-          briefcase_id: 42,
-          action: 'stats',
-          payload: { briefcase_id: 42, bids, users: 2 },
-          t,
-        });
+    const stats = (t: number, bids: number) =>
+      push({
+        channel: 'BriefcaseStats',
+        briefcase_id: 42,
+        action: 'stats',
+        payload: { briefcase_id: 42, bids, users: 2 },
+        t,
       });
     answer = reply(9, 2, 1);
-    await push(2000, 9);
-    await push(1000, 4);
+    await stats(2000, 9);
+    await stats(1000, 4);
     expect(screen.getByTestId('stats-bids').textContent).toBe('9');
+  });
+
+  it('keeps the counters of a message that came while a read was under way', async () => {
+    renderWithProviders(<CountersProbe />, { createSocket: server.create });
+    await screen.findByTestId('stats-bids');
+    await waitFor(() => expect(server.current?.sent.length).toBeGreaterThanOrEqual(3));
+    await waitFor(() => expect(reads).toBeGreaterThanOrEqual(1));
+    // The next read answers only when the test says so, with the counters as they were when it started.
+    let answerHeld: (() => void) | null = null;
+    stubApi({
+      'GET /api/v1/charts/briefcases/42/stats': () =>
+        new Promise<Response>((resolve) => {
+          answerHeld = () => resolve(ok(reply(4, 2, 1)));
+        }),
+    });
+    const stats = (t: number, bids: number) =>
+      push({
+        channel: 'BriefcaseStats',
+        briefcase_id: 42,
+        action: 'stats',
+        payload: { briefcase_id: 42, bids, users: 2 },
+        t,
+      });
+    await stats(Date.now(), 4);
+    await waitFor(() => expect(answerHeld).not.toBeNull());
+    // A second bid while that read runs: its counters show at once, and the read's older answer does not undo them.
+    await stats(Date.now() + 1, 5);
+    expect(screen.getByTestId('stats-bids').textContent).toBe('5');
+    await act(async () => {
+      answerHeld!();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(screen.getByTestId('stats-bids').textContent).toBe('5');
   });
 });
