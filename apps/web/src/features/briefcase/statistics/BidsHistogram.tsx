@@ -17,7 +17,7 @@ export function BidsHistogram({ stats }: { stats: BriefcaseStatsAttributes }) {
         </Typography>
       ) : (
         <BarChart
-          height={260}
+          height={320}
           borderRadius={3}
           margin={{ top: 8, bottom: 4, left: 4, right: 8 }}
           xAxis={[{ scaleType: 'band', data: bands.labels, tickLabelStyle: { fontSize: 11 } }]}

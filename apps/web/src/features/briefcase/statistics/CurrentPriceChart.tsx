@@ -33,7 +33,7 @@ export function CurrentPriceChart({
             hideLegend
             layout="horizontal"
             borderRadius={4}
-            margin={{ top: 8, bottom: 4, left: 4, right: 24 }}
+            margin={{ top: 8, bottom: 4, left: 4, right: 36 }}
             yAxis={[
               {
                 scaleType: 'band',

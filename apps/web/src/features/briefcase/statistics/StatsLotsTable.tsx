@@ -16,7 +16,7 @@ import {
 import { useId, useState } from 'react';
 import { Fact } from '../../../components/Fact.tsx';
 import { STATISTICS_MESSAGES as M } from './messages.ts';
-import { lotGrowth, lotPriceText } from './statsView.ts';
+import { lotGrowth, lotLabel, lotPriceText } from './statsView.ts';
 
 /** Lots shown before 'Показать все лоты'. */
 export const STATS_LOTS_PREVIEW = 5;
@@ -51,7 +51,7 @@ export function StatsLotsTable({ lots, currency, narrow }: StatsLotsTableProps) 
               sx={{ p: 1.5 }}
             >
               <Typography variant="subtitle2" component="p">
-                {lot.name}
+                {lotLabel(lot.name)}
               </Typography>
               <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1, mt: 1 }}>
                 <Fact label={M.columns.startPrice}>{money(lot.start_price)}</Fact>
@@ -80,7 +80,7 @@ export function StatsLotsTable({ lots, currency, narrow }: StatsLotsTableProps) 
               {shown.map((lot) => (
                 <TableRow key={lot.id} data-testid={`stats-lot-${lot.id}`}>
                   <TableCell component="th" scope="row">
-                    {lot.name}
+                    {lotLabel(lot.name)}
                   </TableCell>
                   <TableCell align="right">{money(lot.start_price)}</TableCell>
                   <TableCell align="right">{lotPriceText(lot, currency)}</TableCell>
