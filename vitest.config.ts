@@ -11,6 +11,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          isolate: false,
         },
       },
       'apps/web',

@@ -87,7 +87,8 @@ async function typeCode(page: Page, code: string) {
   await page.getByLabel('Код из SMS, цифра 1').fill(code);
 }
 
-// Registered first: its sign-in code may only be sent 120 s after its registration code (decisions/0021).
+// Registered first: its sign-in code may only be sent some time after its registration code (decisions/0021; the
+// journeys' server shortens the spec's 120 s to SMS_RESEND_SECONDS = 3).
 let smsUser: Account;
 test.beforeAll(async ({ request }) => {
   smsUser = await register(request, 'sms');
@@ -217,13 +218,12 @@ test('a visitor requests a call from the landing page', async ({ page }) => {
 });
 
 test('an account without a name signs in through fillName and the SMS code', async ({ page, request }) => {
-  test.setTimeout(180_000);
   await signIn(page, smsUser.email);
   await expect(page.getByRole('heading', { name: 'Укажите имя и фамилию' })).toBeVisible();
   await page.getByLabel('Фамилия').fill('Орлова');
   await page.getByLabel('Имя', { exact: true }).fill('Вера');
-  // The server sends a second code to a phone no sooner than 120 s after the first.
-  await page.waitForTimeout(Math.max(0, smsUser.registeredAt + 122_000 - Date.now()));
+  // The server sends a second code to a phone no sooner than SMS_RESEND_SECONDS (3 s for the journeys) later.
+  await page.waitForTimeout(Math.max(0, smsUser.registeredAt + 4_000 - Date.now()));
   const before = new Date().toISOString();
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await expect(page.getByText(/Мы отправили код из 4 цифр на номер/)).toBeVisible();

@@ -5,13 +5,11 @@
  * second context and a buyer finds it in the feed. Plus: a reload restores the step, a bad file is refused with
  * the spec's text, a registry with personal data needs the agreement, and axe finds nothing serious on any step.
  */
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { REGISTRY_ATTRIBUTES } from '@etp/domain';
-import { writeSheet } from '@etp/xlsx';
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { debts, registry } from './support/registry.ts';
 
 /** The shared machine is slow under load: screens get 30 s to appear. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -21,44 +19,6 @@ const SELLER = 'seller.bank@etp-rd.ru';
 const ADMIN = 'admin@etp-rd.ru';
 const BUYER = 'buyer.legal@etp-rd.ru';
 const SHOTS = process.env.WIZARD_SHOTS ?? join(tmpdir(), 'wizard-shots');
-const dir = mkdtempSync(join(tmpdir(), 'wizard-e2e-'));
-
-type Row = Record<string, string | number>;
-const KEYS = REGISTRY_ATTRIBUTES.map((a) => a.value as string);
-const HEADERS = REGISTRY_ATTRIBUTES.map((a) => a.text);
-
-function debt(i: number, overrides: Row = {}): Row {
-  return {
-    contract_id: `КД-${i}`,
-    lot_number: (i % 5) + 1,
-    region_code: [77, 50, 78, 23, 66][i % 5]!,
-    amount_total: 50_000 + (i % 97) * 1_000,
-    amount_bottomline: 80_000 + (i % 97) * 1_500,
-    dpd: 200 + (i % 700),
-    dplp: 180 + (i % 600),
-    product_type: i % 2 ? 'Потребительский кредит' : 'Кредитная карта',
-    stage: 'Досудебная',
-    first_creditor: 'ПАО «Банк»',
-    birth_date: '1980-05-01',
-    sex: i % 2 ? 'М' : 'Ж',
-    dead: 'нет',
-    bankruptcy: 'нет',
-    ...overrides,
-  };
-}
-
-async function registry(name: string, rows: Iterable<Row>): Promise<string> {
-  const path = join(dir, name);
-  function* cells() {
-    for (const row of rows) yield KEYS.map((k) => (row[k] === undefined ? null : row[k]!));
-  }
-  await writeSheet(path, HEADERS, cells(), { sheetName: 'Реестр' });
-  return path;
-}
-
-function* debts(count: number, overrides: (i: number) => Partial<Row> = () => ({})) {
-  for (let i = 1; i <= count; i++) yield debt(i, overrides(i) as Row);
-}
 
 async function signIn(page: Page, email: string) {
   await page.goto('/users/sign_in');
@@ -76,6 +36,13 @@ async function newContext(browser: Browser, email: string, width = 1440) {
     viewport: { width, height: 900 },
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
+  });
+  // Cookies accepted before (the banner would cover the lower half of a phone's screen and its menus).
+  await context.addInitScript(() => {
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+      'etp.cookies_accepted',
+      '1',
+    );
   });
   const page = await context.newPage();
   await signIn(page, email);
@@ -112,6 +79,10 @@ async function chooseOption(page: Page, label: string, option?: string) {
   await page.getByRole('combobox', { name: label }).click();
   const options = page.getByRole('option');
   await (option ? options.filter({ hasText: option }).first() : options.first()).click();
+  // The menu fades out: until it is gone axe would read its half-transparent options as low contrast. While it
+  // fades it is aria-hidden, so a role query no longer sees it; a menu kept mounted stays in the page with
+  // visibility: hidden once closed, so wait until no menu is visible.
+  await expect(page.locator('.MuiMenu-root:visible')).toHaveCount(0);
 }
 
 async function describePortfolio(page: Page) {

@@ -3,6 +3,7 @@
  * message naming the variable, and the process refuses to start.
  */
 import { resolve } from 'node:path';
+import { SMS_RESEND_SECONDS } from '@etp/domain';
 import { z } from 'zod';
 import { isLoopbackHost, parseTrustProxy, type TrustProxy } from './http/clientAddress.ts';
 import { type KeySource, SigningKeyError, signingKey } from './signingKey.ts';
@@ -96,6 +97,11 @@ const envSchema = z.object({
   SIGN_IN_SMS: z
     .enum(['optional', 'required'], { error: 'SIGN_IN_SMS должен быть optional или required' })
     .default('optional'),
+  SMS_RESEND_SECONDS: z.coerce
+    .number({ error: 'SMS_RESEND_SECONDS должен быть числом' })
+    .int('SMS_RESEND_SECONDS должен быть целым числом')
+    .min(1, 'SMS_RESEND_SECONDS должен быть не меньше 1')
+    .optional(),
   OIDC_ISSUER: z.url('OIDC_ISSUER должен быть адресом провайдера вида https://id.bank.ru').optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -154,6 +160,8 @@ export interface Config {
   messagesPerHour: number;
   /** 'required': e-mail and password alone no longer sign in (authorize_by_email answers sms_required). */
   signInSms: 'optional' | 'required';
+  /** Seconds before a new code to the same phone: the spec's 120, shorter only outside production (browser tests). */
+  smsResendSeconds: number;
   /** Federated bank-identity sign-in (OpenID Connect); null when not configured. */
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
 }
@@ -172,6 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.SMS_RESEND_SECONDS !== undefined) {
+    throw new ConfigError([
+      'SMS_RESEND_SECONDS: в режиме production интервал повторной отправки кода не меняется',
+    ]);
+  }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError(['JWT_SECRET: обязателен в режиме production (не менее 32 символов)']);
   }
@@ -218,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codesPerAddressPerHour: e.CODES_PER_ADDRESS_PER_HOUR,
     messagesPerHour: e.MESSAGES_PER_HOUR,
     signInSms: e.SIGN_IN_SMS,
+    smsResendSeconds: e.SMS_RESEND_SECONDS ?? SMS_RESEND_SECONDS,
     oidc,
   };
 }

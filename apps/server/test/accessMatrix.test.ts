@@ -143,6 +143,7 @@ const ENTRIES: Entry[] = [
   { route: 'GET /api/v1/briefcases/:id/users', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/users`), expected: [401, 403, 403, 403, 403, 403, 403, 200] },
   // The price forecast (decisions/0106): the selling company's members and administrators; a retrain with no sold lots is refused (409).
   { route: 'POST /api/v1/predicted_price/predict', call: (f) => json('POST', '/api/v1/predicted_price/predict', { lot_params: [{ id: f.lot, auction_type: 'classic', amount_total: 100_000_000, amount_bottomline: 150_000_000, dpd: 400, dplp: 300, items_count: 120, seller_type: 'bank', flags: {} }] }), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
+  { route: 'GET /api/v1/predicted_price/forms', call: (f) => get(`/api/v1/predicted_price/forms?lot_id=${f.lot}`), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
   { route: 'GET /api/v1/predicted_price/model', call: () => get('/api/v1/predicted_price/model'), expected: [401, 403, 403, 403, 403, 403, 403, 200] },
   { route: 'POST /api/v1/predicted_price/retrain', call: () => json('POST', '/api/v1/predicted_price/retrain'), expected: [401, 403, 403, 403, 403, 403, 403, 409] },
   { route: 'POST /api/v1/briefcases/:id/user/online', call: (f) => json('POST', `/api/v1/briefcases/${f.briefcase}/user/online`), expected: [401, 403, 200, 200, 200, 200, 200, 200] },
@@ -179,7 +180,6 @@ const ENTRIES: Entry[] = [
   // The body is validated before the guard here: an anonymous caller with a malformed body gets 422, not 401.
   { route: 'PUT /api/v1/briefcases/:id', call: (f) => json('PUT', `/api/v1/briefcases/${f.briefcase}`, { briefcase: {} }), expected: [422, 422, 422, 422, 422, 422, 422, 422] },
   { route: 'POST /api/v1/briefcases/:id/apply', call: (f) => json('POST', `/api/v1/briefcases/${f.briefcase}/apply`), expected: [401, 404, 404, 404, 409, 409, 404, 409] },
-  { route: 'GET /api/v1/companies/search', call: () => get('/api/v1/companies/search?full_name=ООО'), expected: [401, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'POST /api/v1/briefcases/:id/source', call: (f) => json('POST', `/api/v1/briefcases/${f.draft}/source`, {}), expected: [401, 404, 404, 404, 400, 400, 404, 400] },
   { route: 'GET /api/v1/registry_uploads/:upload_id', call: () => get('/api/v1/registry_uploads/00000000-0000-4000-8000-000000000000'), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'PUT /api/v1/briefcases/:id/map_registry', call: (f) => json('PUT', `/api/v1/briefcases/${f.draft}/map_registry`, { source_map: {} }), expected: [401, 404, 404, 404, 409, 409, 404, 409] },

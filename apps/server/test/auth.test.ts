@@ -29,6 +29,7 @@ describe.each(DRIVERS)('auth on %s', (driver) => {
       email,
       company_name: 'ООО «Покупатель»',
       company_good_standing: true,
+      company_seller: false,
     });
     expect(body.data.filled).toMatchObject({ has_email: true, has_password: true, has_phone: true });
   });

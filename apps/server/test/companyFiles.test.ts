@@ -110,6 +110,18 @@ describe.each(DRIVERS)('company logo and documents on %s', (driver) => {
     expect(huge.json().errors).toEqual({
       'documents_attributes.0.file': ['Размер документа не должен превышать 30 МБ'],
     });
+    // Each under 30 MB, together over the 100 MB of spec 1 §5: refused at the byte that passes it.
+    const part = Buffer.concat([PDF, Buffer.alloc(26 * 1024 * 1024)]);
+    const many = await saveForm(token, [
+      ...base,
+      ...[0, 1, 2, 3].map(
+        (i) => [`documents_attributes[${i}][file]`, { file: part, name: `${i}.pdf` }] as FormEntry,
+      ),
+    ]);
+    expect(many.statusCode).toBe(413);
+    expect(many.json().errors).toEqual({
+      documents_attributes: ['Превышен размер загружаемых файлов... не должен превышать 100 МБ'],
+    });
     expect(await t.ctx.db.select().from(memberships).where(eq(memberships.userId, user.id))).toEqual([]);
   });
 

@@ -65,6 +65,14 @@ describe('configuration', () => {
     const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
     expect(config.demoSeed).toBe(false);
   });
+
+  it("keeps the spec's 120 s between SMS codes, shorter only outside production (browser tests)", () => {
+    expect(loadConfig({}).smsResendSeconds).toBe(120);
+    expect(loadConfig({ NODE_ENV: 'test', SMS_RESEND_SECONDS: '2' }).smsResendSeconds).toBe(2);
+    expect(
+      problems({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMS_RESEND_SECONDS: '2' })[0],
+    ).toContain('SMS_RESEND_SECONDS');
+  });
 });
 
 describe('empty variables', () => {

@@ -42,6 +42,7 @@ describe.each(DRIVERS)('price forecast on %s', (driver) => {
   let floor: Floor;
   let call: ReturnType<typeof api>;
   let lotId: number;
+  let briefcaseId: number;
   let facts: ForecastLotFacts;
 
   const predict = (who: Trader, lotParams: object[]) =>
@@ -54,7 +55,7 @@ describe.each(DRIVERS)('price forecast on %s', (driver) => {
     t = await createTestApp(driver, { ACCESS_TOKEN_TTL_SECONDS: '86400' });
     floor = await buildFloor(t, 2);
     call = api(t);
-    const { lot } = await tradingLot(t, floor, {
+    const { lot, briefcase } = await tradingLot(t, floor, {
       status: 'ready',
       startInMs: 86_400_000,
       endInMs: 90_000_000,
@@ -68,6 +69,7 @@ describe.each(DRIVERS)('price forecast on %s', (driver) => {
       },
     });
     lotId = lot.id;
+    briefcaseId = briefcase.id;
     facts = {
       auctionType: 'classic',
       amountTotal: 1_400_000_000,
@@ -88,6 +90,8 @@ describe.each(DRIVERS)('price forecast on %s', (driver) => {
     expect((await predict(floor.seller, [{ ...ownForm(), id: lotId + 10_000 }])).statusCode).toBe(404);
     expect((await predict(floor.seller, [{ ...ownForm(), dpd: -5 }])).statusCode).toBe(422);
     expect((await predict(floor.seller, [{ ...ownForm(), flags: { dead: 1.5 } }])).statusCode).toBe(422);
+    // An id the database cannot hold is refused before any query (not a 500 from PostgreSQL).
+    expect((await predict(floor.seller, [{ ...ownForm(), id: 2 ** 31 }])).statusCode).toBe(422);
     expect(await forecastRows()).toEqual([]);
   });
 
@@ -230,6 +234,48 @@ describe.each(DRIVERS)('price forecast on %s', (driver) => {
       (await t.ctx.db.select({ id: forecastModels.id }).from(forecastModels)).at(-1)!.id,
     );
     expect(n!.n).toBe(2);
+  });
+
+  it('gives the owner and administrators the forms lots pre-fill; sent back unchanged, one is the lot’s own forecast', async () => {
+    const forms = (who: Trader, query: string) => call.get(who, `/api/v1/predicted_price/forms?${query}`);
+    for (const query of [`lot_id=${lotId}`, `briefcase_id=${briefcaseId}`]) {
+      const refused = await forms(floor.buyers[0]!, query);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(FORECAST_MESSAGES.notAllowed);
+    }
+    expect((await forms(floor.seller, `lot_id=${lotId + 10_000}`)).statusCode).toBe(404);
+    const noProcedure = await forms(floor.admin, `briefcase_id=${briefcaseId + 10_000}`);
+    expect(noProcedure.statusCode).toBe(404);
+    expect(noProcedure.json().message).toBe(FORECAST_MESSAGES.briefcaseNotFound);
+    expect((await forms(floor.seller, '')).statusCode).toBe(422);
+    expect((await forms(floor.seller, `lot_id=${lotId}&briefcase_id=${briefcaseId}`)).statusCode).toBe(422);
+    expect((await forms(floor.seller, `lot_id=${2 ** 31}`)).statusCode).toBe(422);
+
+    const row = await lotRow();
+    const [last] = await forecastRows().then((all) => all.slice(-1));
+    const expected = {
+      id: lotId,
+      form: ownForm(),
+      predicted_price: { start_price: row.predictedStartPrice, end_price: row.predictedEndPrice },
+      latest: {
+        start_price: last!.startPrice,
+        end_price: last!.endPrice,
+        model_version: last!.modelId,
+        created_at: last!.createdAt.toISOString(),
+      },
+    };
+    const one = await forms(floor.seller, `lot_id=${lotId}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data.forms).toEqual([expected]);
+    expect(one.json().data.model).toMatchObject({ source: 'model' });
+    const all = await forms(floor.admin, `briefcase_id=${briefcaseId}`);
+    expect(all.json().data.forms).toEqual([expected]);
+
+    // A what-if first, so the lot's own form below is not merely equal to the latest input.
+    await predict(floor.admin, [{ ...ownForm(), items_count: 10 }]);
+    const back = await predict(floor.seller, [one.json().data.forms[0].form]);
+    expect(back.json().data.forecasts[0].own).toBe(true);
+    expect((await forecastRows()).at(-1)).toMatchObject({ own: true, lotId });
   });
 
   it('encodes the form the lot pre-fills exactly as the lot', () => {

@@ -258,6 +258,35 @@ describe.each(DRIVERS)('access that ends on live sockets on %s', (driver) => {
     expect(await subscribe(socket, 'LotsStream', briefcase.id)).toMatchObject({ type: 'rejected' });
   });
 
+  it('stops the updates of a company the administrator excludes from a procedure trading now', async () => {
+    const company = await buildCompany(t.ctx.db);
+    const buyer = await openSession(t.app, await buildUser(t.ctx.db, { company }));
+    const { socket, briefcase, lot } = await watching(buyer);
+    const after = socket.messages.length;
+    const started = performance.now();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/briefcases/${briefcase.id}`,
+      headers: bearer(floor.admin.token),
+      payload: { rejected_company_ids: [company.id] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await refusal(socket, 'LotsStream', after)).toMatchObject({ briefcase_id: briefcase.id });
+    latencies['excluded from a procedure'] = Math.round(performance.now() - started);
+    // The excluded company's own bid is refused by the server as well.
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/bids',
+      headers: bearer(buyer.token),
+      payload: { lot_id: lot.id, amount: 1_000_000 },
+    });
+    expect(own.statusCode).toBeGreaterThanOrEqual(403);
+    expect(own.statusCode).toBeLessThan(405);
+    expect((await api(t).bid(floor.buyers[0]!, { lot_id: lot.id, amount: 1_000_000 })).statusCode).toBe(200);
+    await pause(200);
+    expect(lotUpdates(socket, lot.id, after)).toEqual([]);
+  });
+
   it('keeps a socket whose rights survive the check, with every update in order', async () => {
     const buyer = await newBuyer();
     const { socket, lot } = await watching(buyer);

@@ -4,8 +4,9 @@
  * used to get "Файл загружен").
  */
 import { rmSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { briefcases } from '../src/db/schema/index.ts';
+import { briefcases, companies } from '../src/db/schema/index.ts';
 import { debt, registryXlsx, upload } from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
@@ -54,5 +55,25 @@ describe.each(DRIVERS)('who may upload a registry on %s', (driver) => {
     const reply = await tryUpload(seller);
     expect(reply.statusCode, reply.body).toBe(200);
     expect(reply.json().message).toBe('Файл загружен');
+  });
+
+  it('refuses a new registry for an existing draft once the company is no longer an accredited seller', async () => {
+    const seller = await memberOf({ seller: true });
+    const created = await tryUpload(seller);
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.briefcase_id as number;
+    const replace = () =>
+      upload(
+        t.app,
+        seller.token,
+        registryXlsx([debt({ lot_number: 1 })]),
+        {},
+        `/api/v1/briefcases/${id}/source`,
+      );
+    expect((await replace()).statusCode).toBe(200);
+    await t.ctx.db.update(companies).set({ seller: false }).where(eq(companies.id, seller.companyId));
+    const refused = await replace();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('только аккредитованные компании-продавцы');
   });
 });

@@ -48,6 +48,8 @@ export const userSchema = z.object({
   auth_strategy: z.string(),
   company_id: z.number().int().nullable(),
   company_good_standing: z.boolean(),
+  /** The current company carries the seller flag (extension, decision 0068). */
+  company_seller: z.boolean(),
   company_name: z.string().nullable(),
   company_kind: z.enum(['legal', 'bank', 'mfo', 'self', 'physical']).nullable(),
   created_at: z.string(),

@@ -7,6 +7,7 @@ import {
   SELLER_TYPES,
 } from '@etp/domain';
 import { z } from 'zod';
+import { dbId, dbIdNumber } from './ids.ts';
 
 /** A flag is the lot's share of cases with it, 0..1 (the spec's 0 or 1 are its extremes). */
 const share = z.number().min(0).max(1);
@@ -21,7 +22,7 @@ export const forecastFlagsSchema = z.object(
 
 /** The prediction form: one lot (its id) with the fields the administrator may change. */
 export const predictionFormSchema = z.object({
-  id: z.number().int().positive(),
+  id: dbIdNumber,
   auction_type: z.enum(FORECAST_AUCTION_TYPES),
   amount_total: kopecks,
   amount_bottomline: kopecks,
@@ -102,3 +103,31 @@ export const predictReplySchema = z.object({
   model: forecastModelInfoSchema,
 });
 export type PredictReply = z.infer<typeof predictReplySchema>;
+
+/**
+ * GET /api/v1/predicted_price/forms: the prediction forms lots pre-fill (the Прогноз tab's fields, the wizard's
+ * lot_params), for one lot or every lot of a procedure. The form is the server's own encoding of the lot, so sent
+ * back unchanged it is the lot's own forecast.
+ */
+export const predictionFormsQuery = z
+  .object({ briefcase_id: dbId.optional(), lot_id: dbId.optional() })
+  .refine((q) => (q.briefcase_id === undefined) !== (q.lot_id === undefined), {
+    message: 'Укажите либо процедуру (briefcase_id), либо лот (lot_id)',
+  });
+export type PredictionFormsQuery = z.infer<typeof predictionFormsQuery>;
+
+export const lotPredictionFormSchema = z.object({
+  id: z.number().int(),
+  form: predictionFormSchema,
+  /** The lot's own predicted prices (what the wizard's lots table shows); null until forecast. */
+  predicted_price: forecastPriceSchema.nullable(),
+  /** The lot's latest forecast (an administrator's what-if included); null when none was made. */
+  latest: previousForecastSchema.nullable(),
+});
+export type LotPredictionForm = z.infer<typeof lotPredictionFormSchema>;
+
+export const predictionFormsReplySchema = z.object({
+  forms: z.array(lotPredictionFormSchema),
+  model: forecastModelInfoSchema,
+});
+export type PredictionFormsReply = z.infer<typeof predictionFormsReplySchema>;

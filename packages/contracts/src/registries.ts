@@ -69,6 +69,8 @@ export interface RegistryUploadData {
   report_id: string | null;
   errors_count: number;
   preview: RegistryPreview | null;
+  /** Notes on where the registry was read from: hidden sheets not read, headers found on another sheet or row. */
+  warnings: string[];
 }
 
 export interface WizardLot {

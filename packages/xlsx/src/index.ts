@@ -2,7 +2,7 @@
 export { serialToIso } from './dates.ts';
 export { XLSX_ERROR_MESSAGES, XLSX_LIMITS, XlsxError, type XlsxErrorCode } from './errors.ts';
 export { isDateFormatCode } from './parts.ts';
-export { type ReadOptions, type ReadResult, readFirstSheet } from './read.ts';
+export { type ReadOptions, type ReadResult, readFirstSheet, type SheetsInfo } from './read.ts';
 export { type Cell, columnLetters, MAX_EXCEL_COLUMNS, MAX_EXCEL_ROWS } from './sheet.ts';
 export { SheetsWriter, type SheetsWriterOptions, type SheetsWriterResult } from './sheets.ts';
 export { cleanText } from './text.ts';

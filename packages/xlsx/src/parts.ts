@@ -6,6 +6,12 @@ export interface WorkbookInfo {
   sheetPath: string;
   /** Hidden and very hidden worksheets passed over before the one read. */
   hiddenSkipped: number;
+  /** The name of the worksheet read. */
+  sheetName: string;
+  /** Names of the visible worksheets, in the workbook's order. */
+  visibleSheets: string[];
+  /** Names of the hidden and very hidden worksheets (all of them, not only those before the one read). */
+  hiddenSheets: string[];
   stylesPath: string | null;
   sharedStringsPath: string | null;
   date1904: boolean;
@@ -52,22 +58,28 @@ export function parseWorkbook(
   assertNoDtd(xml);
   const sheets = section(xml, 'sheets');
   let sheetPath: string | null = null;
+  let sheetName = '';
   let hiddenSkipped = 0;
+  const visibleSheets: string[] = [];
+  const hiddenSheets: string[] = [];
   if (sheets) {
-    let seen = 0;
     for (const sheet of tags(sheets, 'sheet')) {
       const id = sheet['r:id'] ?? Object.entries(sheet).find(([key]) => key.endsWith(':id'))?.[1];
       const rel = id ? rels.get(id) : undefined;
       if (!rel || !/\/worksheet$/.test(rel.type)) continue;
+      // At most a few hundred names are kept (a workbook may declare any number of sheets).
+      const name = (sheet.name ?? '').slice(0, 100);
       // What the seller sees is what is read: hidden and very hidden sheets are passed over.
       if (sheet.state === 'hidden' || sheet.state === 'veryHidden') {
-        hiddenSkipped += 1;
+        if (sheetPath === null) hiddenSkipped += 1;
+        if (hiddenSheets.length < 256) hiddenSheets.push(name);
         continue;
       }
-      if (seen++ === index) {
+      if (visibleSheets.length === index) {
         sheetPath = rel.target;
-        break;
+        sheetName = name;
       }
+      if (visibleSheets.length < 256) visibleSheets.push(name);
     }
   }
   if (!sheetPath) throw new XlsxError('no_sheet', `no worksheet in ${workbookPath}`);
@@ -82,6 +94,9 @@ export function parseWorkbook(
   return {
     sheetPath,
     hiddenSkipped,
+    sheetName,
+    visibleSheets,
+    hiddenSheets,
     stylesPath,
     sharedStringsPath,
     date1904: flag === '1' || flag === 'true',

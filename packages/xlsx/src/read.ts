@@ -38,8 +38,20 @@ export interface ReadOptions {
   backpressure?: () => Promise<void> | undefined;
   /** Read this worksheet (0-based, in the workbook's order) instead of the first: no such sheet -> 'no_sheet'. */
   sheet?: number;
+  /** Called once the workbook is read, before any row: which sheet is read and which were passed over. */
+  onWorkbook?: (info: SheetsInfo) => void;
   /** Size of the read and inflate chunks (tests use tiny ones to cut tags at every byte). */
   chunkSize?: number;
+}
+
+export interface SheetsInfo {
+  /** The name of the worksheet read, and its place among the visible ones (0-based). */
+  sheetName: string;
+  sheetIndex: number;
+  /** Names of the visible worksheets, in the workbook's order (at most 256). */
+  visibleSheets: string[];
+  /** Names of the hidden and very hidden worksheets, which are never read (at most 256). */
+  hiddenSheets: string[];
 }
 
 export interface ReadResult {
@@ -97,6 +109,12 @@ export async function readFirstSheet(
   let rels = new Map<string, Relationship>();
   if (workbookRels) rels = parseRelationships(await textOf(archive, workbookRels, budget), folder);
   const info = parseWorkbook(workbookPath, await textOf(archive, workbook, budget), rels, options.sheet);
+  options.onWorkbook?.({
+    sheetName: info.sheetName,
+    sheetIndex: options.sheet ?? 0,
+    visibleSheets: info.visibleSheets,
+    hiddenSheets: info.hiddenSheets,
+  });
 
   const sheet = entryOf(archive, info.sheetPath);
   if (!sheet) throw new XlsxError('no_sheet', `no ${info.sheetPath}`);

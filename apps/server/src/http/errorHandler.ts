@@ -1,7 +1,7 @@
 /**
  * Maps every failure to the envelope with a meaningful HTTP status: validation (422), bad JSON (400),
  * auth (401/403), payload too large (413), rate limit (429), the database away for a moment (503 with Retry-After,
- * logged once per episode), anything else (500).
+ * logged once per episode), a full or read-only disk (507, said in Russian), anything else (500).
  */
 import { type FieldErrors, ID_MESSAGE } from '@etp/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -9,6 +9,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Episode, isDatabaseUnavailable } from '../db/availability.ts';
 import { fail } from './envelope.ts';
 import { AppError, MESSAGES } from './errors.ts';
+import { isOutOfSpace, outOfSpace } from './outOfSpace.ts';
 
 function fieldName(instancePath: string, params: unknown): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -78,6 +79,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .code(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
         .send(fail(MESSAGES.unavailable, 'unavailable'));
+    }
+    if (isOutOfSpace(error)) {
+      // Logged without the request's data: the path of the file that could not be written is enough.
+      request.log.error({ code: (error as { code?: string }).code }, 'disk full or read-only');
+      const answer = outOfSpace();
+      return reply.code(answer.statusCode).send(fail(answer.message, answer.code, answer.errors));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(fail(MESSAGES.internal, 'internal'));

@@ -1,7 +1,8 @@
 /**
  * Reads a form call that may come as multipart (with files) or as JSON (without): field names in bracket
  * notation ('bank_account[bik]', 'documents_attributes[0][file]', 'emails[]') become nested objects and
- * arrays, files are read into memory up to their field's limit. Files answer 413 on their field when too large.
+ * arrays, files are read into memory up to their field's limit, checked as their bytes arrive. Files answer 413 on
+ * their field when too large.
  */
 import type { FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
@@ -18,6 +19,8 @@ export interface FormLimits {
   /** Top-level field name → the largest file it takes, in bytes. Files of other fields are refused. */
   files: Record<string, { maxBytes: number; message: string }>;
   maxFiles: number;
+  /** All the form's files together (spec 1 §5: documents at most 100 MB in total). */
+  maxTotalBytes?: { bytes: number; message: string };
 }
 
 export interface ParsedForm {
@@ -75,6 +78,7 @@ export async function readForm(request: FastifyRequest, limits: FormLimits): Pro
   const maxBytes = Math.max(0, ...Object.values(limits.files).map((l) => l.maxBytes));
   const tree: Tree = {};
   const files: UploadedFile[] = [];
+  let total = 0;
   const parts = request.parts({
     limits: { fileSize: maxBytes, files: limits.maxFiles, fields: 300, fieldSize: 64 * 1024, parts: 400 },
   });
@@ -86,17 +90,36 @@ export async function readForm(request: FastifyRequest, limits: FormLimits): Pro
       continue;
     }
     const limit = limits.files[path[0]!];
-    if (!limit) throw badForm();
-    let bytes: Buffer;
+    if (!limit) {
+      part.file.resume();
+      throw badForm();
+    }
+    // The field's own limit is checked as the bytes arrive: a file past it is refused at that byte, never held
+    // whole (the form's limit is the largest field's, so a 30 MB "logo" would otherwise be read to the end).
+    const chunks: Buffer[] = [];
+    let size = 0;
     try {
-      bytes = await part.toBuffer();
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > limit.maxBytes) {
+          part.file.resume();
+          throw tooLarge(path, limit.message);
+        }
+        if (limits.maxTotalBytes && total + size > limits.maxTotalBytes.bytes) {
+          part.file.resume();
+          throw tooLarge([path[0]!], limits.maxTotalBytes.message);
+        }
+        chunks.push(chunk);
+      }
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(path, limit.message);
       throw error;
     }
+    if (part.file.truncated) throw tooLarge(path, limit.message);
+    total += size;
+    const bytes = Buffer.concat(chunks, size);
     // An empty file input is sent as a part without a name and without bytes: nothing was chosen.
     if (bytes.length === 0 && !part.filename) continue;
-    if (bytes.length > limit.maxBytes) throw tooLarge(path, limit.message);
     files.push({ path, fileName: part.filename, bytes });
   }
   return { fields: arrays(tree) as Tree, files };

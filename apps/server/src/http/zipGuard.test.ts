@@ -49,6 +49,25 @@ describe('inspectZip', () => {
       totalBytes: 4,
     });
   });
+  it('inspects the archives inside an archive with the same limits, shared', () => {
+    const innerBomb = zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(2_000_000, 0x20));
+    const docx = zipOf('word/embeddings/Microsoft_Excel_Worksheet.xlsx', innerBomb);
+    expect(innerBomb.length).toBeLessThan(10_000);
+    expect(inspectZip(docx, limits)).toEqual({ ok: false, reason: 'too_large' });
+    const innerSmall = zipOf('xl/workbook.xml', Buffer.from('<workbook/>'));
+    expect(inspectZip(zipOf('word/embeddings/a.xlsx', innerSmall), limits)).toMatchObject({
+      ok: true,
+      names: ['word/embeddings/a.xlsx'],
+    });
+    expect(inspectZip(zipOf('word/embeddings/a.xlsx', innerSmall.subarray(0, 40)), limits)).toEqual({
+      ok: false,
+      reason: 'not_zip',
+    });
+    // Archives nested deeper than three levels are refused, however small.
+    let nested = innerSmall;
+    for (let level = 0; level < 3; level++) nested = zipOf(`level${level}.zip`, nested);
+    expect(inspectZip(nested, limits)).toEqual({ ok: false, reason: 'too_large' });
+  });
   it('refuses what is not a zip archive, or a truncated one', () => {
     expect(inspectZip(Buffer.from('Номер лота;ID лота\n1;2'), limits)).toEqual({
       ok: false,

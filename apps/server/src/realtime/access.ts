@@ -8,11 +8,15 @@
  */
 import type { Bus, BusEvent } from './bus.ts';
 
-/** Whose rights changed: sessions (refresh families), users, or every member of companies. */
+/**
+ * Whose rights changed: sessions (refresh families), users, every member of companies, or everyone following
+ * procedures whose own rules changed (invited or excluded companies, allowed kinds: an administrator's edit).
+ */
 export interface AccessChange {
   sessions?: string[];
   users?: number[];
   companies?: number[];
+  briefcases?: number[];
 }
 
 const KEY = 'access_changed';
@@ -40,16 +44,21 @@ export function readAccessChange(event: BusEvent): AccessChange | null {
     sessions: listOf(raw.sessions, isString),
     users: listOf(raw.users, isNumber),
     companies: listOf(raw.companies, isNumber),
+    briefcases: listOf(raw.briefcases, isNumber),
   };
 }
 
-/** Whether a change concerns this user's session, the user, or a company the user belongs to. */
+/**
+ * Whether a change concerns this user's session, the user, a company the user belongs to, or a procedure the
+ * socket follows (`briefcaseIds`, known to the live hub only).
+ */
 export function concerns(
   change: AccessChange,
-  who: { sessionId: string; userId: number; companyIds: readonly number[] },
+  who: { sessionId: string; userId: number; companyIds: readonly number[]; briefcaseIds?: readonly number[] },
 ): boolean {
   if (change.sessions?.includes(who.sessionId)) return true;
   if (change.users?.includes(who.userId)) return true;
+  if (change.briefcases?.some((id) => who.briefcaseIds?.includes(id))) return true;
   return Boolean(change.companies?.some((id) => who.companyIds.includes(id)));
 }
 
@@ -61,7 +70,11 @@ export interface AccessAnnouncer {
 export function createAccessAnnouncer(bus: Bus, now: () => Date): AccessAnnouncer {
   return {
     changed: async (change) => {
-      const empty = !change.sessions?.length && !change.users?.length && !change.companies?.length;
+      const empty =
+        !change.sessions?.length &&
+        !change.users?.length &&
+        !change.companies?.length &&
+        !change.briefcases?.length;
       if (!empty) await bus.publish(accessChangeEvent(change, now().getTime()));
     },
   };

@@ -373,6 +373,9 @@ export class LiveHub {
         sessionId: auth.sessionId,
         userId: auth.user.id,
         companyIds: auth.memberships.map((m) => m.company.id),
+        briefcaseIds: change.briefcases
+          ? [...client.keys].map((key) => parseKey(key).briefcaseId).filter((id) => id !== null)
+          : undefined,
       };
       if (!concerns(change, who)) continue;
       this.setHeld(client, true, at);

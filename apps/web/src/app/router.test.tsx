@@ -1,6 +1,7 @@
+import { NOT_A_SELLER_TEXT } from '@etp/domain';
 import { ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../api/tokenStore.ts';
@@ -63,6 +64,21 @@ describe('routes and their guards', () => {
     expect(screen.getByRole('tab', { name: /Избранное/ })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'ТП №7' })).toBeTruthy();
     expect(screen.getByTestId('user-menu').textContent).toContain('Анна Петрова');
+  });
+
+  it('offers "Новая торговая процедура" only to a seller, and tells a buyer who opens the wizard why not', async () => {
+    open('/briefcases', { user: buildUser({ company_seller: true }), briefcases: [buildBriefcase()] });
+    expect(await screen.findByRole('link', { name: 'Новая торговая процедура' })).toBeTruthy();
+    cleanup();
+    open('/briefcases', { user: buildUser({ company_seller: false }), briefcases: [buildBriefcase()] });
+    await waitFor(() => expect(screen.getAllByTestId('briefcase-card')).toHaveLength(1));
+    expect(screen.queryByRole('link', { name: 'Новая торговая процедура' })).toBeNull();
+    cleanup();
+    open('/briefcases/new', { user: buildUser({ company_seller: false }), briefcases: [] });
+    expect(await screen.findByText(NOT_A_SELLER_TEXT)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Данные компании' }).getAttribute('href')).toBe(
+      '/profile/client',
+    );
   });
 
   it('keeps the administrator pages from a regular user', async () => {

@@ -26,6 +26,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     auth_strategy: 'email',
     company_id: 3,
     company_good_standing: true,
+    company_seller: false,
     company_name: 'ООО «Альфа Коллект»',
     company_kind: 'legal',
     created_at: '2026-01-10T09:00:00.000Z',

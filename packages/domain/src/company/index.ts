@@ -3,3 +3,4 @@ export * from './companyForm.ts';
 export * from './files.ts';
 export * from './messages.ts';
 export * from './requisites.ts';
+export * from './selling.ts';

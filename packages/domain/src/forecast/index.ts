@@ -1,3 +1,4 @@
 export * from './features.ts';
+export * from './form.ts';
 export * from './messages.ts';
 export * from './prior.ts';

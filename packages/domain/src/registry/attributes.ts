@@ -26,7 +26,14 @@ export interface RegistryAttribute {
   kind: AttributeKind;
   /** A Russian sentence for the template's second sheet, with the accepted formats. */
   hint: string;
+  /** Text attributes: the longest text taken (longer is a row error). */
+  maxLength?: number;
 }
+
+/** The longest contract number taken (issue 21): a number, not a note. */
+export const CONTRACT_ID_MAX_LENGTH = 100;
+/** The longest text of the other text attributes (a product type, a creditor's name...). */
+export const TEXT_ATTRIBUTE_MAX_LENGTH = 500;
 
 const FLAG_FORMATS = 'Да/нет, 1/0, +/-, true/false; пустая ячейка — нет.';
 const MONEY_FORMATS =
@@ -70,6 +77,7 @@ export const REGISTRY_ATTRIBUTES: readonly RegistryAttribute[] = [
     required: true,
     analytics: false,
     kind: 'text',
+    maxLength: CONTRACT_ID_MAX_LENGTH,
     hint: 'Номер кредитного договора, уникальный в реестре (текст или число), без ФИО и паспортных данных.',
   },
   {
@@ -174,6 +182,7 @@ export const REGISTRY_ATTRIBUTES: readonly RegistryAttribute[] = [
     required: false,
     analytics: true,
     kind: 'text',
+    maxLength: TEXT_ATTRIBUTE_MAX_LENGTH,
     hint: 'Например: Потребительский кредит, Кредитная карта, Микрозайм, Автокредит, Ипотека.',
   },
   {
@@ -182,6 +191,7 @@ export const REGISTRY_ATTRIBUTES: readonly RegistryAttribute[] = [
     required: false,
     analytics: true,
     kind: 'text',
+    maxLength: TEXT_ATTRIBUTE_MAX_LENGTH,
     hint: 'Например: Нецелевой, Целевой (POS), Рефинансирование, Револьверный.',
   },
   {
@@ -190,6 +200,7 @@ export const REGISTRY_ATTRIBUTES: readonly RegistryAttribute[] = [
     required: false,
     analytics: true,
     kind: 'text',
+    maxLength: TEXT_ATTRIBUTE_MAX_LENGTH,
     hint: 'Досудебная, Судебная или Исполнительное производство.',
   },
   {
@@ -198,6 +209,7 @@ export const REGISTRY_ATTRIBUTES: readonly RegistryAttribute[] = [
     required: false,
     analytics: true,
     kind: 'text',
+    maxLength: TEXT_ATTRIBUTE_MAX_LENGTH,
     hint: 'Название организации, выдавшей кредит.',
   },
   {
@@ -222,6 +234,7 @@ export const REGISTRY_ATTRIBUTES: readonly RegistryAttribute[] = [
     required: false,
     analytics: true,
     kind: 'text',
+    maxLength: TEXT_ATTRIBUTE_MAX_LENGTH,
     hint: 'Например: ФССП, банк, не предъявлялся.',
   },
   {

@@ -141,6 +141,14 @@ const PARSERS: Readonly<Record<AttributeKind, (cell: Cell | undefined) => unknow
   issuence_form: parseIssuenceForm,
 };
 
+/** Text of at most `max` characters; longer is an error naming the limit. */
+function boundedText(max: number) {
+  return (cell: Cell | undefined): string | null | Invalid => {
+    const text = parseText(cell);
+    return text !== null && text.length > max ? new Invalid(MSG.textTooLong(max, text.length)) : text;
+  };
+}
+
 const NO_FEATURES: Debt['features'] = featuresOf(0);
 
 /** The features object of a bit set: one literal, so every debt's features share a shape. */
@@ -191,7 +199,7 @@ export function createRowValidator(
       index,
       value,
       kind: attr.kind,
-      parse: PARSERS[attr.kind],
+      parse: attr.maxLength ? boundedText(attr.maxLength) : PARSERS[attr.kind],
       set: SETTERS[value] ?? (() => {}),
       bit: attr.kind === 'flag' ? FEATURE_BIT[value as FeatureKey] : 0,
       required: attr.required,

@@ -22,6 +22,7 @@ export function accountDeps(ctx: AppContext): AccountDeps {
     access: ctx.access,
     notifier: ctx.notifier,
     codeKey: codeKey(ctx.config.jwtSecret),
+    smsResendSeconds: ctx.config.smsResendSeconds,
     signIn: new SignInGuard(ctx.counters, ctx.config.exposed),
     publicUrl: ctx.config.publicUrl.replace(/\/+$/, ''),
     supportEmail: ctx.config.supportEmail,

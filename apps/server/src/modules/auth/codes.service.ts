@@ -39,6 +39,8 @@ export interface CodeDeps {
   now: () => Date;
   /** The key codes are hashed with (derived from JWT_SECRET by codeKey). */
   codeKey: Buffer;
+  /** Seconds before a new code to the same phone (SMS_RESEND_SECONDS of the spec unless configured). */
+  smsResendSeconds?: number;
 }
 
 export const codeKey = (secret: string): Buffer =>
@@ -63,7 +65,8 @@ export async function sendSmsCode(
   const id = await deps.db.transaction(async (tx) => {
     await lockCodeTarget(tx, input.phone);
     const sent = await codesSentTo(tx, input.phone, SMS_PURPOSES, new Date(now.getTime() - HOUR_MS));
-    const resendAt = sent.lastAt ? sent.lastAt.getTime() + SMS_RESEND_SECONDS * 1000 : 0;
+    const resendSeconds = deps.smsResendSeconds ?? SMS_RESEND_SECONDS;
+    const resendAt = sent.lastAt ? sent.lastAt.getTime() + resendSeconds * 1000 : 0;
     if (resendAt > now.getTime()) {
       throw new AppError(
         429,
@@ -98,7 +101,7 @@ export async function sendSmsCode(
     await deps.db.transaction((tx) => consumeCode(tx, id, deps.now()));
     throw new AppError(503, 'delivery_failed', AUTH_MESSAGES.smsFailed);
   }
-  return { phone: maskPhone(input.phone), resend_in: SMS_RESEND_SECONDS };
+  return { phone: maskPhone(input.phone), resend_in: deps.smsResendSeconds ?? SMS_RESEND_SECONDS };
 }
 
 type CheckOutcome = { ok: true; row: CodeRow } | { ok: false; error: AppError };

@@ -8,6 +8,7 @@ export const COMPANY_TEXTS = {
   logoTooLarge: 'Размер логотипа не должен превышать 5 МБ',
   logoFormat: 'Логотип должен быть изображением PNG, JPEG или WebP',
   documentTooLarge: 'Размер документа не должен превышать 30 МБ',
+  documentsTooLarge: 'Превышен размер загружаемых файлов... не должен превышать 100 МБ',
   documentFormat: 'Документ должен быть в формате PDF, JPEG, PNG, DOC, DOCX, XLS, XLSX, ODT или RTF',
   documentBroken: 'Документ повреждён: откройте его, сохраните заново и загрузите снова',
   documentUnpackedTooLarge: 'Документ после распаковки больше 256 МБ: сохраните его в PDF и загрузите снова',

@@ -36,6 +36,8 @@ export function companyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               documents_attributes: { maxBytes: COMPANY_DOCUMENT_MAX_BYTES, message: T.documentTooLarge },
             },
             maxFiles: 11,
+            // spec 1 §5: documents at most 100 MB in total.
+            maxTotalBytes: { bytes: 100 * 1024 * 1024, message: T.documentsTooLarge },
           });
           const fields = parseFields(companyFormFields, form.fields);
           const entries = fields.documents_attributes ?? [];

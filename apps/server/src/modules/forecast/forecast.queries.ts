@@ -45,6 +45,40 @@ export async function lotFacts(db: DbOrTx, lotIds: readonly number[]): Promise<L
     .where(inArray(lots.id, [...lotIds]));
 }
 
+export interface LotFormRow extends LotFactsRow {
+  predictedStartPrice: number | null;
+  predictedEndPrice: number | null;
+}
+
+/** One lot, or every lot of a procedure in lot-number order: the facts its prediction form is made of. */
+export async function lotFormFacts(
+  db: DbOrTx,
+  of: { lotId: number } | { briefcaseId: number },
+): Promise<LotFormRow[]> {
+  return db
+    .select({
+      lotId: lots.id,
+      companyId: briefcases.companyId,
+      ...factsColumns,
+      predictedStartPrice: lots.predictedStartPrice,
+      predictedEndPrice: lots.predictedEndPrice,
+    })
+    .from(lots)
+    .innerJoin(briefcases, eq(briefcases.id, lots.briefcaseId))
+    .innerJoin(companies, eq(companies.id, briefcases.companyId))
+    .where('lotId' in of ? eq(lots.id, of.lotId) : eq(lots.briefcaseId, of.briefcaseId))
+    .orderBy(lots.number, lots.id);
+}
+
+/** The procedure's selling company, or null when there is no such procedure. */
+export async function briefcaseCompany(db: DbOrTx, briefcaseId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ companyId: briefcases.companyId })
+    .from(briefcases)
+    .where(eq(briefcases.id, briefcaseId));
+  return row?.companyId ?? null;
+}
+
 /** The price a finished lot sold at: the winning bid, or the leading one while the seller has not chosen yet. */
 const soldBid = sql`coalesce(${lots.winnerBidId}, case when ${lots.status} = 'finished' then ${lots.leaderBidId} end)`;
 const soldFilter = sql`${lots.status} in ('finished', 'closed') and not ${lots.composite}

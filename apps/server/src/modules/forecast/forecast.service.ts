@@ -3,7 +3,14 @@
  * retrain on the platform's sold lots (the scheduler's leader when enough new lots sold, or an administrator),
  * and describe the current version. Numbers are computed in worker threads (forecast.engine.ts).
  */
-import type { ForecastModelInfo, LotForecast, PredictionForm, PredictReply } from '@etp/contracts';
+import type {
+  ForecastModelInfo,
+  LotForecast,
+  PredictionForm,
+  PredictionFormsQuery,
+  PredictionFormsReply,
+  PredictReply,
+} from '@etp/contracts';
 import {
   encodeForecastInput,
   FORECAST_ENCODING_VERSION,
@@ -14,6 +21,7 @@ import {
   type ForecastFactor,
   type ForecastInput,
   type ForecastLotFacts,
+  forecastFormOf,
   forecastInputFromForm,
   forecastInputFromLot,
   FORECAST_MESSAGES as M,
@@ -68,6 +76,60 @@ function modelInfo(latest: ModelRow | null, historySize: number): ForecastModelI
 export async function currentModel(ctx: AppContext): Promise<ForecastModelInfo> {
   const [latest, history] = await Promise.all([Q.latestModelInfo(ctx.db), Q.countSoldLots(ctx.db)]);
   return modelInfo(latest, history);
+}
+
+/**
+ * The prediction forms of one lot or of every lot of a procedure, as the lots fill them, with each lot's predicted
+ * prices and latest forecast: what the Прогноз tab pre-fills and the wizard sends as lot_params.
+ */
+export async function predictionForms(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: PredictionFormsQuery,
+): Promise<PredictionFormsReply> {
+  let rows: Q.LotFormRow[];
+  if (query.lot_id !== undefined) {
+    rows = await Q.lotFormFacts(ctx.db, { lotId: query.lot_id });
+    const lot = rows[0];
+    if (!lot) throw notFound(M.lotNotFound);
+    if (!canForecast(auth, lot)) throw forbidden(M.notAllowed);
+  } else {
+    const briefcaseId = query.briefcase_id as number;
+    const companyId = await Q.briefcaseCompany(ctx.db, briefcaseId);
+    if (companyId === null) throw notFound(M.briefcaseNotFound);
+    if (!canForecast(auth, { companyId })) throw forbidden(M.notAllowed);
+    rows = await Q.lotFormFacts(ctx.db, { briefcaseId });
+  }
+  const [model, latest] = await Promise.all([
+    currentModel(ctx),
+    Q.latestForecasts(
+      ctx.db,
+      rows.map((r) => r.lotId),
+    ),
+  ]);
+  const latestOf = new Map(latest.map((f) => [f.lotId, f]));
+  return {
+    forms: rows.map((row) => {
+      const last = latestOf.get(row.lotId);
+      return {
+        id: row.lotId,
+        form: { id: row.lotId, ...forecastFormOf(forecastInputFromLot(row)) },
+        predicted_price:
+          row.predictedStartPrice === null || row.predictedEndPrice === null
+            ? null
+            : { start_price: row.predictedStartPrice, end_price: row.predictedEndPrice },
+        latest: last
+          ? {
+              start_price: last.startPrice,
+              end_price: last.endPrice,
+              model_version: last.modelId,
+              created_at: last.createdAt.toISOString(),
+            }
+          : null,
+      };
+    }),
+    model,
+  };
 }
 
 const sameVector = (a: readonly number[], b: readonly number[]) =>

@@ -96,16 +96,17 @@ export async function createCustom(
   const companyId = input.companyId ?? auth.company?.id ?? null;
   if (companyId !== null && !canCreateFor(auth, companyId)) throw forbidden(M.companyForbidden);
   await assertZipSignature(input.filePath);
-  const preview = await readFileJob(() => readRegistryPreview(input.filePath));
-  if ('refused' in preview) {
-    const wrong = preview.refused === M.wrongFormat;
+  const read = await readFileJob(() => readRegistryPreview(input.filePath));
+  if ('refused' in read) {
+    const wrong = read.refused === M.wrongFormat;
     throw new RegistryRefusal(
       422,
       wrong ? M.wrongFormat : M.processingFailed,
-      { source: [preview.refused] },
+      { source: [read.refused] },
       emptyUploadData(null),
     );
   }
+  const { preview, warnings } = read;
   const previous = await findLoting(ctx.db, auth.user.id);
   const key = await keepRegistryFile(ctx, input.filePath);
   try {
@@ -127,7 +128,7 @@ export async function createCustom(
     await dropRegistryFile(ctx, previous.registryKey);
     await dropReport(ctx, previous.registryReportId);
   }
-  return { message: M.uploaded, data: { ...emptyUploadData(null), excel_custom: true, preview } };
+  return { message: M.uploaded, data: { ...emptyUploadData(null), excel_custom: true, preview, warnings } };
 }
 
 /** PUT /api/v1/lotings/map_registry and remaped_registry: checks the kept file with the matching and lots it. */

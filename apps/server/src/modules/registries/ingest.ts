@@ -20,7 +20,7 @@ import {
   saveRegistryRaw,
 } from './registries.queries.ts';
 import { type RawSession, withRawTransaction } from './registries.raw.ts';
-import type { IngestJobResult, IngestPhase } from './registries.read.ts';
+import type { IngestJobResult, IngestPhase, PreviewResult } from './registries.read.ts';
 import { CheckReport } from './registries.report.ts';
 import { COPY_TARGET } from './registries.rows.ts';
 import { columnsPieces, encodeAssignment } from './registries.snapshot.ts';
@@ -47,7 +47,7 @@ export interface IngestOptions {
   asOf?: string;
 }
 
-export type IngestOutcome =
+export type IngestOutcome = (
   | { kind: 'stored'; itemsCount: number; lotsCount: number; findings: PersonalDataFindingJson[] }
   /** The headers are not the template's: the seller matches the columns (preview + suggestion). */
   | { kind: 'mismatch'; preview: RegistryPreviewJson }
@@ -55,7 +55,11 @@ export type IngestOutcome =
   /** `errors`: the first REGISTRY_ERRORS_INLINE_LIMIT of the `errorCount` (all of them went to `report`). */
   | { kind: 'invalid'; errors: RegistryError[]; errorCount: number }
   /** The file itself is refused (not xlsx, bomb, empty...): a Russian message. */
-  | { kind: 'refused'; message: string };
+  | { kind: 'refused'; message: string }
+) & {
+  /** Where the registry was read from, when the seller should know (hidden sheets, another sheet or row). */
+  warnings?: string[];
+};
 
 /** The matching as stored on the procedure: column index → attribute. */
 export function mapToSourceMap(map: readonly (AttributeValue | null)[]): Record<string, string> {
@@ -142,6 +146,7 @@ export async function ingestInto(session: RawSession, options: IngestOptions): P
     itemsCount: read.columns.count,
     lotsCount: read.lotting.lots.length,
     findings: read.findings,
+    warnings: read.warnings,
   };
 }
 
@@ -213,6 +218,6 @@ export async function ingestRegistry(
 export async function readRegistryPreview(
   filePath: string,
   onQueued?: (position: number) => void,
-): Promise<RegistryPreviewJson | { refused: string }> {
+): Promise<PreviewResult> {
   return filePool().run({ kind: 'preview', filePath }, { onQueued });
 }

@@ -1,4 +1,6 @@
 /** Russian texts of registry upload, matching, lotting and the personal-data flow (spec 1 §4, §5, §8). */
+import { NOT_A_SELLER_TEXT } from '@etp/domain';
+
 export const REGISTRY_MESSAGES = {
   wrongFormat: 'Файл должен быть в формате MS Excel - XLSX',
   tooLarge: (mb: number) => `Максимальный размер файла ${mb} МБ`,
@@ -19,8 +21,7 @@ export const REGISTRY_MESSAGES = {
   priceTooLow: (amount: string) => `Не может быть меньше ${amount}`,
   notEditable: 'Реестр можно менять только у процедуры в статусе «Создана» или «На согласовании»',
   companyForbidden: 'Нельзя создать процедуру от имени чужой компании',
-  notASeller:
-    'Создавать процедуры и загружать реестры могут только аккредитованные компании-продавцы. Дождитесь аккредитации или обратитесь к администратору площадки.',
+  notASeller: NOT_A_SELLER_TEXT,
   companyRequired: 'Должно быть заполнено',
   notFound: 'Торговая процедура не найдена',
   reportNotFound: 'Файл проверки реестра не найден',
@@ -42,7 +43,27 @@ export const REGISTRY_MESSAGES = {
     'Сумма задолженности по реестру слишком велика: проверьте суммы в файле (они указываются в рублях)',
   lotSumTooLarge: (lot: number) =>
     `Сумма задолженности по лоту ${lot} слишком велика: проверьте суммы в файле (они указываются в рублях)`,
+  // Where the registry was read from (issue 21): shown with the answer, so what is read is what the seller sees.
+  hiddenSheets: (names: readonly string[]) =>
+    names.length === 1
+      ? `Скрытый лист ${quoted(names)} не прочитан: читаются только видимые листы`
+      : `Скрытые листы ${quoted(names)} не прочитаны: читаются только видимые листы`,
+  headersBelow: (row: number, sheet: string) =>
+    `Заголовки найдены в строке ${row} листа «${sheet}»: строки выше них не прочитаны`,
+  otherSheet: (sheet: string, skipped: readonly string[]) =>
+    `Реестр прочитан с листа «${sheet}»: на ${skipped.length === 1 ? 'листе' : 'листах'} ${quoted(skipped)} заголовков шаблона нет`,
+  headersNotFound: (sheet: string, rows: number, sheets: number) =>
+    `Заголовки шаблона не найдены: они ожидаются в строке 1 листа «${sheet}» (просмотрены первые ${rows} строк ${
+      sheets === 1 ? 'листа' : `каждого из ${sheets} видимых листов`
+    })`,
 } as const;
+
+/** «A», «B» and «C», the first five of them and how many more. */
+function quoted(names: readonly string[]): string {
+  const shown = names.slice(0, 5).map((n) => `«${n}»`);
+  const more = names.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} и ещё ${more}` : shown.join(', ');
+}
 
 /** Russian names of personal-data kinds in the findings and the e-mailed log. */
 export const PERSONAL_DATA_KIND_TEXT: Record<string, string> = {

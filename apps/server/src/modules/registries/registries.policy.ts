@@ -1,4 +1,5 @@
 /** Who may do what with a procedure's registry (spec 1 §4, §6). */
+import { mayCreateProcedures } from '@etp/domain';
 import type { AuthContext } from '../auth/guards.ts';
 
 export interface RegistryFacts {
@@ -31,7 +32,11 @@ export function registryEditable(facts: Pick<RegistryFacts, 'status'>): boolean 
 export function canCreateFor(auth: AuthContext, companyId: number): boolean {
   return (
     isAdministrator(auth) ||
-    auth.memberships.some((m) => m.company.id === companyId && m.company.goodStanding && m.company.seller)
+    auth.memberships.some(
+      (m) =>
+        m.company.id === companyId &&
+        mayCreateProcedures({ admin: false, goodStanding: m.company.goodStanding, seller: m.company.seller }),
+    )
   );
 }
 

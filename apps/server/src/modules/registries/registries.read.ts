@@ -19,7 +19,7 @@ import {
   type RegistryError,
   suggestColumnMatch,
 } from '@etp/domain';
-import { readFirstSheet, SheetsWriter, XlsxError } from '@etp/xlsx';
+import { readFirstSheet, type SheetsInfo, SheetsWriter, XlsxError } from '@etp/xlsx';
 import type { PersonalDataFindingJson, RegistryPreviewJson } from '../../db/schema/index.ts';
 import type { JobContext } from '../../files/fileWorker.ts';
 import {
@@ -55,12 +55,19 @@ export interface ReadOptions {
   asOf?: string;
   /** The procedure whose rows are stored (through `session`), or null to check only. */
   briefcaseId: number | null;
+  /** The visible worksheet to read (0-based); default the first. */
+  sheet?: number;
 }
 
 /** First rows shown in the matching table (spec 1 §9). */
 export const PREVIEW_ROWS = 5;
 /** The widest registry we take: the template has ~35 columns; a custom one may carry some more. */
 export const MAX_REGISTRY_COLUMNS = 512;
+
+/** Rows with values looked through for the template's headers on a sheet (a title above them is common). */
+export const HEADER_SEARCH_ROWS = 10;
+/** Visible sheets looked through for the template's headers (a registry behind an instructions sheet). */
+export const HEADER_SEARCH_SHEETS = 10;
 
 class Stop extends Error {}
 
@@ -72,6 +79,11 @@ export interface ReadResult {
   map: (AttributeValue | null)[] | null;
   mismatch: boolean;
   rows: number;
+  /** The sheet read (its name, the visible and hidden ones) and the row its headers were found in. */
+  sheets: SheetsInfo | null;
+  headerRow: number;
+  /** Rows with values above the header row (a title): passed over. */
+  rowsAboveHeaders: number;
   errors: RegistryError[];
   errorCount: number;
   findings: PersonalDataFindingJson[];
@@ -104,20 +116,45 @@ export async function readAndStore(session: RawSession | null, options: ReadOpti
     options.report?.add(error);
   };
 
+  // The platform's template: its headers are looked for in the first rows; until found, the rows are kept
+  // (copies, at most HEADER_SEARCH_ROWS) so that, not found, the first of them is the matching table's header.
+  const searched: { raw: Cell[]; rowNumber: number }[] = [];
+  let headerRow = 0;
+  let sheets: SheetsInfo | null = null;
+  const useHeaders = (raw: Cell[], rowNumber: number, templateMap: (AttributeValue | null)[] | null) => {
+    headers = raw.map(toText);
+    headerRow = rowNumber;
+    while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
+    map = templateMap ?? options.map!.slice();
+  };
+  const notFound = () => {
+    const [first, ...rest] = searched;
+    if (!first) return;
+    useHeaders(first.raw, first.rowNumber, matchTemplateHeaders(first.raw).map);
+    mismatch = true;
+    for (const row of rest.slice(0, PREVIEW_ROWS)) preview.push(row.raw.slice(0, headers!.length));
+  };
+
   const onRow = (raw: Cell[], rowNumber: number) => {
     if (headers === null) {
-      headers = raw.map(toText);
-      while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
       if (options.map) {
-        map = options.map.slice();
+        useHeaders(raw, rowNumber, null);
       } else {
         const match = matchTemplateHeaders(raw);
-        map = match.map;
-        mismatch = match.mismatch;
+        if (match.mismatch) {
+          searched.push({ raw: raw.slice(), rowNumber });
+          if (searched.length >= HEADER_SEARCH_ROWS) {
+            notFound();
+            abort.abort(new Stop());
+          }
+          return;
+        }
+        useHeaders(raw, rowNumber, match.map);
       }
+      map = map!;
       for (const i of drop) if (map[i] !== undefined) map[i] = null;
-      validator = createRowValidator(map, headers, { onError });
-      scanner = createPersonalDataScanner(raw.slice(0, headers.length));
+      validator = createRowValidator(map, headers!, { onError });
+      scanner = createPersonalDataScanner(raw.slice(0, headers!.length));
       analyticColumns = map.flatMap((v, i) =>
         v && REGISTRY_ATTRIBUTES.find((a) => a.value === v)?.analytics ? [i] : [],
       );
@@ -163,6 +200,10 @@ export async function readAndStore(session: RawSession | null, options: ReadOpti
     const result = await readFirstSheet(options.filePath, onRow, {
       maxColumns: MAX_REGISTRY_COLUMNS,
       signal: abort.signal,
+      sheet: options.sheet,
+      onWorkbook: (info) => {
+        sheets = info;
+      },
       onProgress: (fraction) => options.onProgress?.('checking', fraction),
       backpressure: () => writer?.congested() ?? options.report?.congested(),
     });
@@ -173,6 +214,8 @@ export async function readAndStore(session: RawSession | null, options: ReadOpti
       throw error;
     }
   }
+  // A sheet of fewer rows than the search, none of them the template's headers.
+  if (headers === null) notFound();
   const validatorState = validator as ReturnType<typeof createRowValidator> | null;
   const validated = validatorState !== null;
   const errors = firstErrors;
@@ -195,6 +238,9 @@ export async function readAndStore(session: RawSession | null, options: ReadOpti
     map,
     mismatch,
     rows,
+    sheets: sheets as SheetsInfo | null,
+    headerRow,
+    rowsAboveHeaders: mismatch ? 0 : searched.length,
     findings,
     errors,
     errorCount,
@@ -231,10 +277,9 @@ export async function readAndStore(session: RawSession | null, options: ReadOpti
 }
 
 /** Headers, the first rows and the suggested matching of a file, reading no further (custom-template upload). */
-export async function readRegistryPreview(
-  filePath: string,
-): Promise<RegistryPreviewJson | { refused: string }> {
+export async function readRegistryPreview(filePath: string): Promise<PreviewResult> {
   let headers: string[] | null = null;
+  let hidden: string[] = [];
   const rows: Cell[][] = [];
   const abort = new AbortController();
   try {
@@ -249,7 +294,13 @@ export async function readRegistryPreview(
         if (rows.length < PREVIEW_ROWS) rows.push(raw.slice(0, headers.length));
         if (rows.length >= PREVIEW_ROWS && !abort.signal.aborted) abort.abort(new Stop());
       },
-      { maxColumns: MAX_REGISTRY_COLUMNS, signal: abort.signal },
+      {
+        maxColumns: MAX_REGISTRY_COLUMNS,
+        signal: abort.signal,
+        onWorkbook: (info) => {
+          hidden = info.hiddenSheets;
+        },
+      },
     );
   } catch (error) {
     if (error instanceof XlsxError) return { refused: error.message };
@@ -258,7 +309,10 @@ export async function readRegistryPreview(
   const found = headers as string[] | null;
   if (!found || found.length === 0) return { refused: REGISTRY_MESSAGES.noHeaders };
   if (rows.length === 0) return { refused: REGISTRY_MESSAGES.noRows };
-  return { headers: found, rows, suggested: suggestColumnMatch(found, rows) };
+  return {
+    preview: { headers: found, rows, suggested: suggestColumnMatch(found, rows) },
+    warnings: hidden.length > 0 ? [REGISTRY_MESSAGES.hiddenSheets(hidden)] : [],
+  };
 }
 
 /** The check report written in the worker: every error, as it is found, into an xlsx at `path`. */
@@ -317,7 +371,7 @@ export interface IngestJob {
 }
 
 /** What a registry's reading came to, compact (the rows themselves went to the database as they were read). */
-export type IngestJobResult =
+export type IngestJobResult = (
   | {
       kind: 'read';
       map: (AttributeValue | null)[];
@@ -331,7 +385,60 @@ export type IngestJobResult =
   | { kind: 'personal_data'; findings: PersonalDataFindingJson[] }
   /** `errors`: the first REGISTRY_ERRORS_INLINE_LIMIT of the `errorCount`, all of them in the report file. */
   | { kind: 'invalid'; errors: RegistryError[]; errorCount: number }
-  | { kind: 'refused'; message: string };
+  | { kind: 'refused'; message: string }
+) & {
+  /** What the seller should know of where the registry was read from (hidden sheets, another sheet or row). */
+  warnings?: string[];
+};
+
+/** Whether one of the first HEADER_SEARCH_ROWS rows of this visible sheet holds the template's headers. */
+async function sheetHasTemplateHeaders(filePath: string, sheet: number): Promise<boolean> {
+  const abort = new AbortController();
+  let seen = 0;
+  let found = false;
+  try {
+    await readFirstSheet(
+      filePath,
+      (raw) => {
+        if (found || abort.signal.aborted) return;
+        seen += 1;
+        if (!matchTemplateHeaders(raw).mismatch) found = true;
+        if (found || seen >= HEADER_SEARCH_ROWS) abort.abort(new Stop());
+      },
+      { maxColumns: MAX_REGISTRY_COLUMNS, signal: abort.signal, sheet },
+    );
+  } catch (error) {
+    if (!(abort.signal.aborted && abort.signal.reason instanceof Stop)) throw error;
+  }
+  return found;
+}
+
+/** The notes on where the registry was read from that go with the answer. */
+function sheetWarnings(read: ReadResult, custom: boolean): string[] {
+  const sheets = read.sheets;
+  if (!sheets) return [];
+  const warnings: string[] = [];
+  if (sheets.hiddenSheets.length > 0) warnings.push(REGISTRY_MESSAGES.hiddenSheets(sheets.hiddenSheets));
+  if (custom || read.headers.length === 0) return warnings;
+  if (read.mismatch) {
+    const looked = Math.max(1, Math.min(sheets.visibleSheets.length, HEADER_SEARCH_SHEETS));
+    warnings.push(
+      REGISTRY_MESSAGES.headersNotFound(
+        sheets.visibleSheets[0] ?? sheets.sheetName,
+        HEADER_SEARCH_ROWS,
+        looked,
+      ),
+    );
+    return warnings;
+  }
+  if (sheets.sheetIndex > 0)
+    warnings.push(
+      REGISTRY_MESSAGES.otherSheet(sheets.sheetName, sheets.visibleSheets.slice(0, sheets.sheetIndex)),
+    );
+  if (read.rowsAboveHeaders > 0)
+    warnings.push(REGISTRY_MESSAGES.headersBelow(read.headerRow, sheets.sheetName));
+  return warnings;
+}
 
 /** The COPY batches of the rows are stored by the main thread, in its transaction (call `copy`). */
 function relaySession(context: JobContext): RawSession {
@@ -357,67 +464,94 @@ function oversizedSum(totals: RegistryTotals, lots: LottingOutcome['lots']): str
 export async function runIngestJob(job: IngestJob, context: JobContext): Promise<IngestJobResult> {
   const report = new ReportFile(job.reportPath, job.reportSheetRows);
   let keepReport = false;
+  let warnings: string[] = [];
   try {
-    let read: ReadResult;
-    try {
-      read = await readAndStore(job.briefcaseId === null ? null : relaySession(context), {
-        filePath: job.filePath,
-        map: job.map,
-        dropColumns: job.dropColumns,
-        asOf: job.asOf,
-        briefcaseId: job.briefcaseId,
-        report,
-        onProgress: (phase, fraction) => context.progress(phase, fraction),
-      });
-    } catch (error) {
-      if (error instanceof XlsxError) return { kind: 'refused', message: error.message };
-      throw error;
-    }
-    if (read.headers.length === 0) return { kind: 'refused', message: REGISTRY_MESSAGES.noHeaders };
-    if (read.mismatch) {
-      return {
-        kind: 'mismatch',
-        preview: {
-          headers: read.headers,
-          rows: read.preview,
-          suggested: suggestColumnMatch(read.headers, read.preview),
-        },
-      };
-    }
-    if (read.errorCount > 0) {
-      await report.finish();
-      keepReport = true;
-      return { kind: 'invalid', errors: read.errors, errorCount: read.errorCount };
-    }
-    if (!read.columns || read.columns.count === 0)
-      return { kind: 'refused', message: REGISTRY_MESSAGES.noRows };
-    if (read.findings.length > 0 && !job.allowPersonalData) {
-      return { kind: 'personal_data', findings: read.findings };
-    }
-    context.progress('lotting', 0);
-    const params = defaultLotingParams(read.columns);
-    const { drafts: _drafts, ...lotting } = applyLotting(read.columns, params, job.asOf);
-    const totals = { ...read.analyticTotals!, startPrice: lotting.startPrice };
-    const tooLarge = oversizedSum(totals, lotting.lots);
-    if (tooLarge) return { kind: 'refused', message: tooLarge };
-    return {
-      kind: 'read',
-      map: read.map ?? [],
-      findings: read.findings,
-      columns: read.columns,
-      totals,
-      params,
-      lotting,
-    };
+    const result = await ingestRead(job, context, report, (read) => {
+      warnings = sheetWarnings(read, Boolean(job.map));
+    });
+    if (result.kind === 'invalid') keepReport = true;
+    return warnings.length > 0 ? { ...result, warnings } : result;
   } finally {
     if (!keepReport) await report.discard();
   }
+}
+
+async function ingestRead(
+  job: IngestJob,
+  context: JobContext,
+  report: ReportFile,
+  onRead: (read: ReadResult) => void,
+): Promise<IngestJobResult> {
+  let read: ReadResult;
+  const readSheet = (sheet: number) =>
+    readAndStore(job.briefcaseId === null ? null : relaySession(context), {
+      filePath: job.filePath,
+      map: job.map,
+      dropColumns: job.dropColumns,
+      asOf: job.asOf,
+      briefcaseId: job.briefcaseId,
+      report,
+      sheet,
+      onProgress: (phase, fraction) => context.progress(phase, fraction),
+    });
+  try {
+    read = await readSheet(0);
+    // Not on the first sheet: the template's headers may be on another visible one (after instructions).
+    const visible = read.sheets?.visibleSheets.length ?? 0;
+    if (read.mismatch && !job.map) {
+      for (let sheet = 1; sheet < Math.min(visible, HEADER_SEARCH_SHEETS); sheet++) {
+        if (await sheetHasTemplateHeaders(job.filePath, sheet)) {
+          read = await readSheet(sheet);
+          break;
+        }
+      }
+    }
+  } catch (error) {
+    if (error instanceof XlsxError) return { kind: 'refused', message: error.message };
+    throw error;
+  }
+  onRead(read);
+  if (read.headers.length === 0) return { kind: 'refused', message: REGISTRY_MESSAGES.noHeaders };
+  if (read.mismatch) {
+    return {
+      kind: 'mismatch',
+      preview: {
+        headers: read.headers,
+        rows: read.preview,
+        suggested: suggestColumnMatch(read.headers, read.preview),
+      },
+    };
+  }
+  if (read.errorCount > 0) {
+    await report.finish();
+    return { kind: 'invalid', errors: read.errors, errorCount: read.errorCount };
+  }
+  if (!read.columns || read.columns.count === 0)
+    return { kind: 'refused', message: REGISTRY_MESSAGES.noRows };
+  if (read.findings.length > 0 && !job.allowPersonalData) {
+    return { kind: 'personal_data', findings: read.findings };
+  }
+  context.progress('lotting', 0);
+  const params = defaultLotingParams(read.columns);
+  const { drafts: _drafts, ...lotting } = applyLotting(read.columns, params, job.asOf);
+  const totals = { ...read.analyticTotals!, startPrice: lotting.startPrice };
+  const tooLarge = oversizedSum(totals, lotting.lots);
+  if (tooLarge) return { kind: 'refused', message: tooLarge };
+  return {
+    kind: 'read',
+    map: read.map ?? [],
+    findings: read.findings,
+    columns: read.columns,
+    totals,
+    params,
+    lotting,
+  };
 }
 
 export interface PreviewJob {
   filePath: string;
 }
 
-export type PreviewResult = RegistryPreviewJson | { refused: string };
+export type PreviewResult = { preview: RegistryPreviewJson; warnings: string[] } | { refused: string };
 
 export const previewRegistryFile = (job: PreviewJob) => readRegistryPreview(job.filePath);

@@ -21,6 +21,7 @@ import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { parseFields } from '../../http/form.ts';
+import { isOutOfSpace, outOfSpace } from '../../http/outOfSpace.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import { authOf } from '../auth/guards.ts';
 import { createBriefcaseFromLoting } from '../lotings/lotings.service.ts';
@@ -87,6 +88,12 @@ export async function uploadAnswer(run: () => Promise<UploadResult>): Promise<Up
     };
   } catch (error) {
     if (error instanceof RegistryRefusal) return refusalAnswer(error);
+    if (isOutOfSpace(error)) {
+      const full = outOfSpace();
+      return refusalAnswer(
+        new RegistryRefusal(full.statusCode, full.message, full.errors, emptyUploadData(null)),
+      );
+    }
     if (
       error instanceof AppError &&
       (error.code === 'too_large' || error.code === 'no_space' || error.message === M.wrongFormat)

@@ -63,6 +63,7 @@ export const emptyUploadData = (briefcaseId: number | null): RegistryUploadData 
   report_id: null,
   errors_count: 0,
   preview: null,
+  warnings: [],
 });
 
 export type RegistryBriefcase = NonNullable<Awaited<ReturnType<typeof findRegistryBriefcase>>>;
@@ -200,6 +201,7 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
       const many = outcome.errorCount > REGISTRY_ERRORS_INLINE_LIMIT;
       throw new RegistryRefusal(422, many ? M.manyErrors : M.processingFailed, inlineErrors(outcome), {
         ...emptyUploadData(createdNothing),
+        warnings: outcome.warnings ?? [],
         report_id: reportId,
         errors_count: outcome.errorCount,
       });
@@ -210,7 +212,7 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
       422,
       wrong ? M.wrongFormat : M.processingFailed,
       { source: [refused.message] },
-      emptyUploadData(createdNothing),
+      { ...emptyUploadData(createdNothing), warnings: refused.warnings ?? [] },
     );
   } finally {
     // A report that was not stored (any outcome but invalid rows, or a failure) leaves no file.
@@ -224,6 +226,7 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
     ...emptyUploadData(briefcaseId),
     personal_data: findingsOf(outcome),
     personal_data_found: findingsOf(outcome).length > 0,
+    warnings: outcome.warnings ?? [],
   };
   switch (outcome.kind) {
     case 'stored':
@@ -276,6 +279,8 @@ export async function replaceRegistry(
   input: { filePath: string; fileName: string | null; uploadId: string | null },
 ): Promise<UploadResult> {
   const briefcase = await requireManagedBriefcase(ctx, auth, briefcaseId);
+  // The same rule as creating: a company that lost its seller flag or good standing changes no registry.
+  if (!canCreateFor(auth, briefcase.companyId)) throw forbidden(M.notASeller);
   const previousKey = briefcase.registryKey;
   const result = await runUpload(ctx, {
     ...input,

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { FILE_MESSAGES } from '../../files/fileMessages.ts';
 import { AppError } from '../../http/errors.ts';
+import { isOutOfSpace, outOfSpace } from '../../http/outOfSpace.ts';
 import { REGISTRY_MESSAGES } from './registries.messages.ts';
 
 export const REGISTRY_MAX_MB = 100;
@@ -37,11 +37,6 @@ export const wrongFormat = () =>
   new AppError(422, 'validation_failed', REGISTRY_MESSAGES.wrongFormat, {
     source: [REGISTRY_MESSAGES.wrongFormat],
   });
-
-/** A full, over-quota or read-only disk: the server's trouble, said as such (not the generic 500). */
-const OUT_OF_SPACE = new Set(['ENOSPC', 'EDQUOT', 'EROFS']);
-export const outOfSpace = () =>
-  new AppError(507, 'no_space', FILE_MESSAGES.noSpace, { source: [FILE_MESSAGES.noSpace] });
 
 const badForm = () => new AppError(400, 'bad_request', 'Неверный формат формы');
 
@@ -89,7 +84,7 @@ export async function receiveUpload(request: FastifyRequest, fileField = 'source
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        if (code && OUT_OF_SPACE.has(code)) throw outOfSpace();
+        if (isOutOfSpace(error)) throw outOfSpace();
         throw error;
       }
       if (part.file.truncated) throw tooLarge();

@@ -17,6 +17,7 @@ export function presentUser(ctx: UserContext): User {
     auth_strategy: user.authStrategy,
     company_id: company?.id ?? null,
     company_good_standing: company?.goodStanding ?? false,
+    company_seller: company?.seller ?? false,
     company_name: company?.name ?? null,
     company_kind: company?.kind ?? null,
     created_at: user.createdAt.toISOString(),

@@ -10,5 +10,4 @@ export const WIZARD_MESSAGES = {
   notCreated: 'Отправить на согласование можно только созданную процедуру',
   fixErrors: 'Исправьте ошибки в настройках процедуры',
   companyUnknown: 'Организация не найдена',
-  notAccredited: 'Компания не аккредитована',
 } as const;

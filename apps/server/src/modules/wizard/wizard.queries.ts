@@ -1,5 +1,5 @@
 /** Every SQL statement of the wizard's save and send-for-approval. */
-import { and, asc, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   briefcaseCompanyLists,
@@ -102,29 +102,4 @@ export async function updateLots(tx: DbOrTx, briefcaseId: number, changes: reado
       id int, start_price bigint, step_price bigint, max_price bigint, min_price bigint, step_count int,
       start_datetime timestamptz, end_datetime timestamptz)
     where l.id = v.id and l.briefcase_id = ${briefcaseId}`);
-}
-
-/** Participant suggestions by name, full name or INN, without the excluded companies (the seller's own). */
-export async function searchParticipants(db: DbOrTx, text: string, excluded: readonly number[], limit = 20) {
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db
-    .select({
-      id: companies.id,
-      fullName: companies.fullName,
-      name: companies.name,
-      inn: companies.inn,
-      kind: companies.kind,
-      goodStanding: companies.goodStanding,
-    })
-    .from(companies)
-    .where(
-      and(
-        text
-          ? or(ilike(companies.name, like), ilike(companies.fullName, like), ilike(companies.inn, `${text}%`))
-          : undefined,
-        excluded.length > 0 ? notInArray(companies.id, [...excluded]) : undefined,
-      ),
-    )
-    .orderBy(asc(companies.fullName))
-    .limit(limit);
 }

@@ -227,6 +227,9 @@ export async function saveDraft(
     if (body.rejected_company_ids) await replaceCompanyList(tx, id, 'blacklist', rejected);
     await updateLots(tx, id, changes);
   });
+  // An administrator's edit of a published procedure may change who may follow it (invited or excluded
+  // companies, allowed kinds): open sockets on it have their rights decided again (decision 0067).
+  if (row.status !== 'created') await ctx.access.changed({ briefcases: [id] });
   return loadDraft(ctx, auth, id);
 }
 

@@ -9,7 +9,7 @@ import { ErrorBlock } from '../../components/ErrorBlock.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useServerNow } from '../../lib/useServerNow.ts';
-import { hasFullAccess } from '../access/hasFullAccess.ts';
+import { hasFullAccess, maySell } from '../access/hasFullAccess.ts';
 import { WelcomeDialog } from '../auth/WelcomeDialog.tsx';
 import { FeedEmptyState } from './FeedEmptyState.tsx';
 import { FeedFilters } from './FeedFilters.tsx';
@@ -50,7 +50,7 @@ export function FeedPage() {
       title={FEED_MESSAGES.title}
       subtitle={auctionType ? AUCTION_TYPE_LABELS[auctionType] : undefined}
       actions={
-        (user?.role === 'admin' || user?.company_good_standing) && (
+        maySell(user) && (
           <Button component={RouterLink} to="/briefcases/new" variant="contained" startIcon={<AddIcon />}>
             {FEED_MESSAGES.newBriefcase}
           </Button>

@@ -1,7 +1,7 @@
 /**
  * The lot dialog (?id= on the Торги tab): max width 816, full screen below 1039 px. Tabs Общая информация (the
  * live lot card and its facts), Ставки (the bid log, paged; hidden in sealed formats unless admin, owner or own
- * bid), Прогноз (administrators: the lot's forecast inputs). Arrows step through lot ids, wrapping; the link is
+ * bid), Прогноз (administrators, spec 2 §6: the prediction form and the model's forecast, lazy-loaded). Arrows step through lot ids, wrapping; the link is
  * copied; the owner renames the lot (at most 20 characters).
  */
 import type { BriefcaseCardAttributes, LotAttributes } from '@etp/contracts';
@@ -32,7 +32,7 @@ import {
   Tooltip,
   useMediaQuery,
 } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { KeyValueTable } from '../../components/KeyValueTable.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -43,6 +43,7 @@ import { tradeCalls, useBidLog, useLot, useLotAction, useLotsInfo } from './trad
 import { tradeErrorToast } from './useTradeToast.ts';
 
 const LOT_NAME_MAX = 20;
+const ForecastTab = lazy(() => import('../forecast/ForecastTab.tsx'));
 
 interface LotDialogProps {
   lotId: number;
@@ -68,6 +69,8 @@ export function LotDialog({ lotId, briefcase: b, admin, nowMs, onNavigate, onClo
   const showBids =
     lot !== undefined &&
     (!isPrivateAuction(b.auction_type) || admin || lot.is_owner || lot.last_users_bid_cents !== null);
+  // A tab the lot does not have (arrows to a lot without the bid log) shows the general information.
+  const shown = (tab === 'bids' && !showBids) || (tab === 'forecast' && !admin) ? 'info' : tab;
   const copyLink = async () => {
     const link = `${window.location.origin}/briefcases/${b.id}/trade?id=${lotId}`;
     try {
@@ -115,7 +118,7 @@ export function LotDialog({ lotId, briefcase: b, admin, nowMs, onNavigate, onClo
         </IconButton>
       </DialogTitle>
       <Tabs
-        value={tab}
+        value={lot ? shown : 'info'}
         onChange={(_, v) => setTab(v)}
         sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
       >
@@ -126,16 +129,18 @@ export function LotDialog({ lotId, briefcase: b, admin, nowMs, onNavigate, onClo
       <DialogContent sx={{ pt: 2 }}>
         {!lot ? (
           <CircularProgress size={28} />
-        ) : tab === 'info' ? (
+        ) : shown === 'info' ? (
           <Stack spacing={2} sx={{ pt: 1 }}>
             {lot.is_owner && <RenameLot lot={lot} />}
             <LotCard lot={lot} briefcase={b} admin={admin} nowMs={nowMs} href={`?id=${lot.id}`} />
             <KeyValueTable caption={T.lotDialogTabs.info} rows={lotFacts(lot)} twoColumns />
           </Stack>
-        ) : tab === 'bids' && showBids ? (
+        ) : shown === 'bids' ? (
           <BidLog lotId={lot.id} />
         ) : (
-          <KeyValueTable caption={T.lotDialogTabs.forecast} rows={forecastInputs(lot, b)} />
+          <Suspense fallback={<CircularProgress size={28} />}>
+            <ForecastTab lotId={lot.id} />
+          </Suspense>
         )}
       </DialogContent>
     </Dialog>
@@ -153,18 +158,6 @@ function lotFacts(lot: LotAttributes) {
     { label: T.step, value: formatRubles(lot.step_price) },
     { label: T.bidders, value: String(lot.bidders_count) },
     { label: T.endsAt, value: lot.end_datetime ? formatMoscowDateTime(lot.end_datetime, viewer) : '—' },
-  ];
-}
-
-function forecastInputs(lot: LotAttributes, b: BriefcaseCardAttributes) {
-  return [
-    { label: 'auction_type', value: b.auction_type },
-    { label: T.amountTotal, value: formatRubles(lot.amount_total) },
-    { label: T.amountBottomline, value: formatRubles(lot.amount_bottomline) },
-    { label: T.dpd, value: String(lot.dpd ?? 0) },
-    { label: T.dplp, value: String(lot.dplp ?? 0) },
-    { label: T.itemsCount, value: String(lot.items_count) },
-    ...Object.entries(lot.features).map(([key, value]) => ({ label: key, value: String(value) })),
   ];
 }
 

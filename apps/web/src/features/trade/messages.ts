@@ -85,6 +85,5 @@ export const TRADE_MESSAGES = {
   dpd: 'DPD',
   dplp: 'DPLP',
   endsAt: 'Окончание торгов',
-  forecastAdminOnly: 'Прогноз цены строится по параметрам лота',
   pages: 'Страницы лотов',
 } as const;

@@ -3,7 +3,7 @@
  * upload that creates the procedure moves to /briefcases/new/{id} and a reload there restores the server's draft.
  */
 import type { WizardDraft, WizardDraftLot } from '@etp/contracts';
-import { stepErrorSummary, stepsWithErrors, type WizardStep } from '@etp/domain';
+import { NOT_A_SELLER_TEXT, stepErrorSummary, stepsWithErrors, type WizardStep } from '@etp/domain';
 import { Alert, Box, Button, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -15,6 +15,7 @@ import { useServerTime } from '../../api/useServerTime.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { maySell } from '../access/hasFullAccess.ts';
 import { WizardSummary } from './components/WizardSummary.tsx';
 import { WIZARD_MESSAGES as T } from './messages.ts';
 import { AuctionTypeStep } from './steps/AuctionTypeStep.tsx';
@@ -68,7 +69,11 @@ function Wizard({ id }: { id: number | null }) {
   const isAdmin = user?.role === 'admin';
   const navigate = useNavigate();
   const location = useLocation();
-  const fromAdmin = (location.state as { from?: string } | null)?.from === 'admin';
+  const entry = location.state as WizardLocationState | null;
+  const fromAdmin = entry?.from === 'admin';
+  // Notes on where the registry was read from (hidden sheets, another sheet or row); they survive the move to
+  // the procedure's own address after the upload that created it.
+  const [uploadWarnings, setUploadWarnings] = useState<string[]>(entry?.uploadWarnings ?? []);
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const now = useNow(useServerTime().offsetMs);
@@ -93,6 +98,24 @@ function Wizard({ id }: { id: number | null }) {
   }, [draftQuery.data, state.phase]);
 
   const title = id ? T.editTitle(id) : T.createTitle;
+  if (id === null && user && !maySell(user)) {
+    // The server refuses the upload anyway; the page says why at once instead of after a file (decision 0068).
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert
+          severity="info"
+          action={
+            <Button component={RouterLink} to="/profile/client">
+              {T.toCompany}
+            </Button>
+          }
+        >
+          {NOT_A_SELLER_TEXT}
+        </Alert>
+      </>
+    );
+  }
   if (state.phase === 'loading') {
     return (
       <>
@@ -143,8 +166,15 @@ function Wizard({ id }: { id: number | null }) {
       notify={(text, variant) => enqueueSnackbar(text, { variant })}
       confirmDelete={confirmDelete}
       setConfirmDelete={setConfirmDelete}
+      uploadWarnings={uploadWarnings}
+      setUploadWarnings={setUploadWarnings}
     />
   );
+}
+
+interface WizardLocationState {
+  from?: 'admin';
+  uploadWarnings?: string[];
 }
 
 interface FrameProps {
@@ -163,6 +193,8 @@ interface FrameProps {
   notify: (text: string, variant: 'success' | 'error' | 'info') => void;
   confirmDelete: boolean;
   setConfirmDelete: (open: boolean) => void;
+  uploadWarnings: string[];
+  setUploadWarnings: (warnings: string[]) => void;
 }
 
 function WizardFrame(props: FrameProps) {
@@ -264,6 +296,7 @@ function WizardFrame(props: FrameProps) {
       return dispatch({ type: 'invalid', errors: { company_id: 'Должно быть заполнено' } });
     }
     dispatch({ type: 'uploadStarted', fileName: file.name });
+    props.setUploadWarnings([]);
     try {
       const outcome = await uploadRegistry({
         file,
@@ -272,6 +305,8 @@ function WizardFrame(props: FrameProps) {
         briefcaseId,
         onProgress: (percent) => dispatch({ type: 'uploadProgress', percent }),
       });
+      const warnings = outcome.kind === 'refused' ? outcome.warnings : outcome.data.warnings;
+      props.setUploadWarnings(warnings);
       if (outcome.kind === 'refused')
         return dispatch({
           type: 'uploadFailed',
@@ -286,7 +321,10 @@ function WizardFrame(props: FrameProps) {
         // The wizard re-opens on the procedure's own address; the draft is already cached.
         props.navigate(`/briefcases/new/${createdId}`, {
           replace: true,
-          state: props.fromAdmin ? { from: 'admin' } : null,
+          state: {
+            ...(props.fromAdmin ? { from: 'admin' } : {}),
+            uploadWarnings: warnings,
+          } satisfies WizardLocationState,
         });
         return;
       }
@@ -353,6 +391,7 @@ function WizardFrame(props: FrameProps) {
         return (
           <RegistryStep
             upload={state.at.upload}
+            warnings={props.uploadWarnings}
             draft={state.draft}
             form={state.form}
             errors={state.errors}
@@ -369,6 +408,7 @@ function WizardFrame(props: FrameProps) {
       case 3:
         return (
           <SettingsStep
+            briefcaseId={b?.id ?? 0}
             form={state.form}
             lots={state.draft?.lots ?? []}
             errors={state.errors}

@@ -31,6 +31,7 @@ export const WIZARD_MESSAGES = {
   rejectedNote: (note: string) => `Процедура отклонена: ${note}`,
   submittedTitle: 'Процедура отправлена на согласование',
   toCard: 'Перейти к процедуре',
+  toCompany: 'Данные компании',
 
   // Step 1
   chooseType: 'Выберите тип торгов',

@@ -4,6 +4,7 @@
  * (GET /api/v1/registry_uploads/{upload_id}, decisions/0045) fills the rest up to 99 %.
  */
 import type {
+  CompanyTypeaheadItem,
   Dictionaries,
   Envelope,
   PersonalDataFinding,
@@ -116,6 +117,7 @@ export type UploadOutcome =
       errors: string[];
       reportId: string | null;
       briefcaseId: number | null;
+      warnings: string[];
     };
 
 export interface UploadInput {
@@ -202,6 +204,7 @@ export async function uploadRegistry(input: UploadInput): Promise<UploadOutcome>
       errors,
       reportId: data?.report_id ?? (body as { report_id?: string } | null)?.report_id ?? null,
       briefcaseId: data?.briefcase_id ?? null,
+      warnings: data?.warnings ?? [],
     };
   } finally {
     stopPolling();
@@ -220,8 +223,9 @@ export async function searchParticipants(
   text: string,
   signal?: AbortSignal,
 ): Promise<ParticipantSuggestion[]> {
-  const data = await apiClient.request<{
-    data: { id: number; attributes: Omit<ParticipantSuggestion, 'id'> }[];
-  }>('/api/v1/companies/search', { query: { full_name: text }, signal });
-  return data.data.map((c) => ({ id: c.id, ...c.attributes }));
+  const data = await apiClient.request<CompanyTypeaheadItem[]>('/companies/typeahead.json', {
+    query: { full_name: text },
+    signal,
+  });
+  return data.map((c) => ({ id: c.id, ...c.attributes }));
 }

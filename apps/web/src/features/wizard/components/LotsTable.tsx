@@ -1,8 +1,23 @@
-/** The lots of the registry (spec 1 §2 Lotting panel): the first 32 until 'Показать все лоты'. */
+/**
+ * The lots of the registry (spec 1 §2 Lotting panel): the first 32 until 'Показать все лоты'; the predicted start
+ * and sale prices come from the price forecast (POST /api/v1/predicted_price/predict) for lots that have none yet.
+ */
 import type { WizardDraftLot } from '@etp/contracts';
 import { formatRubles } from '@etp/domain';
-import { Box, Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import {
+  Box,
+  Button,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { type ReactNode, useState } from 'react';
+import { useLotsPredictions } from '../../forecast/forecastApi.ts';
+import { FORECAST_TEXTS } from '../../forecast/messages.ts';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 
 export const LOTS_SHOWN_FIRST = 32;
@@ -16,14 +31,23 @@ const METHOD_COLUMN: Record<string, { title: string; value: (lot: WizardDraftLot
 const money = (value: number | null) => (value === null ? '—' : formatRubles(value));
 
 interface LotsTableProps {
+  briefcaseId: number;
   lots: readonly WizardDraftLot[];
   method: string | null;
   /** Step 3's per-lot step input. */
   stepCell?: (lot: WizardDraftLot) => ReactNode;
 }
 
-export function LotsTable({ lots, method, stepCell }: LotsTableProps) {
+export function LotsTable({ briefcaseId, lots, method, stepCell }: LotsTableProps) {
   const [all, setAll] = useState(false);
+  const predictions = useLotsPredictions(briefcaseId, lots);
+  const prices = predictions.data?.prices ?? {};
+  const predicted = (lot: WizardDraftLot, key: 'start_price' | 'end_price') => {
+    const own = key === 'start_price' ? lot.predicted_start_price : lot.predicted_end_price;
+    if (own !== null) return money(own);
+    const now = prices[String(lot.id)]?.[key];
+    return now === undefined ? (predictions.isFetching ? '…' : '—') : money(now);
+  };
   const shown = all ? lots : lots.slice(0, LOTS_SHOWN_FIRST);
   const extra = method ? METHOD_COLUMN[method] : undefined;
   return (
@@ -69,11 +93,19 @@ export function LotsTable({ lots, method, stepCell }: LotsTableProps) {
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {money(lot.min_price ?? lot.start_price)}
                 </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {money(lot.predicted_start_price)}
+                <TableCell
+                  align="right"
+                  sx={{ whiteSpace: 'nowrap' }}
+                  data-testid={`predicted-start-${lot.id}`}
+                >
+                  {predicted(lot, 'start_price')}
                 </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {money(lot.predicted_end_price)}
+                <TableCell
+                  align="right"
+                  sx={{ whiteSpace: 'nowrap' }}
+                  data-testid={`predicted-end-${lot.id}`}
+                >
+                  {predicted(lot, 'end_price')}
                 </TableCell>
                 {stepCell && <TableCell>{stepCell(lot)}</TableCell>}
               </TableRow>
@@ -81,11 +113,36 @@ export function LotsTable({ lots, method, stepCell }: LotsTableProps) {
           </TableBody>
         </Table>
       </TableContainer>
+      <PredictionNote predictions={predictions} />
       {!all && lots.length > LOTS_SHOWN_FIRST && (
         <Button sx={{ mt: 1 }} onClick={() => setAll(true)}>
           {T.showAllLots}
         </Button>
       )}
     </Box>
+  );
+}
+
+function PredictionNote({ predictions }: { predictions: ReturnType<typeof useLotsPredictions> }) {
+  const model = predictions.data?.model;
+  const text = predictions.isError
+    ? FORECAST_TEXTS.wizardFailed
+    : !model
+      ? predictions.isFetching
+        ? FORECAST_TEXTS.wizardPending
+        : null
+      : model.source === 'model' && model.version !== null
+        ? FORECAST_TEXTS.wizardModel(model.version, model.backtest?.mape ?? null)
+        : model.note;
+  if (!text) return null;
+  return (
+    <Typography
+      variant="body2"
+      color={predictions.isError ? 'error' : 'text.secondary'}
+      sx={{ mt: 1 }}
+      data-testid="lots-prediction-note"
+    >
+      {text}
+    </Typography>
   );
 }

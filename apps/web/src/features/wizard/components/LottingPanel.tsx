@@ -130,7 +130,7 @@ export function LottingPanel({ briefcaseId, lots, editable, onLots }: LottingPan
           {error}
         </Typography>
       )}
-      <LotsTable lots={lots} method={current} />
+      <LotsTable briefcaseId={briefcaseId} lots={lots} method={current} />
       <div>
         <Button
           startIcon={<DownloadIcon />}

@@ -20,6 +20,8 @@ import type { UploadState } from '../wizardMachine.ts';
 
 interface RegistryUploadProps {
   upload: UploadState;
+  /** Notes of the last upload on where the registry was read from (hidden sheets, another sheet or row). */
+  warnings: string[];
   /** Uploading and replacing are allowed (created or pending). */
   editable: boolean;
   onFile: (file: File) => void;
@@ -44,7 +46,7 @@ export function ReportLink({ reportId }: { reportId: string }) {
   );
 }
 
-export function RegistryUpload({ upload, editable, onFile, onDelete }: RegistryUploadProps) {
+export function RegistryUpload({ upload, warnings, editable, onFile, onDelete }: RegistryUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const busy = upload.kind === 'uploading';
   return (
@@ -87,6 +89,19 @@ export function RegistryUpload({ upload, editable, onFile, onDelete }: RegistryU
         </Typography>
       </Stack>
       <UploadStateView upload={upload} onDelete={editable ? onDelete : null} />
+      {upload.kind !== 'uploading' && warnings.length > 0 && (
+        <Alert severity="warning" data-testid="upload-warnings">
+          {warnings.length === 1 ? (
+            warnings[0]
+          ) : (
+            <Box component="ul" sx={{ pl: 2, my: 0 }}>
+              {warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </Box>
+          )}
+        </Alert>
+      )}
     </Stack>
   );
 }

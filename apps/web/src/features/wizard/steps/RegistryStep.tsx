@@ -10,6 +10,8 @@ import type { UploadState, WizardForm } from '../wizardMachine.ts';
 
 interface RegistryStepProps {
   upload: UploadState;
+  /** Notes of the last upload on where the registry was read from. */
+  warnings: string[];
   draft: WizardDraft | null;
   form: WizardForm;
   errors: Record<string, string>;
@@ -36,6 +38,7 @@ export function RegistryStep(props: RegistryStepProps) {
     <Stack spacing={3}>
       <RegistryUpload
         upload={upload}
+        warnings={props.warnings}
         editable={editable}
         onFile={props.onFile}
         onDelete={registered ? props.onDelete : null}

@@ -33,6 +33,7 @@ import { WIZARD_MESSAGES as T } from '../messages.ts';
 import type { WizardForm } from '../wizardMachine.ts';
 
 interface SettingsStepProps {
+  briefcaseId: number;
   form: WizardForm;
   lots: readonly WizardDraftLot[];
   errors: Record<string, string>;
@@ -45,7 +46,16 @@ interface SettingsStepProps {
 
 const intOrNull = (text: string) => (text.trim() === '' ? null : Number.parseInt(text, 10));
 
-export function SettingsStep({ form, lots, errors, isAdmin, active, now, onChange }: SettingsStepProps) {
+export function SettingsStep({
+  briefcaseId,
+  form,
+  lots,
+  errors,
+  isAdmin,
+  active,
+  now,
+  onChange,
+}: SettingsStepProps) {
   const type = form.auction_type;
   const sealed = type === 'private_requests' || type === 'bank_to_bank';
   const open = type === 'classic' || type === 'dutch';
@@ -250,6 +260,7 @@ export function SettingsStep({ form, lots, errors, isAdmin, active, now, onChang
         {T.lotsTitle}
       </Typography>
       <LotsTable
+        briefcaseId={briefcaseId}
         lots={regular}
         method={null}
         stepCell={

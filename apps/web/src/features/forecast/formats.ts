@@ -1,0 +1,31 @@
+/** How the Прогноз form's numbers are typed and shown (spec 2 §5 "Prediction"; rules in packages/domain). */
+import {
+  countFromInput,
+  FORECAST_FORM_DIGITS,
+  kopecksToInputText,
+  rublesToKopecks,
+  sanitizeCountInput,
+  sanitizeMoneyInput,
+  shareFromPercentText,
+  shareToPercentText,
+} from '@etp/domain';
+import type { NumberFormat } from './ForecastNumberField.tsx';
+
+export const MONEY: NumberFormat = {
+  display: kopecksToInputText,
+  sanitize: sanitizeMoneyInput,
+  parse: (text) => (text === '' ? 0 : rublesToKopecks(text)),
+};
+const count = (digits: number): NumberFormat => ({
+  display: String,
+  sanitize: (text) => sanitizeCountInput(text, digits),
+  parse: countFromInput,
+});
+export const DPD = count(FORECAST_FORM_DIGITS.dpd);
+export const DPLP = count(FORECAST_FORM_DIGITS.dplp);
+export const ITEMS = count(FORECAST_FORM_DIGITS.items_count);
+export const PERCENT: NumberFormat = {
+  display: shareToPercentText,
+  sanitize: sanitizeMoneyInput,
+  parse: shareFromPercentText,
+};
