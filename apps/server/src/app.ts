@@ -21,6 +21,7 @@ import { MESSAGES } from './http/errors.ts';
 import { registerIdBounds } from './http/idBounds.ts';
 import { countersStore, requestBucket } from './http/rateLimits.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { adminUsersRoutes } from './modules/adminUsers/adminUsers.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bankIdRoutes } from './modules/auth/bankId.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(statisticsRoutes(ctx));
   await app.register(monitoringRoutes(ctx));
   await app.register(faqRoutes(ctx));
+  await app.register(adminUsersRoutes(ctx));
   await app.register(batchAutobidsRoutes(ctx));
   await app.register(profileRoutes(ctx));
   await app.register(companyRoutes(ctx));

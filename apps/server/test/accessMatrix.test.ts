@@ -130,6 +130,7 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/v1/admin/companies/:id/reject', call: (f) => json('POST', `/api/v1/admin/companies/${f.rejectTarget}/reject`, { reason: 'Нет документов' }), expected: [401, 403, 403, 403, 403, 403, 403, 200] },
   { route: 'GET /api/v1/admin/audit/verify', call: () => get('/api/v1/admin/audit/verify'), expected: [401, 403, 403, 403, 403, 403, 403, 200] },
   { route: 'GET /api/v1/users', call: () => get('/api/v1/users?company_name=ООО'), expected: [401, 403, 403, 403, 403, 403, 403, 200] },
+  { route: 'GET /api/v1/admin/users/:id', call: (f) => get(`/api/v1/admin/users/${f.users.buyer}`), expected: [401, 403, 403, 403, 403, 403, 403, 200] },
 
   // The feed, the calendar and the card.
   { route: 'GET /api/v1/briefcases', call: () => get('/api/v1/briefcases'), expected: [401, 200, 200, 200, 200, 200, 200, 200] },

@@ -1,4 +1,4 @@
-/** Signed-in browser contexts without the sign-in form: a token pair from the API put where the web app keeps it. */
+/** Browser contexts signed in through the API (the session the web app keeps in localStorage), and API look-ups. */
 import { type APIRequestContext, type Browser, expect } from '@playwright/test';
 import { PASSWORD } from './tabs.ts';
 
@@ -34,4 +34,16 @@ export async function signedIn(browser: Browser, request: APIRequestContext, ema
     storage.setItem('etp.cookies_accepted', '1');
   }, jwt);
   return { context, page: await context.newPage(), jwt };
+}
+
+/** GET with the user's token; the reply's data. */
+export async function apiData<T>(
+  request: APIRequestContext,
+  jwt: Jwt,
+  path: string,
+  params = {},
+): Promise<T> {
+  const reply = await request.get(path, { params, headers: { Authorization: `Bearer ${jwt.token}` } });
+  expect(reply.ok()).toBe(true);
+  return (await reply.json()).data as T;
 }

@@ -1,5 +1,6 @@
 export * from './accountFields.ts';
 export * from './accounts.ts';
+export * from './adminUsers.ts';
 export * from './auth.ts';
 export * from './batchAutobids.ts';
 export * from './briefcases.ts';
@@ -12,6 +13,7 @@ export * from './forecast.ts';
 export * from './formFields.ts';
 export * from './ids.ts';
 export * from './live.ts';
+export * from './liveFrames.ts';
 export * from './lots.ts';
 export * from './moderation.ts';
 export * from './monitoring.ts';

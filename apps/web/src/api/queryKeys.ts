@@ -21,6 +21,11 @@ export const queryKeys = {
   /** Every page of a procedure's FAQ (prefix), and one page of it. */
   questionsOf: (briefcaseId: number) => ['questions', briefcaseId] as const,
   questions: (briefcaseId: number, page: number) => ['questions', briefcaseId, page] as const,
+  /** The Statistics tab of a procedure (GET /api/v1/charts/briefcases/{id}/stats). */
+  stats: (briefcaseId: number) => ['stats', briefcaseId] as const,
+  /** Every page of a procedure's monitoring (prefix), and one page of it. */
+  monitoringOf: (briefcaseId: number) => ['monitoring', briefcaseId] as const,
+  monitoring: (briefcaseId: number, page: number) => ['monitoring', briefcaseId, page] as const,
   serverTime: ['server-time'] as const,
   dictionaries: ['dictionaries'] as const,
   authMethods: ['auth-methods'] as const,
@@ -33,6 +38,7 @@ export const queryKeys = {
   events: (page: number) => ['events', page] as const,
   adminCompanies: (status: string, page: number) => ['admin', 'companies', status, page] as const,
   adminCompany: (id: number) => ['admin', 'company', id] as const,
+  adminUser: (id: number) => ['admin', 'user', id] as const,
   publicBriefcases: ['public-briefcases'] as const,
   survey: (kind: string, key: string) => ['survey', kind, key] as const,
   file: (path: string) => ['file', path] as const,

@@ -40,6 +40,11 @@ export interface LiveConnectionDeps {
   onMessage(message: LiveMessage): void;
   /** The socket is authenticated again after a loss: the caller reloads what it may have missed. */
   onRecovered(): void;
+  /**
+   * The server confirmed a subscription: from now on its updates arrive. What was read before may have missed one
+   * sent in between, so the caller may re-read it.
+   */
+  onSubscribed?(channel: LiveChannel, briefcaseId: number | null): void;
   /** Back-off of the n-th retry (ms); defaults to 0.5 s doubling up to 10 s, with jitter. */
   retryDelay?(attempt: number): number;
   /** Keep-alive ping period (ms); a socket that does not answer within one period is replaced. */
@@ -204,6 +209,9 @@ export class LiveConnection {
       }
       case 'pong':
         this.awaitingPong = false;
+        return;
+      case 'subscribed':
+        this.deps.onSubscribed?.(reply.channel, reply.briefcase_id);
         return;
       default:
         return;

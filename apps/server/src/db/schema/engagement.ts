@@ -46,6 +46,8 @@ export const pageVisits = pgTable(
   },
   (t) => [
     index('page_visits_briefcase_idx').on(t.briefcaseId, t.userId),
+    // A user's latest visits, for the administrator's user page.
+    index('page_visits_user_idx').on(t.userId, t.lastSeenAt),
     // One open visit per user and procedure.
     uniqueIndex('page_visits_open_key').on(t.briefcaseId, t.userId).where(sql`${t.endedAt} is null`),
   ],

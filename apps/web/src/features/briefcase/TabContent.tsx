@@ -11,6 +11,8 @@ import { TabEmptyState } from './TabEmptyState.tsx';
 
 const AnalyticsTab = lazy(() => import('./analytics/AnalyticsTab.tsx'));
 const FaqTab = lazy(() => import('./faq/FaqTab.tsx'));
+const StatisticsTab = lazy(() => import('./statistics/StatisticsTab.tsx'));
+const MonitoringTab = lazy(() => import('./monitoring/MonitoringTab.tsx'));
 
 export function TabContent({
   tab,
@@ -25,6 +27,10 @@ export function TabContent({
         <AnalyticsTab briefcase={briefcase} />
       ) : tab === 'faq' ? (
         <FaqTab briefcase={briefcase} />
+      ) : tab === 'statistics' ? (
+        <StatisticsTab briefcase={briefcase} />
+      ) : tab === 'monitoring' ? (
+        <MonitoringTab briefcase={briefcase} />
       ) : (
         <TabEmptyState title={T.tabTitles[tab]} />
       )}
