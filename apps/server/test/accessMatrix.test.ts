@@ -139,6 +139,7 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/v1/admin/companies/:id/reject', call: (f) => json('POST', `/api/v1/admin/companies/${f.rejectTarget}/reject`, { reason: 'Нет документов' }), expected: [401, 403, 403, 403, 403, 403, 403, 200] },
   { route: 'GET /api/v1/admin/audit/verify', call: () => get('/api/v1/admin/audit/verify'), expected: [401, 403, 403, 403, 403, 403, 403, 200] },
   { route: 'GET /api/v1/users', call: () => get('/api/v1/users?company_name=ООО'), expected: [401, 403, 403, 403, 403, 403, 403, 200] },
+  { route: 'GET /api/v1/admin/users/:id', call: (f) => get(`/api/v1/admin/users/${f.users.buyer}`), expected: [401, 403, 403, 403, 403, 403, 403, 200] },
 
   // The feed, the calendar and the card.
   { route: 'GET /api/v1/briefcases', call: () => get('/api/v1/briefcases'), expected: [401, 200, 200, 200, 200, 200, 200, 200] },
@@ -149,6 +150,12 @@ const ENTRIES: Entry[] = [
   { route: 'PUT /api/v1/briefcases/:id/toggle_favorite', call: (f) => json('PUT', `/api/v1/briefcases/${f.briefcase}/toggle_favorite`), expected: [401, 403, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/v1/charts/briefcases/:id/stats', call: (f) => get(`/api/v1/charts/briefcases/${f.briefcase}/stats`), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
   { route: 'GET /api/v1/briefcases/:id/users', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/users`), expected: [401, 403, 403, 403, 403, 403, 403, 200] },
+  // The FAQ (decisions/0115): anyone who opens the card reads; participants ask (an empty title: 422), the seller may not; administrators edit and delete (a missing question: 404).
+  { route: 'GET /api/v1/briefcases/:id/questions', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/questions`), expected: [401, 403, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /api/v1/briefcases/:id/questions', call: (f) => json('POST', `/api/v1/briefcases/${f.briefcase}/questions`, { title: '' }), expected: [401, 403, 422, 422, 403, 403, 422, 422] },
+  { route: 'PUT /api/v1/briefcases/:id/questions/:qid', call: (f) => json('PUT', `/api/v1/briefcases/${f.briefcase}/questions/${MISSING}`, { answer: 'Да' }), expected: [401, 403, 403, 403, 403, 403, 403, 404] },
+  { route: 'DELETE /api/v1/briefcases/:id/questions/:qid', call: (f) => json('DELETE', `/api/v1/briefcases/${f.briefcase}/questions/${MISSING}`), expected: [401, 403, 403, 403, 403, 403, 403, 404] },
+  { route: 'GET /api/v1/briefcases/:id/questions/:qid/attached_document', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/questions/${MISSING}/attached_document`), expected: [401, 403, 404, 404, 404, 404, 404, 404] },
   // The price forecast (decisions/0106): the selling company's members and administrators; a retrain with no sold lots is refused (409).
   { route: 'POST /api/v1/predicted_price/predict', call: (f) => json('POST', '/api/v1/predicted_price/predict', { lot_params: [{ id: f.lot, auction_type: 'classic', amount_total: 100_000_000, amount_bottomline: 150_000_000, dpd: 400, dplp: 300, items_count: 120, seller_type: 'bank', flags: {} }] }), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
   { route: 'GET /api/v1/predicted_price/forms', call: (f) => get(`/api/v1/predicted_price/forms?lot_id=${f.lot}`), expected: [401, 403, 403, 403, 200, 200, 403, 200] },

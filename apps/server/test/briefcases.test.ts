@@ -14,7 +14,14 @@ describe.each(DRIVERS)('procedure feed and card on %s', (driver) => {
   beforeAll(async () => {
     t = await createTestApp(driver);
     const db = t.ctx.db;
-    const seller = await buildCompany(db, { name: 'АО «Банк Продавец»', kind: 'bank', seller: true });
+    // A full name of its own: the factory's ('…«Тест N»', N shared by every file of the worker) could hold the
+    // digits of the procedure number the text search looks for.
+    const seller = await buildCompany(db, {
+      name: 'АО «Банк Продавец»',
+      fullName: 'Акционерное общество «Банк Продавец»',
+      kind: 'bank',
+      seller: true,
+    });
     sellerId = seller.id;
     const buyer = await buildCompany(db, { name: 'ООО «ПКО Покупатель»' });
     const outsider = await buildCompany(db, { name: 'ООО «Исключённая»' });
@@ -114,6 +121,20 @@ describe.each(DRIVERS)('procedure feed and card on %s', (driver) => {
       human_source_kind: 'Просроченная задолженность',
       can_show: true,
     });
+  });
+
+  it('orders trading and upcoming procedures soonest first, then the rest newest first', async () => {
+    const list = (await feed('buyer', '?per_page=100')).json().data.briefcases as {
+      attributes: { status: string; start_datetime: string };
+    }[];
+    const days = list.map(
+      (b) => `${b.attributes.status} ${new Date(b.attributes.start_datetime).getUTCDate()}`,
+    );
+    expect(days).toEqual([
+      'active 22',
+      ...[2, 4, 6, 8, 10, 12, 27].map((d) => `ready ${d}`),
+      ...[13, 11, 9, 7, 5, 3].map((d) => `closed ${d}`),
+    ]);
   });
 
   it('shows drafts only to their seller and to administrators', async () => {

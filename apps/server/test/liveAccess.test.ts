@@ -3,6 +3,7 @@
  * (decisions/0019), and a sealed offer never reaches another participant through a live update.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Scheduler } from '../src/scheduler/scheduler.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
 import { buildCompany, buildUser } from './support/factories.ts';
@@ -25,6 +26,7 @@ describe.each(DRIVERS)('live access on %s', (driver) => {
     for (const c of clients) c.close();
     await t.close();
   });
+  const MINUTE = 60_000;
 
   const connect = async (token: string) => {
     const client = await connectLive(url, token);
@@ -92,6 +94,49 @@ describe.each(DRIVERS)('live access on %s', (driver) => {
     for (const client of [rival, seller]) {
       const seen = JSON.stringify(client.messages);
       for (const amount of offers) expect(seen).not.toContain(String(amount));
+    }
+  });
+
+  it("tells each participant live whether it won the seller's choice, and the seller the winner's company", async () => {
+    const scheduler = new Scheduler(t.ctx, t.ctx.leaderTag, (error) => {
+      throw error;
+    });
+    const { briefcase, lot } = await tradingLot(t, floor, { endInMs: 5 * MINUTE });
+    const [a, b] = floor.buyers as [Floor['buyers'][0], Floor['buyers'][0]];
+    const call = api(t);
+    await call.bid(a, { lot_id: lot.id, amount: 1_000_000 });
+    const bidB = (await call.bid(b, { lot_id: lot.id, amount: 1_100_000 })).json().data.bid_id;
+    t.clock.advance(5 * MINUTE);
+    try {
+      await scheduler.tick();
+      const [liveA, liveB, seller] = [
+        await connect(a.token),
+        await connect(b.token),
+        await connect(floor.seller.token),
+      ];
+      for (const client of [liveA, liveB, seller]) await subscribe(client, 'LotsStream', briefcase.id);
+      const tagOf = async (who: Floor['buyers'][0]) => (await call.lot(who, lot.id)).my_tag as string;
+      const [tagA, tagB] = [await tagOf(a), await tagOf(b)];
+      expect(tagA).not.toBe(tagB);
+      const chosen = await call.send(floor.seller, 'POST', `/api/v1/lots/${lot.id}/set_winner`, {
+        bid_id: bidB,
+      });
+      expect(chosen.statusCode).toBe(200);
+      const closed = (client: LiveTestClient) =>
+        client.waitFor(
+          (m) =>
+            m.action === 'lot_update' &&
+            (m.payload as { id: number; status: string }).id === lot.id &&
+            (m.payload as { status: string }).status === 'closed',
+        );
+      expect((await closed(liveB)).payload).toMatchObject({ winner_tag: tagB, is_without_winner: false });
+      const seenByA = (await closed(liveA)).payload as { winner_tag: string };
+      expect(seenByA.winner_tag).not.toBe(tagA);
+      expect(seenByA).not.toHaveProperty('winner_company');
+      expect((await closed(seller)).payload).toMatchObject({ winner_company: 'ООО «Покупатель 2»' });
+    } finally {
+      t.clock.advance(-5 * MINUTE);
+      await scheduler.stop();
     }
   });
 });

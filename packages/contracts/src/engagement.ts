@@ -14,6 +14,7 @@ export const EVENT_KINDS = [
   'autobid_maxed_out',
   'procedure_invitation',
   'round_invitation',
+  'question_answered',
 ] as const;
 
 export const eventSchema = z.object({

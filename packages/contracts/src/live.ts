@@ -1,18 +1,11 @@
 /**
  * The live-update protocol over one WebSocket (/ws): the client subscribes to channels; the server pushes
  * messages {channel, briefcase_id, action, payload, t}. `t` is the server time in ms of the change, so a
- * client drops a message older than what it already shows.
+ * client drops a message older than what it already shows. The messages and frames are in liveFrames.ts, which
+ * needs no zod: the browser reads frames with it and so ships no schema library.
  */
 import { z } from 'zod';
-
-export const LIVE_CHANNELS = [
-  'LotsStream',
-  'UsersStream',
-  'BriefcaseStats',
-  'BriefcaseStatus',
-  'AdminUsersStream',
-] as const;
-export type LiveChannel = (typeof LIVE_CHANNELS)[number];
+import { LIVE_CHANNELS } from './liveFrames.ts';
 
 export const liveCommandSchema = z.discriminatedUnion('command', [
   /** First message of a connection: the access token (browsers cannot set headers on a WebSocket). */
@@ -30,55 +23,3 @@ export const liveCommandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('ping') }),
 ]);
 export type LiveCommand = z.infer<typeof liveCommandSchema>;
-
-export const LIVE_ACTIONS = [
-  'lot_update',
-  'briefcase_status_update',
-  'briefcase_closed',
-  'next_round',
-  'autobid_maxed_out',
-  'stats',
-  'users',
-] as const;
-export type LiveAction = (typeof LIVE_ACTIONS)[number];
-
-export interface LiveMessage<P = unknown> {
-  channel: LiveChannel;
-  briefcase_id: number | null;
-  action: LiveAction;
-  payload: P;
-  t: number;
-}
-
-/**
- * Several messages of one channel in one WebSocket frame. Under load the server delivers on a short tick: each
- * socket gets one frame per tick, a batch of the messages of that tick in the order they happened (the spec's
- * message shapes, unchanged, inside `messages`). When a node is overloaded, a batch carries only the newest update
- * of each lot (versions in between are skipped, never reordered). A single message is sent on its own, unwrapped.
- * `t` is the newest `t` inside.
- */
-export interface LiveBatch {
-  channel: LiveChannel;
-  briefcase_id: number | null;
-  action: 'batch';
-  t: number;
-  messages: LiveMessage[];
-}
-
-/** One frame of updates from the server: a message or a batch of them. */
-export type LiveFrame = LiveMessage | LiveBatch;
-
-export const isLiveBatch = (frame: { action?: unknown }): frame is LiveBatch => frame.action === 'batch';
-
-/** The messages of a frame, in order: a batch's contents, or the message itself. */
-export function unpackLiveFrame(frame: LiveFrame): LiveMessage[] {
-  return isLiveBatch(frame) ? frame.messages : [frame];
-}
-
-/** Replies of the server to commands (not updates). */
-export type LiveReply =
-  | { type: 'authenticated'; user_id: number }
-  | { type: 'subscribed'; channel: LiveChannel; briefcase_id: number | null }
-  | { type: 'unsubscribed'; channel: LiveChannel; briefcase_id: number | null }
-  | { type: 'rejected'; channel: LiveChannel | null; briefcase_id: number | null; message: string }
-  | { type: 'pong'; t: number };

@@ -80,7 +80,10 @@ export const lotAttributesSchema = z.object({
   start_datetime: z.string().nullable(),
   end_datetime: z.string().nullable(),
   briefcase_end_datetime: z.string().nullable(),
-  /** Opaque tag of the leading company for this lot; equal to `my_tag` when the viewer's company leads. */
+  /**
+   * Opaque tag of the leading company for this lot; equal to `my_tag` when the viewer's company leads. Null in
+   * sealed formats, where `my_tag` still names the viewer (to recognise a live winner choice).
+   */
   leader_tag: z.string().nullable(),
   my_tag: z.string().nullable(),
   condition: lotConditionSchema,
@@ -102,9 +105,17 @@ export interface LotLivePayload {
   end_datetime: string | null;
   renewals_count: number;
   leader_tag: string | null;
+  /**
+   * Opaque tag of the company the seller chose as the winner (equal to the viewer's `my_tag` when it won); null
+   * while none is chosen.
+   */
+  winner_tag: string | null;
+  is_without_winner: boolean;
   version: number;
   /** Sellers and administrators only. */
   current_bidder_company?: string | null;
+  /** Sellers and administrators only. */
+  winner_company?: string | null;
 }
 
 /** GET /api/v1/lots: one page of a procedure's lots. */

@@ -6,6 +6,7 @@ export * from './company/index.ts';
 export * from './constants.ts';
 export * from './dictionaries.ts';
 export * from './documents.ts';
+export * from './faq.ts';
 export * from './fillingPercent.ts';
 export * from './forecast/index.ts';
 export * from './money.ts';

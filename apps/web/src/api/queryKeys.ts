@@ -9,6 +9,10 @@ export const queryKeys = {
   /** What the viewer may download of a procedure (prefix), and its list in one status. */
   briefcaseDocumentsOf: (id: number) => ['briefcase-documents', id] as const,
   briefcaseDocuments: (id: number, status: string) => ['briefcase-documents', id, status] as const,
+  /** The calendar around a Moscow month 'YYYY-MM' (that month and its neighbours). */
+  calendar: (month: string) => ['calendar', month] as const,
+  companySearch: (text: string, kind: string, selected: readonly number[]) =>
+    ['company-search', text, kind, selected] as const,
   /** Every page of a procedure's lots (prefix), and one page of them. */
   lotsOf: (briefcaseId: number) => ['lots', briefcaseId] as const,
   lots: (briefcaseId: number, page: number, favourites: boolean) =>
@@ -17,6 +21,14 @@ export const queryKeys = {
   bidLog: (lotId: number, page: number, perPage: number) => ['lot-bids', lotId, page, perPage] as const,
   bidders: (lotId: number) => ['lot-bidders', lotId] as const,
   lotsInfo: (briefcaseId: number) => ['lots-info', briefcaseId] as const,
+  /** Every page of a procedure's FAQ (prefix), and one page of it. */
+  questionsOf: (briefcaseId: number) => ['questions', briefcaseId] as const,
+  questions: (briefcaseId: number, page: number) => ['questions', briefcaseId, page] as const,
+  /** The Statistics tab of a procedure (GET /api/v1/charts/briefcases/{id}/stats). */
+  stats: (briefcaseId: number) => ['stats', briefcaseId] as const,
+  /** Every page of a procedure's monitoring (prefix), and one page of it. */
+  monitoringOf: (briefcaseId: number) => ['monitoring', briefcaseId] as const,
+  monitoring: (briefcaseId: number, page: number) => ['monitoring', briefcaseId, page] as const,
   serverTime: ['server-time'] as const,
   dictionaries: ['dictionaries'] as const,
   authMethods: ['auth-methods'] as const,
@@ -29,6 +41,7 @@ export const queryKeys = {
   events: (page: number) => ['events', page] as const,
   adminCompanies: (status: string, page: number) => ['admin', 'companies', status, page] as const,
   adminCompany: (id: number) => ['admin', 'company', id] as const,
+  adminUser: (id: number) => ['admin', 'user', id] as const,
   publicBriefcases: ['public-briefcases'] as const,
   survey: (kind: string, key: string) => ['survey', kind, key] as const,
   file: (path: string) => ['file', path] as const,

@@ -2,8 +2,25 @@
  * The platform's look: a deep navy/indigo primary on clean white surfaces, Roboto, compact but airy spacing,
  * quiet outlines instead of heavy shadows (a trading venue, not a landing page). ruRU localises MUI's own texts.
  */
+import type { FillingColor } from '@etp/domain';
 import { createTheme } from '@mui/material';
 import { ruRU } from '@mui/material/locale';
+
+/** A colour of the filling-percentage badge: its outline and tint (`main`) and its text, readable on the tint. */
+export interface FillingTone {
+  main: string;
+  text: string;
+}
+
+declare module '@mui/material/styles' {
+  interface Palette {
+    /** The filling-percentage badge (spec 2 §9: over 89 purple, over 79 blue, else amber). */
+    filling: Record<FillingColor, FillingTone>;
+  }
+  interface PaletteOptions {
+    filling?: Record<FillingColor, FillingTone>;
+  }
+}
 
 const NAVY = '#1a2b5f';
 
@@ -13,12 +30,19 @@ export const theme = createTheme(
       primary: { main: NAVY, light: '#3f51a3', dark: '#0f1b40', contrastText: '#ffffff' },
       secondary: { main: '#0f7b8a', contrastText: '#ffffff' },
       success: { main: '#2e7d32' },
-      warning: { main: '#ed6c02' },
+      // dark carries white text at 5:1 (the ending-soon chip).
+      warning: { main: '#ed6c02', dark: '#b54d00' },
       error: { main: '#c62828' },
       info: { main: '#1565c0' },
       background: { default: '#f4f6fb', paper: '#ffffff' },
       text: { primary: '#17203a', secondary: '#5b6478' },
       divider: '#e3e7f0',
+      // Amber text is a darker amber: #ff8f00 itself reads at 2.1:1 on its own tint (WCAG AA asks 4.5:1).
+      filling: {
+        purple: { main: '#7b1fa2', text: '#7b1fa2' },
+        blue: { main: '#1565c0', text: '#1565c0' },
+        amber: { main: '#ff8f00', text: '#9a5200' },
+      },
     },
     shape: { borderRadius: 10 },
     typography: {
@@ -42,6 +66,8 @@ export const theme = createTheme(
       MuiAppBar: { defaultProps: { color: 'inherit' } },
       MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 500, minHeight: 48 } } },
       MuiChip: { styleOverrides: { root: { fontWeight: 500 } } },
+      // A spinner always has a name for screen readers (axe: aria-progressbar-name); a caller may give its own.
+      MuiCircularProgress: { defaultProps: { 'aria-label': 'Загрузка…' } },
       MuiTooltip: { styleOverrides: { tooltip: { fontSize: '0.8rem', lineHeight: 1.45 } } },
       MuiTextField: { defaultProps: { size: 'small' } },
       MuiSelect: { defaultProps: { size: 'small' } },

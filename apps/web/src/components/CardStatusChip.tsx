@@ -18,7 +18,12 @@ export function CardStatusChip({ status }: { status: CardStatus }) {
       label={status.text}
       color={TONE_COLOURS[status.tone]}
       variant={status.tone === 'active' || status.tone === 'ending' ? 'filled' : 'outlined'}
-      sx={{ fontVariantNumeric: 'tabular-nums', maxWidth: '100%' }}
+      sx={{
+        fontVariantNumeric: 'tabular-nums',
+        maxWidth: '100%',
+        // The theme's warning is too light under white text (3:1); its dark shade reads at 5:1.
+        ...(status.tone === 'ending' && { bgcolor: 'warning.dark' }),
+      }}
     />
   );
 }

@@ -1,10 +1,9 @@
 import { fillingPercentColor } from '@etp/domain';
 import { Box, Tooltip } from '@mui/material';
-import { FILLING_COLOURS } from '../lib/fillingColours.ts';
 
-/** The portfolio's filling percentage on its spec colour (over 89 purple, over 79 blue, else amber). */
+/** The portfolio's filling percentage on its spec colour (over 89 purple, over 79 blue, else amber), from the theme. */
 export function FillingBadge({ percent, hint }: { percent: number; hint: string }) {
-  const colour = FILLING_COLOURS[fillingPercentColor(percent)];
+  const tone = fillingPercentColor(percent);
   return (
     <Tooltip title={hint} arrow>
       <Box
@@ -18,10 +17,10 @@ export function FillingBadge({ percent, hint }: { percent: number; hint: string 
           borderRadius: 12,
           fontSize: 13,
           fontWeight: 700,
-          color: colour,
+          color: (theme) => theme.palette.filling[tone].text,
           border: 1.5,
-          borderColor: colour,
-          bgcolor: `${colour}14`,
+          borderColor: (theme) => theme.palette.filling[tone].main,
+          bgcolor: (theme) => `${theme.palette.filling[tone].main}14`,
           whiteSpace: 'nowrap',
         }}
       >

@@ -12,4 +12,9 @@ export const COMPONENT_MESSAGES = {
   codeRequestFailed: 'Не удалось отправить код. Попробуйте позднее.',
   checking: 'Проверяем код…',
   digit: (label: string, n: number) => `${label}, цифра ${n}`,
+  favourite: 'В избранное',
+  unfavourite: 'Убрать из избранного',
+  previousPage: 'Предыдущая страница',
+  nextPage: 'Следующая страница',
+  page: (n: number) => `Страница ${n}`,
 } as const;

@@ -13,6 +13,7 @@ import { ok, stubApi } from '../test/fakeServer.ts';
 import { FakeSocketServer } from '../test/fakeSocket.ts';
 import { renderWithProviders } from '../test/renderWithProviders.tsx';
 import { ConnectionLostNotice } from './ConnectionLostNotice.tsx';
+import { LiveConnection } from './LiveConnection.ts';
 import { useLiveSubscription } from './useLive.ts';
 
 /** A screen that shows one lot of procedure 42 from the lots cache and keeps the procedure's lots live. */
@@ -64,6 +65,8 @@ const update = (t: number, version: number, price: number, leader: string | null
     end_datetime: '2026-11-22T10:00:00.000Z',
     renewals_count: 0,
     leader_tag: leader,
+    winner_tag: null,
+    is_without_winner: false,
     version,
   },
 });
@@ -222,5 +225,39 @@ describe('the live client', () => {
       channel: 'LotsStream',
       briefcase_id: 42,
     });
+  });
+
+  it('sends a subscription made while the token is still being checked (a tab that loads after the card)', async () => {
+    // The server answers the token only when the test says so.
+    const slow = new FakeSocketServer();
+    slow.onCommand = (socket, command) => {
+      if (command.command === 'subscribe')
+        socket.push({ type: 'subscribed', channel: command.channel, briefcase_id: command.briefcase_id });
+    };
+    const connection = new LiveConnection({
+      createSocket: slow.create,
+      token: () => 'access',
+      refreshToken: async () => true,
+      onMessage: () => {},
+      onRecovered: () => {},
+    });
+    connection.subscribe('BriefcaseStatus', 42);
+    await waitFor(() => expect(slow.current?.sent).toHaveLength(2));
+    expect(connection.state).toBe('connecting');
+    const release = connection.subscribe('LotsStream', 42);
+    slow.current!.push({ type: 'authenticated', user_id: 1 });
+    expect(connection.state).toBe('open');
+    expect(slow.current!.sent).toEqual([
+      { command: 'authenticate', token: 'access' },
+      { command: 'subscribe', channel: 'BriefcaseStatus', briefcase_id: 42 },
+      { command: 'subscribe', channel: 'LotsStream', briefcase_id: 42 },
+    ]);
+    release();
+    expect(slow.current!.sent.at(-1)).toEqual({
+      command: 'unsubscribe',
+      channel: 'LotsStream',
+      briefcase_id: 42,
+    });
+    connection.close();
   });
 });

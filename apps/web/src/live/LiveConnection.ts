@@ -40,6 +40,11 @@ export interface LiveConnectionDeps {
   onMessage(message: LiveMessage): void;
   /** The socket is authenticated again after a loss: the caller reloads what it may have missed. */
   onRecovered(): void;
+  /**
+   * The server confirmed a subscription: from now on its updates arrive. What was read before may have missed one
+   * sent in between, so the caller may re-read it.
+   */
+  onSubscribed?(channel: LiveChannel, briefcaseId: number | null): void;
   /** Back-off of the n-th retry (ms); defaults to 0.5 s doubling up to 10 s, with jitter. */
   retryDelay?(attempt: number): number;
   /** Keep-alive ping period (ms); a socket that does not answer within one period is replaced. */
@@ -92,7 +97,9 @@ export class LiveConnection {
     if (known) known.count++;
     else {
       this.subscriptions.set(key, { channel, briefcaseId, count: 1 });
-      if (this.stateValue === 'open') this.sendSubscribe(channel, briefcaseId);
+      // Once the socket is open the token has been sent, and the server handles commands in order: a subscription
+      // made while the authentication is still answered goes now (the socket's onopen sent only those before it).
+      if (this.socket?.readyState === OPEN) this.sendSubscribe(channel, briefcaseId);
       else this.ensureConnecting();
     }
     let released = false;
@@ -103,7 +110,7 @@ export class LiveConnection {
       if (!entry) return;
       if (--entry.count > 0) return;
       this.subscriptions.delete(key);
-      if (this.stateValue === 'open')
+      if (this.socket?.readyState === OPEN)
         this.send({
           command: 'unsubscribe',
           channel,
@@ -202,6 +209,9 @@ export class LiveConnection {
       }
       case 'pong':
         this.awaitingPong = false;
+        return;
+      case 'subscribed':
+        this.deps.onSubscribed?.(reply.channel, reply.briefcase_id);
         return;
       default:
         return;

@@ -52,6 +52,7 @@ export function LiveProvider({ children, createSocket, retryDelay }: LiveProvide
       },
       // Spec 2 §4: on reconnect the data is reloaded 50 ms later.
       onRecovered: () => setTimeout(() => writer.recover(), 50),
+      onSubscribed: (channel, briefcaseId) => writer.subscribed(channel, briefcaseId),
     });
     return {
       connection,

@@ -5,7 +5,11 @@
  *   card (bid counts, the viewer's sum of bids) is re-read at most once a second and copied into the feed pages;
  * - briefcase_status_update / briefcase_closed / next_round → the procedure's card and its feed entries, and the
  *   lots are re-read (their statuses follow the procedure's);
- * - autobid_maxed_out → the lot's autobid is off.
+ * - autobid_maxed_out → the lot's autobid is off;
+ * - stats (BriefcaseStats) → the Statistics tab's counters at once, and its charts and lots re-read at most every
+ *   STATS_REFRESH_MS (lot updates, which the tab follows too, re-read them as well);
+ * - users (UsersStream) → the Monitoring tab's counts and the user's row at once, and its pages re-read at most
+ *   every MONITORING_REFRESH_MS (the order and the newcomers are the server's).
  * Messages older than what a lot already shows (by `t`, then by version) are dropped. A page of lots (or a lot)
  * read from the server may be older than an update already received (the read started before the bid and
  * answered after its message): the newest update of each lot is kept and laid over such an answer again.
@@ -15,25 +19,40 @@ import type {
   BriefcaseCard,
   BriefcaseCardAttributes,
   BriefcaseList,
+  BriefcaseStats,
   BriefcaseStatusPayload,
+  LiveChannel,
   LiveMessage,
   LotAttributes,
   LotList,
   LotLivePayload,
   LotReply,
+  MonitoringLivePayload,
+  MonitoringPage,
+  StatsLivePayload,
 } from '@etp/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/queryKeys.ts';
 import { lotViewCondition } from '../lib/lotViewCondition.ts';
+import { createKeyedThrottle } from './keyedThrottle.ts';
 import { mergeLotUpdate } from './mergeLotUpdate.ts';
 
 /** How often a procedure's card is re-read while its lots change. */
 export const CARD_REFRESH_MS = 1000;
+/** How often the Statistics tab re-reads its charts and lots while bids come. */
+export const STATS_REFRESH_MS = 2000;
+/** How often the Monitoring tab re-reads its page while visitors come and go. */
+export const MONITORING_REFRESH_MS = 2000;
 
 export interface LiveCacheWriter {
   apply(message: LiveMessage): void;
   /** After a reconnect: everything live may be stale. */
   recover(): void;
+  /**
+   * A subscription is confirmed. The Statistics and Monitoring tabs re-read theirs: a change between their first
+   * read and the subscription would otherwise wait for the next message (a visitor's status may never send another).
+   */
+  subscribed(channel: LiveChannel, briefcaseId: number | null): void;
   dispose(): void;
 }
 
@@ -46,7 +65,18 @@ export function createLiveCacheWriter(
   const lastT = new Map<number, number>();
   /** The newest live update of each lot (by version), laid over answers that are older. */
   const newest = new Map<number, LotLivePayload>();
-  const refreshes = new Map<number, { timer: ReturnType<typeof setTimeout>; again: boolean }>();
+  const cardRefresh = createKeyedThrottle(CARD_REFRESH_MS);
+  const statsRefresh = createKeyedThrottle(STATS_REFRESH_MS);
+  const monitoringRefresh = createKeyedThrottle(MONITORING_REFRESH_MS);
+  /** The `t` of the newest stats message of each procedure. */
+  const statsT = new Map<number, number>();
+  /**
+   * Order of events in this tab: the newest stats message of each procedure and the start of each read of its
+   * statistics, so a read that started before a message and answered after it does not put older counters back.
+   */
+  let tick = 0;
+  const liveCounters = new Map<number, { at: number; bids: number; users: number }>();
+  const statsReadStarted = new Map<number, number>();
 
   const cardOf = (id: number) =>
     queryClient.getQueryData<BriefcaseCard>(queryKeys.briefcase(id))?.attributes ?? null;
@@ -91,25 +121,16 @@ export function createLiveCacheWriter(
 
   /** At most one re-read of a card per CARD_REFRESH_MS: the first at once, the last of a burst at the end. */
   function scheduleCardRefresh(id: number): void {
-    const known = refreshes.get(id);
-    if (known) {
-      known.again = true;
-      return;
-    }
-    void refreshCard(id);
-    const entry = {
-      again: false,
-      timer: setTimeout(function tick() {
-        if (!entry.again) {
-          refreshes.delete(id);
-          return;
-        }
-        entry.again = false;
-        void refreshCard(id);
-        entry.timer = setTimeout(tick, CARD_REFRESH_MS);
-      }, CARD_REFRESH_MS),
-    };
-    refreshes.set(id, entry);
+    cardRefresh.schedule(String(id), () => void refreshCard(id));
+  }
+
+  /** The Statistics tab's charts and lots, when it is open (or cached), re-read at most every STATS_REFRESH_MS. */
+  function scheduleStatsRefresh(id: number): void {
+    if (queryClient.getQueryData(queryKeys.stats(id)) === undefined) return;
+    statsRefresh.schedule(
+      String(id),
+      () => void queryClient.invalidateQueries({ queryKey: queryKeys.stats(id) }),
+    );
   }
 
   function patchLot(briefcaseId: number, lotId: number, change: (lot: LotAttributes) => LotAttributes): void {
@@ -140,6 +161,48 @@ export function createLiveCacheWriter(
     });
     if (statusChanged) void queryClient.invalidateQueries({ queryKey: queryKeys.lot(update.id) });
     scheduleCardRefresh(briefcaseId);
+    scheduleStatsRefresh(briefcaseId);
+  }
+
+  function onStats(message: LiveMessage): void {
+    const payload = message.payload as StatsLivePayload;
+    const id = payload?.briefcase_id ?? message.briefcase_id;
+    if (typeof id !== 'number' || typeof payload.bids !== 'number') return;
+    if (message.t < (statsT.get(id) ?? 0)) return;
+    statsT.set(id, message.t);
+    liveCounters.set(id, { at: ++tick, bids: payload.bids, users: payload.users });
+    patchCounters(id);
+    scheduleStatsRefresh(id);
+  }
+
+  function patchCounters(id: number): void {
+    const live = liveCounters.get(id);
+    if (!live) return;
+    queryClient.setQueryData<BriefcaseStats>(queryKeys.stats(id), (stats) =>
+      stats ? { ...stats, attributes: { ...stats.attributes, bids: live.bids, users: live.users } } : stats,
+    );
+  }
+
+  function onUsers(message: LiveMessage): void {
+    const payload = message.payload as MonitoringLivePayload;
+    const id = message.briefcase_id;
+    if (typeof id !== 'number' || typeof payload?.user?.user_id !== 'number') return;
+    const pages = queryClient.getQueriesData<MonitoringPage>({ queryKey: queryKeys.monitoringOf(id) });
+    if (pages.length === 0) return;
+    queryClient.setQueriesData<MonitoringPage>({ queryKey: queryKeys.monitoringOf(id) }, (page) =>
+      page
+        ? {
+            ...page,
+            online_count: payload.online_count,
+            total_count: payload.total_count,
+            users: page.users.map((u) => (u.user_id === payload.user.user_id ? payload.user : u)),
+          }
+        : page,
+    );
+    monitoringRefresh.schedule(
+      String(id),
+      () => void queryClient.invalidateQueries({ queryKey: queryKeys.monitoringOf(id) }),
+    );
   }
 
   function onStatus(message: LiveMessage): void {
@@ -206,8 +269,13 @@ export function createLiveCacheWriter(
   }
 
   const stopWatching = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'success' && !event.action.manual)
-      reapplyNewer(event.query.queryKey, event.action.data);
+    if (event.type !== 'updated') return;
+    const [kind, id] = event.query.queryKey;
+    const statsRead = kind === 'stats' && typeof id === 'number';
+    if (statsRead && event.action.type === 'fetch') statsReadStarted.set(id, ++tick);
+    if (event.action.type !== 'success' || event.action.manual) return;
+    reapplyNewer(event.query.queryKey, event.action.data);
+    if (statsRead && (liveCounters.get(id)?.at ?? 0) > (statsReadStarted.get(id) ?? 0)) patchCounters(id);
   });
 
   return {
@@ -221,23 +289,39 @@ export function createLiveCacheWriter(
           return onStatus(message);
         case 'autobid_maxed_out':
           return onAutobidMaxedOut(message);
+        case 'stats':
+          return onStats(message);
+        case 'users':
+          return onUsers(message);
         default:
           return;
       }
     },
+    subscribed(channel, briefcaseId) {
+      if (briefcaseId === null) return;
+      if (channel === 'BriefcaseStats')
+        void queryClient.invalidateQueries({ queryKey: queryKeys.stats(briefcaseId) });
+      if (channel === 'UsersStream')
+        void queryClient.invalidateQueries({ queryKey: queryKeys.monitoringOf(briefcaseId) });
+    },
     recover() {
       lastT.clear();
       newest.clear();
+      statsT.clear();
+      liveCounters.clear();
       void queryClient.invalidateQueries({ queryKey: queryKeys.serverTime });
       void queryClient.invalidateQueries({ queryKey: ['lots'] });
       void queryClient.invalidateQueries({ queryKey: ['lot'] });
       void queryClient.invalidateQueries({ queryKey: ['lot-bids'] });
       void queryClient.invalidateQueries({ queryKey: ['briefcases'] });
+      void queryClient.invalidateQueries({ queryKey: ['stats'] });
+      void queryClient.invalidateQueries({ queryKey: ['monitoring'] });
     },
     dispose() {
       stopWatching();
-      for (const { timer } of refreshes.values()) clearTimeout(timer);
-      refreshes.clear();
+      cardRefresh.dispose();
+      statsRefresh.dispose();
+      monitoringRefresh.dispose();
     },
   };
 }

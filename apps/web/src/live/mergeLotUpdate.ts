@@ -1,6 +1,7 @@
 /**
  * A live `lot_update` applied to the viewer's copy of a lot. The update carries what changed for everyone; what
- * is the viewer's own (leading, own last bid, autobid steps, condition line) is derived here from the leader tags.
+ * is the viewer's own (leading, won, own last bid, autobid steps, condition line) is derived here from the leader
+ * and winner tags.
  * An update older than the copy (lower version) changes nothing.
  */
 import type { LotAttributes, LotLivePayload } from '@etp/contracts';
@@ -33,6 +34,12 @@ export function mergeLotUpdate(
   };
   if (update.current_bidder_company !== undefined)
     next.current_bidder_company = update.current_bidder_company;
+  // The seller's winner choice: the viewer learns only whether it won (by tag); sellers get the company.
+  if (update.winner_tag !== undefined) {
+    next.is_winner = update.winner_tag !== null && update.winner_tag === lot.my_tag;
+    next.is_without_winner = update.is_without_winner;
+  }
+  if (update.winner_company !== undefined) next.winner_company = update.winner_company;
   if (next.autobid_status === 'enabled' && next.autobid_max_price !== null && next.step_price > 0) {
     next.autobid_steps_count = Math.max(
       0,

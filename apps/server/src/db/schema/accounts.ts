@@ -166,6 +166,8 @@ export const refreshTokens = pgTable(
   (t) => [
     uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
+    // A user's sessions: signing out everywhere, and the administrator's user page.
+    index('refresh_tokens_user_idx').on(t.userId),
   ],
 );
 

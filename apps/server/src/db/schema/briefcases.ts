@@ -313,7 +313,10 @@ export type DocumentKind =
   | 'other'
   /** Made by the platform once trading ends (docs/decisions/0120): the trade protocol and the main report. */
   | 'protocol'
-  | 'main_report';
+  | 'main_report'
+
+  /** The document attached to an FAQ answer (not listed among the procedure's documents). */
+  | 'question_document';
 
 /** Files of procedures (documentation, protocols) and of companies (accreditation papers). */
 export const documents = pgTable(

@@ -20,10 +20,12 @@ export const questions = pgTable(
       onDelete: 'set null',
     }),
     active: boolean('active').notNull().default(false),
+    /** When the answer was first published: the asker is told once (decisions/0115). */
+    publishedAt: at('published_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('questions_briefcase_idx').on(t.briefcaseId)],
+  (t) => [index('questions_briefcase_idx').on(t.briefcaseId, t.createdAt)],
 );
 
 /** Visits of the procedure page, for the administrator's monitoring tab (online / away / offline). */
@@ -44,6 +46,8 @@ export const pageVisits = pgTable(
   },
   (t) => [
     index('page_visits_briefcase_idx').on(t.briefcaseId, t.userId),
+    // A user's latest visits, for the administrator's user page.
+    index('page_visits_user_idx').on(t.userId, t.lastSeenAt),
     // One open visit per user and procedure.
     uniqueIndex('page_visits_open_key').on(t.briefcaseId, t.userId).where(sql`${t.endedAt} is null`),
   ],
@@ -61,7 +65,8 @@ export type EventKind =
   /** The user's company is invited to a closed procedure that was just published. */
   | 'procedure_invitation'
   /** A next round the user's company applied for was created. */
-  | 'round_invitation';
+  | 'round_invitation'
+  | 'question_answered';
 
 /** What happened to a user: shown on /profile/events and mailed according to the notification settings. */
 export const events = pgTable(

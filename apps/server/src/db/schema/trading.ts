@@ -154,5 +154,9 @@ export const auditLog = pgTable(
     hash: text('hash').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('audit_log_chain_key').on(sql`coalesce(${t.briefcaseId}, 0)`, t.seq)],
+  (t) => [
+    uniqueIndex('audit_log_chain_key').on(sql`coalesce(${t.briefcaseId}, 0)`, t.seq),
+    // A user's own entries, newest first, for the administrator's user page (decisions/0111).
+    index('audit_log_actor_idx').on(t.actorUserId, t.id),
+  ],
 );

@@ -100,10 +100,13 @@ export async function findFeedPage(
   page: { limit: number; offset: number; order: 'active' | 'start_datetime'; direction: 'asc' | 'desc' },
 ) {
   const byStart = page.direction === 'asc' ? asc(briefcases.startDatetime) : desc(briefcases.startDatetime);
+  // order=active (decisions/0116): what trades now, then what starts next, each soonest first; then everything
+  // else newest first. Start days thus run forward, then back, and the feed's date groups follow the list.
   const ordering =
     page.order === 'active'
       ? [
-          sql`case ${briefcases.status} when 'active' then 0 when 'ready' then 1 when 'finished' then 2 else 3 end`,
+          sql`case ${briefcases.status} when 'active' then 0 when 'ready' then 1 else 2 end`,
+          sql`case when ${briefcases.status} in ('active', 'ready') then ${briefcases.startDatetime} end asc nulls last`,
           sql`${briefcases.startDatetime} desc nulls last`,
           desc(briefcases.id),
         ]

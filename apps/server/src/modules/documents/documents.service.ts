@@ -48,6 +48,9 @@ export function mayDownload(
       return canDownloadMainReport(status);
     case null:
       return master;
+    // An FAQ answer's attachment is served with its question, not among the procedure's documents.
+    case 'question_document':
+      return false;
     default:
       return isDocumentVisible(document.kind as DocumentKind, status, master);
   }

@@ -1,6 +1,6 @@
 /**
  * Which event is mailed to whom (decisions/0124): each kind follows the notification setting the spec names for it
- * (spec 3 §3); a kind no setting covers is mailed (an accreditation decision) unless it has a mail of its own (a
+ * (spec 3 §3); a kind no setting covers is mailed (an accreditation decision, an answer to the user's question) unless it has a mail of its own (a
  * company invitation is mailed with its link when it is sent).
  */
 
@@ -37,6 +37,7 @@ export function shouldMail(
       return false;
     case 'accreditation_approved':
     case 'accreditation_rejected':
+    case 'question_answered':
       return true;
   }
 }

@@ -15,6 +15,16 @@ export interface LotSnapshot {
   briefcase: BriefcaseRow;
   leaderBid: BidRow | null;
   leaderName: string | null;
+  /** The chosen winner's company name (for sellers); read when the lot has a winner and this is left out. */
+  winnerName?: string | null;
+}
+
+async function companyName(db: DbOrTx, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(inArray(companies.id, [id]));
+  return row?.name ?? null;
 }
 
 export async function publishLotSnapshots(
@@ -24,16 +34,14 @@ export async function publishLotSnapshots(
 ): Promise<void> {
   const t = ctx.now().getTime();
   for (const snapshot of snapshots) {
-    const { leaderBid } = snapshot;
+    const { leaderBid, lot } = snapshot;
     let leaderName = snapshot.leaderName;
-    if (leaderBid && leaderName === null) {
-      const [row] = await ctx.db
-        .select({ name: companies.name })
-        .from(companies)
-        .where(inArray(companies.id, [leaderBid.companyId]));
-      leaderName = row?.name ?? null;
-    }
-    for (const event of lotEvents(tag, { ...snapshot, leaderName }, t)) await ctx.bus.publish(event);
+    if (leaderBid && leaderName === null) leaderName = await companyName(ctx.db, leaderBid.companyId);
+    let winnerName = snapshot.winnerName ?? null;
+    if (lot.winnerCompanyId !== null && snapshot.winnerName === undefined)
+      winnerName = await companyName(ctx.db, lot.winnerCompanyId);
+    for (const event of lotEvents(tag, { ...snapshot, leaderName, winnerName }, t))
+      await ctx.bus.publish(event);
   }
 }
 
@@ -42,7 +50,7 @@ function lotEvents(tag: LeaderTagger, snapshot: LotSnapshot, t: number): BusEven
   const { lot, briefcase, leaderBid, leaderName } = snapshot;
   const state = toLotState(lot, briefcase, leaderBid);
   const leader = leaderBid ? { companyId: leaderBid.companyId, name: leaderName ?? '' } : null;
-  const payloads = presentLotLive(lot, briefcase, state, leader, tag);
+  const payloads = presentLotLive(lot, briefcase, state, leader, tag, snapshot.winnerName ?? null);
   const message = (payload: unknown) => ({
     channel: 'LotsStream' as const,
     briefcase_id: briefcase.id,
@@ -90,7 +98,12 @@ export async function loadLotSnapshots(db: DbOrTx, lotIds: number[]): Promise<Lo
     db,
     rows.map((l) => l.leaderBidId).filter((v): v is number => v !== null),
   );
-  const companyIds = [...new Set(leaderBids.map((b) => b.companyId))];
+  const companyIds = [
+    ...new Set([
+      ...leaderBids.map((b) => b.companyId),
+      ...rows.map((l) => l.winnerCompanyId).filter((v): v is number => v !== null),
+    ]),
+  ];
   const names = companyIds.length
     ? await db
         .select({ id: companies.id, name: companies.name })
@@ -106,8 +119,15 @@ export async function loadLotSnapshots(db: DbOrTx, lotIds: number[]): Promise<Lo
       briefcases.set(lot.briefcaseId, briefcase);
     }
     const leaderBid = leaderBids.find((b) => b.id === lot.leaderBidId) ?? null;
-    const leaderName = leaderBid ? (names.find((n) => n.id === leaderBid.companyId)?.name ?? null) : null;
-    snapshots.push({ lot, briefcase, leaderBid, leaderName });
+    const nameOf = (id: number | null) =>
+      id === null ? null : (names.find((n) => n.id === id)?.name ?? null);
+    snapshots.push({
+      lot,
+      briefcase,
+      leaderBid,
+      leaderName: nameOf(leaderBid?.companyId ?? null),
+      winnerName: nameOf(lot.winnerCompanyId),
+    });
   }
   return snapshots;
 }

@@ -100,7 +100,7 @@ export function presentLot(
     end_datetime: iso(lot.endDatetime ?? briefcase.endDatetime),
     briefcase_end_datetime: iso(briefcase.endDatetime),
     leader_tag: sealed ? null : tag(lot.id, leaderCompany),
-    my_tag: sealed ? null : tag(lot.id, mine),
+    my_tag: tag(lot.id, mine),
     condition,
     version: lot.version,
     features: featureCounts(lot),
@@ -114,6 +114,7 @@ export function presentLotLive(
   state: LotState,
   leader: { companyId: number; name: string } | null,
   tag: LeaderTagger,
+  winnerName: string | null = null,
 ): { participants: LotLivePayload; masters: LotLivePayload } {
   const sealed = isPrivateAuction(briefcase.auctionType);
   const base: LotLivePayload = {
@@ -128,6 +129,8 @@ export function presentLotLive(
     end_datetime: iso(lot.endDatetime ?? briefcase.endDatetime),
     renewals_count: lot.renewalsCount,
     leader_tag: sealed ? null : tag(lot.id, leader?.companyId ?? null),
+    winner_tag: tag(lot.id, lot.winnerCompanyId),
+    is_without_winner: lot.isWithoutWinner,
     version: lot.version,
   };
   const revealed = !sealed || sealedAmountsRevealed(lot.status);
@@ -137,6 +140,7 @@ export function presentLotLive(
       ...base,
       current_price: revealed ? lot.currentPrice : null,
       current_bidder_company: revealed ? (leader?.name ?? null) : null,
+      winner_company: winnerName,
     },
   };
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
 import { useBriefcase } from '../../api/useBriefcase.ts';
@@ -38,6 +38,8 @@ export function BriefcaseCardPage() {
   const { user } = useCurrentUser();
   const card = useBriefcase(id);
   const nowMs = useServerNow();
+  // An administrator's "Интерфейс торгов игрока" (decisions/0071): for this page only, off by default.
+  const [playerView, setPlayerView] = useState(false);
   // The card's status and counters follow the server while it is open.
   useLiveSubscription('BriefcaseStatus', card.data?.attributes ? id : undefined);
   usePageTitle(id ? T.title(id) : T.notFoundTitle);
@@ -67,16 +69,22 @@ export function BriefcaseCardPage() {
         actions={
           <>
             <DocumentsMenu briefcase={b} />
-            <OrganiserActions briefcase={b} user={user} />
+            <OrganiserActions
+              briefcase={b}
+              user={user}
+              playerView={playerView}
+              onPlayerView={setPlayerView}
+              nowMs={nowMs}
+            />
           </>
         }
       />
       <BriefcaseTabs briefcase={b} tabs={tabs} current={tab} />
       {tab === 'briefcase' ? (
-        <PortfolioTab briefcase={b} />
+        <PortfolioTab briefcase={b} admin={user?.role === 'admin'} />
       ) : tab === 'trade' ? (
         <Suspense fallback={<PageLoader />}>
-          <TradeTab briefcase={b} user={user} />
+          <TradeTab briefcase={b} user={user} playerView={playerView} />
         </Suspense>
       ) : (
         <TabContent tab={tab} briefcase={b} />

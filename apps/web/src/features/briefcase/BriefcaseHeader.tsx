@@ -40,7 +40,7 @@ export function BriefcaseHeader({ briefcase: b, nowMs, actions }: BriefcaseHeade
         </Button>
       </Box>
       {b.partner_operated && <Alert severity="info">{T.partnerOperated}</Alert>}
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5, rowGap: 1 }}>
         <Typography variant="h4" component="h1" data-testid="briefcase-title">
           {T.title(b.id)}
         </Typography>

@@ -4,8 +4,6 @@
  */
 import type { BriefcaseCardAttributes, User } from '@etp/contracts';
 import EditIcon from '@mui/icons-material/Edit';
-import StarIcon from '@mui/icons-material/Star';
-import StarBorderIcon from '@mui/icons-material/StarBorder';
 import {
   Button,
   Dialog,
@@ -13,20 +11,23 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  IconButton,
+  FormControlLabel,
   Link,
   Stack,
+  Switch,
   TextField,
-  Tooltip,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { apiClient } from '../../api/apiClient.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
+import { FavouriteStar } from '../../components/FavouriteStar.tsx';
 import { errorText } from '../../lib/errorText.ts';
 import { SUPPORT_CONTACTS } from '../../lib/supportContacts.ts';
 import { toast } from '../../lib/toast.ts';
+import { BatchAutobidsButton } from '../trade/BatchAutobids.tsx';
+import { RoundActions } from '../trade/RoundActions.tsx';
 import { canDecideBriefcase, canEditBriefcase } from './cardActions.ts';
 import { CARD_MESSAGES } from './messages.ts';
 
@@ -35,9 +36,17 @@ const T = CARD_MESSAGES.actions;
 export function OrganiserActions({
   briefcase: b,
   user,
+  playerView = false,
+  onPlayerView,
+  nowMs,
 }: {
   briefcase: BriefcaseCardAttributes;
   user: User | null;
+  /** Server time, for the next round's application window. */
+  nowMs: number;
+  /** An administrator's "Интерфейс торгов игрока": the trading screens as a player sees them. */
+  playerView?: boolean;
+  onPlayerView?: (on: boolean) => void;
 }) {
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'confirm' | 'reject' | null>(null);
@@ -56,16 +65,9 @@ export function OrganiserActions({
     },
     onError: (error) => toast.error(errorText(error, T.failed)),
   });
-  const favourite = useMutation({
-    mutationFn: () => apiClient.request(`/api/v1/briefcases/${b.id}/toggle_favorite`, { method: 'PUT' }),
-    onSettled: () => {
-      void refresh();
-      void queryClient.invalidateQueries({ queryKey: ['briefcases', 'list'] });
-    },
-  });
 
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
       {canDecideBriefcase(b, user) && (
         <>
           <Button variant="contained" onClick={() => setDialog('confirm')}>
@@ -76,7 +78,15 @@ export function OrganiserActions({
           </Button>
         </>
       )}
-      {canEditBriefcase(b, user) && (
+      {user?.role === 'admin' && onPlayerView && (
+        <FormControlLabel
+          control={<Switch checked={playerView} onChange={(e) => onPlayerView(e.target.checked)} />}
+          label={T.playerView}
+        />
+      )}
+      <BatchAutobidsButton briefcase={b} admin={user?.role === 'admin'} />
+      <RoundActions briefcase={b} user={user} nowMs={nowMs} />
+      {canEditBriefcase(b, user, playerView) && (
         <Button
           component={RouterLink}
           to={`/briefcases/new/${b.id}`}
@@ -86,15 +96,7 @@ export function OrganiserActions({
           {T.edit}
         </Button>
       )}
-      <Tooltip title={b.is_favorited ? T.unfavourite : T.favourite}>
-        <IconButton
-          aria-label={b.is_favorited ? T.unfavourite : T.favourite}
-          aria-pressed={b.is_favorited}
-          onClick={() => favourite.mutate()}
-        >
-          {b.is_favorited ? <StarIcon color="warning" /> : <StarBorderIcon />}
-        </IconButton>
-      </Tooltip>
+      <FavouriteStar id={b.id} favourite={b.is_favorited} />
       <Dialog open={dialog === 'confirm'} onClose={() => setDialog(null)} maxWidth="sm" fullWidth>
         <DialogTitle>{T.confirmTitle}</DialogTitle>
         <DialogContent>

@@ -13,12 +13,19 @@ import { KeyValueTable } from '../../components/KeyValueTable.tsx';
 import { startPriceFact } from '../feed/startPriceFact.ts';
 import { PortfolioDocuments } from './documents/PortfolioDocuments.tsx';
 import { CARD_MESSAGES } from './messages.ts';
+import { PortfolioLots } from './portfolio/PortfolioLots.tsx';
 import { portfolioFacts } from './portfolioFacts.ts';
 
 const P = CARD_MESSAGES.portfolio;
 
-/** Портфель: the opening price against ОД and ОСЗ, the filling badge, and the portfolio's facts. */
-export function PortfolioTab({ briefcase: b }: { briefcase: BriefcaseCardAttributes }) {
+/** Портфель: the opening price against ОД and ОСЗ, the filling badge, the lots table and the portfolio's facts. */
+export function PortfolioTab({
+  briefcase: b,
+  admin,
+}: {
+  briefcase: BriefcaseCardAttributes;
+  admin: boolean;
+}) {
   const price = startPriceFact(b);
   const started = !statusIn(b.status, NOT_STARTED_STATUSES);
   const texts: { label: string; text: string }[] = [];
@@ -48,6 +55,7 @@ export function PortfolioTab({ briefcase: b }: { briefcase: BriefcaseCardAttribu
           )}
         </Stack>
       </Paper>
+      <PortfolioLots briefcase={b} admin={admin} />
       <Paper variant="outlined" sx={{ px: { xs: 2, md: 3 }, py: 1 }}>
         <KeyValueTable caption={P.factsCaption} rows={portfolioFacts(b, viewerOffsetMinutes())} twoColumns />
       </Paper>

@@ -10,6 +10,9 @@ import { CARD_MESSAGES as T } from './messages.ts';
 import { TabEmptyState } from './TabEmptyState.tsx';
 
 const AnalyticsTab = lazy(() => import('./analytics/AnalyticsTab.tsx'));
+const FaqTab = lazy(() => import('./faq/FaqTab.tsx'));
+const StatisticsTab = lazy(() => import('./statistics/StatisticsTab.tsx'));
+const MonitoringTab = lazy(() => import('./monitoring/MonitoringTab.tsx'));
 
 export function TabContent({
   tab,
@@ -22,6 +25,12 @@ export function TabContent({
     <Suspense fallback={<PageLoader />}>
       {tab === 'analytics' ? (
         <AnalyticsTab briefcase={briefcase} />
+      ) : tab === 'faq' ? (
+        <FaqTab briefcase={briefcase} />
+      ) : tab === 'statistics' ? (
+        <StatisticsTab briefcase={briefcase} />
+      ) : tab === 'monitoring' ? (
+        <MonitoringTab briefcase={briefcase} />
       ) : (
         <TabEmptyState title={T.tabTitles[tab]} />
       )}

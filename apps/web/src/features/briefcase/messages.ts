@@ -47,6 +47,7 @@ export const CARD_MESSAGES = {
     failed: 'Не удалось выполнить действие. Попробуйте позднее.',
     favourite: 'В избранное',
     unfavourite: 'Убрать из избранного',
+    playerView: 'Интерфейс торгов игрока',
   },
   ownBids: (sum: string, percent: string, basis: string) =>
     `Сумма ваших ставок: ${sum} (${percent} от ${basis})`,

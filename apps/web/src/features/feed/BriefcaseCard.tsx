@@ -12,6 +12,7 @@ import { AuctionTypeIcon } from '../../components/AuctionTypeIcon.tsx';
 import { CardStatusChip } from '../../components/CardStatusChip.tsx';
 import { CompanyAvatar } from '../../components/CompanyAvatar.tsx';
 import { Fact } from '../../components/Fact.tsx';
+import { FavouriteStar } from '../../components/FavouriteStar.tsx';
 import { FillingBadge } from '../../components/FillingBadge.tsx';
 import { useLiveSubscription } from '../../live/useLive.ts';
 import { FEED_MESSAGES } from './messages.ts';
@@ -23,10 +24,12 @@ interface BriefcaseCardProps {
   briefcase: BriefcaseListAttributes;
   /** Server-corrected current time, for the status line and its countdown. */
   nowMs: number;
+  /** The favourite star (accredited users: spec 2 §1). */
+  withFavourite?: boolean;
 }
 
 /** One procedure in the feed. A link to its card, unless can_show is false (then details stay hidden). */
-export function BriefcaseCard({ briefcase: b, nowMs }: BriefcaseCardProps) {
+export function BriefcaseCard({ briefcase: b, nowMs, withFavourite = false }: BriefcaseCardProps) {
   // Bid counts and status follow the server live while the procedure is open for trading.
   const live = b.can_show && (b.status === 'ready' || b.status === 'active') ? b.id : undefined;
   useLiveSubscription('LotsStream', live);
@@ -38,7 +41,11 @@ export function BriefcaseCard({ briefcase: b, nowMs }: BriefcaseCardProps) {
 
   const body = (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 2.5 } }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack
+        direction="row"
+        spacing={1.5}
+        sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, pr: withFavourite ? 5 : 0 }}
+      >
         <Typography variant="h6" component="h3" sx={{ mr: 0.5 }}>
           {T.title(b.id)}
         </Typography>
@@ -91,8 +98,19 @@ export function BriefcaseCard({ briefcase: b, nowMs }: BriefcaseCardProps) {
   );
 
   return (
-    <Card data-testid="briefcase-card" component="article" aria-label={T.title(b.id)}>
+    <Card
+      data-testid="briefcase-card"
+      component="article"
+      aria-label={T.title(b.id)}
+      sx={{ position: 'relative' }}
+    >
       {b.can_show ? <LinkArea to={`/briefcases/${b.id}`}>{body}</LinkArea> : body}
+      {withFavourite && (
+        // Outside the link: a control must not sit inside another one.
+        <Box sx={{ position: 'absolute', top: { xs: 8, md: 12 }, right: { xs: 4, md: 8 } }}>
+          <FavouriteStar id={b.id} favourite={b.is_favorited} label={T.title(b.id)} />
+        </Box>
+      )}
     </Card>
   );
 }

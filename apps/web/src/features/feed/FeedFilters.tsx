@@ -11,6 +11,7 @@ import {
   Select,
 } from '@mui/material';
 import { useCallback } from 'react';
+import { CompanyFilter } from './CompanyFilter.tsx';
 import { FEED_MESSAGES } from './messages.ts';
 import { SearchField } from './SearchField.tsx';
 import { STATUS_FILTER_OPTIONS } from './statusFilterOptions.ts';
@@ -19,10 +20,11 @@ import type { FeedParamsControl } from './useFeedParams.ts';
 const F = FEED_MESSAGES.filters;
 const ANY = '';
 
-/** Status, format and text search, plus "Сбросить фильтры". A row on wide screens, a column on phones. */
+/** Status, format, organisers and text search, plus "Сбросить фильтры". A row on wide screens, a column on phones. */
 export function FeedFilters({ control }: { control: FeedParamsControl }) {
   const { params, update, setAuctionType, resetFilters, hasFilters } = control;
   const onSearch = useCallback((query: string) => update({ query }), [update]);
+  const onCompanies = useCallback((companyIds: number[]) => update({ companyIds }), [update]);
 
   return (
     <Box
@@ -33,7 +35,11 @@ export function FeedFilters({ control }: { control: FeedParamsControl }) {
         gap: 1.5,
         mb: 3,
         alignItems: 'center',
-        gridTemplateColumns: { xs: '1fr', md: '260px 260px minmax(0, 1fr) auto' },
+        gridTemplateColumns: {
+          xs: '1fr',
+          md: 'repeat(2, minmax(0, 1fr))',
+          lg: '210px 210px minmax(0, 1fr) minmax(0, 1fr) auto',
+        },
       }}
     >
       <FormControl fullWidth>
@@ -75,6 +81,7 @@ export function FeedFilters({ control }: { control: FeedParamsControl }) {
           ))}
         </Select>
       </FormControl>
+      <CompanyFilter value={params.companyIds} onChange={onCompanies} />
       <SearchField label={F.search} value={params.query} onChange={onSearch} />
       <Button
         onClick={resetFilters}

@@ -7,9 +7,11 @@ import { groupByStartDate } from './groupByStartDate.ts';
 export function FeedList({
   briefcases,
   nowMs,
+  withFavourite,
 }: {
   briefcases: readonly BriefcaseListAttributes[];
   nowMs: number;
+  withFavourite: boolean;
 }) {
   const groups = groupByStartDate(briefcases);
   return (
@@ -36,7 +38,12 @@ export function FeedList({
           </Typography>
           <Stack spacing={1.5}>
             {group.items.map((briefcase) => (
-              <BriefcaseCard key={briefcase.id} briefcase={briefcase} nowMs={nowMs} />
+              <BriefcaseCard
+                key={briefcase.id}
+                briefcase={briefcase}
+                nowMs={nowMs}
+                withFavourite={withFavourite}
+              />
             ))}
           </Stack>
         </Box>

@@ -1,7 +1,7 @@
 import { AUCTION_TYPE_LABELS, auctionTypeFromRoute } from '@etp/domain';
 import AddIcon from '@mui/icons-material/Add';
-import { Button, LinearProgress } from '@mui/material';
-import { useCallback, useState } from 'react';
+import { Box, Button, LinearProgress, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useBriefcaseCounts } from '../../api/useBriefcaseCounts.ts';
 import { useCurrentUser } from '../../api/useCurrentUser.ts';
@@ -11,6 +11,9 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { useServerNow } from '../../lib/useServerNow.ts';
 import { hasFullAccess, maySell } from '../access/hasFullAccess.ts';
 import { WelcomeDialog } from '../auth/WelcomeDialog.tsx';
+import { AuctionTypeLegend } from './AuctionTypeLegend.tsx';
+import { ChannelLink } from './ChannelLink.tsx';
+import { ChosenDay } from './ChosenDay.tsx';
 import { FeedEmptyState } from './FeedEmptyState.tsx';
 import { FeedFilters } from './FeedFilters.tsx';
 import { FeedList } from './FeedList.tsx';
@@ -21,6 +24,9 @@ import { FEED_MESSAGES } from './messages.ts';
 import { SignInNeeded } from './SignInNeeded.tsx';
 import { useFeedPages } from './useFeedPages.ts';
 import { useFeedParams } from './useFeedParams.ts';
+
+// The calendar brings MUI X's date pickers: loaded after the list, in a chunk of its own.
+const FeedCalendar = lazy(() => import('./calendar/FeedCalendar.tsx'));
 
 /** /briefcases and the format routes (/classic, /dutch, /private_requests, /creditor_to_creditor). */
 export function FeedPage() {
@@ -45,17 +51,17 @@ export function FeedPage() {
     window.scrollTo({ top: 0 });
   };
 
+  const onDate = useCallback((date: string | null) => update({ date }), [update]);
+  const newButton = maySell(user) && (
+    <Button component={RouterLink} to="/briefcases/new" variant="contained" startIcon={<AddIcon />}>
+      {FEED_MESSAGES.newBriefcase}
+    </Button>
+  );
   const header = (
     <PageHeader
       title={FEED_MESSAGES.title}
       subtitle={auctionType ? AUCTION_TYPE_LABELS[auctionType] : undefined}
-      actions={
-        maySell(user) && (
-          <Button component={RouterLink} to="/briefcases/new" variant="contained" startIcon={<AddIcon />}>
-            {FEED_MESSAGES.newBriefcase}
-          </Button>
-        )
-      }
+      actions={newButton}
     />
   );
   if (!user) {
@@ -73,29 +79,58 @@ export function FeedPage() {
       <WelcomeDialog />
       {fullAccess && <FeedTabs value={params.tab} counts={counts.data} onChange={(tab) => update({ tab })} />}
       <FeedFilters control={control} />
-      {feed.isFetching && !feed.isPending && <LinearProgress sx={{ mb: 1, borderRadius: 1 }} />}
-      {feed.error && feed.briefcases.length === 0 ? (
-        <ErrorBlock message={feed.error.message || FEED_MESSAGES.loadFailed} onRetry={feed.refetch} />
-      ) : feed.isPending ? (
-        <PageLoader />
-      ) : feed.briefcases.length === 0 ? (
-        <FeedEmptyState onReset={resetFilters} />
-      ) : (
-        <>
-          <FeedList briefcases={feed.briefcases} nowMs={nowMs} />
-          <FeedPager
-            firstPage={params.page}
-            lastPage={Math.min(params.page + pageCount - 1, Math.max(feed.totalPages, params.page))}
-            totalPages={feed.totalPages}
-            totalCount={feed.totalCount}
-            perPage={params.perPage}
-            loadingMore={feed.isFetching}
-            onPage={goToPage}
-            onMore={() => setMore({ key: paramsKey, count: pageCount + 1 })}
-            onPerPage={(perPage) => update({ perPage })}
-          />
-        </>
-      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' },
+        }}
+      >
+        <Box
+          component="aside"
+          sx={{ gridColumn: { lg: 2 }, gridRow: { lg: 1 }, position: { lg: 'sticky' }, top: { lg: 84 } }}
+        >
+          <Stack spacing={2}>
+            <Suspense fallback={<Skeleton variant="rounded" height={56} />}>
+              <FeedCalendar date={params.date} onDate={onDate} nowMs={nowMs} newButton={newButton} />
+            </Suspense>
+            <Paper variant="outlined" sx={{ p: 1.5 }}>
+              <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+                {FEED_MESSAGES.legend.label}
+              </Typography>
+              <AuctionTypeLegend />
+            </Paper>
+            <ChannelLink />
+          </Stack>
+        </Box>
+        <Box sx={{ gridColumn: { lg: 1 }, gridRow: { lg: 1 }, minWidth: 0 }}>
+          {params.date && <ChosenDay date={params.date} onClear={() => onDate(null)} />}
+          {feed.isFetching && !feed.isPending && <LinearProgress sx={{ mb: 1, borderRadius: 1 }} />}
+          {feed.error && feed.briefcases.length === 0 ? (
+            <ErrorBlock message={feed.error.message || FEED_MESSAGES.loadFailed} onRetry={feed.refetch} />
+          ) : feed.isPending ? (
+            <PageLoader />
+          ) : feed.briefcases.length === 0 ? (
+            <FeedEmptyState onReset={resetFilters} />
+          ) : (
+            <>
+              <FeedList briefcases={feed.briefcases} nowMs={nowMs} withFavourite={fullAccess} />
+              <FeedPager
+                firstPage={params.page}
+                lastPage={Math.min(params.page + pageCount - 1, Math.max(feed.totalPages, params.page))}
+                totalPages={feed.totalPages}
+                totalCount={feed.totalCount}
+                perPage={params.perPage}
+                loadingMore={feed.isFetching}
+                onPage={goToPage}
+                onMore={() => setMore({ key: paramsKey, count: pageCount + 1 })}
+                onPerPage={(perPage) => update({ perPage })}
+              />
+            </>
+          )}
+        </Box>
+      </Box>
     </>
   );
 }

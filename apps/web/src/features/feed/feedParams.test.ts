@@ -6,7 +6,16 @@ describe('feed params in the address', () => {
     const params = parseFeedParams(
       new URLSearchParams('tab=nope&status=x&auction_type=y&page=-3&per_page=7'),
     );
-    expect(params).toEqual({ tab: 'all', status: null, auctionType: null, query: '', page: 1, perPage: 10 });
+    expect(params).toEqual({
+      tab: 'all',
+      status: null,
+      auctionType: null,
+      query: '',
+      companyIds: [],
+      date: null,
+      page: 1,
+      perPage: 10,
+    });
   });
 
   it('round-trips every filter, leaving defaults out of the address', () => {
@@ -16,18 +25,19 @@ describe('feed params in the address', () => {
       status: 'all_closed',
       auctionType: 'dutch',
       query: ' Банк ',
+      companyIds: [4, 9],
+      date: '2026-11-25',
       page: 3,
       perPage: 40,
     });
-    expect(written.toString()).toBe(
-      'need_auth=1&tab=favorites&status=all_closed&auction_type=dutch&query=Банк&page=3&per_page=40'.replace(
-        'Банк',
-        encodeURIComponent('Банк'),
-      ),
+    expect(decodeURIComponent(written.toString())).toBe(
+      'need_auth=1&tab=favorites&status=all_closed&auction_type=dutch&query=Банк&company_ids[]=4&company_ids[]=9&date=2026-11-25&page=3&per_page=40',
     );
     expect(parseFeedParams(written)).toMatchObject({
       tab: 'favorites',
       status: 'all_closed',
+      companyIds: [4, 9],
+      date: '2026-11-25',
       page: 3,
       perPage: 40,
     });
@@ -44,5 +54,15 @@ describe('feed params in the address', () => {
       query: 'альфа',
     });
     expect(toListQuery(params, 1, false).owned).toBeUndefined();
+  });
+
+  it('sends the chosen sellers and the calendar day (a Moscow day) to the list call', () => {
+    const params = parseFeedParams(new URLSearchParams('company_ids[]=7&company_ids[]=x&date=2026-11-25'));
+    expect(toListQuery(params, 1, true)).toMatchObject({
+      company_ids: [7],
+      start_datetime: '2026-11-25T00:00:00+03:00',
+      end_datetime: '2026-11-25T23:59:59.999+03:00',
+    });
+    expect(parseFeedParams(new URLSearchParams('date=25.11.2026')).date).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The feed's state as it lives in the address (spec 2 §2: filters and page in the query): tab, status,
- * auction_type, query, page, per_page. Defaults are left out of the address.
+ * auction_type, query, company_ids, date (a Moscow day chosen in the calendar), page, per_page. Defaults are left
+ * out of the address.
  */
-import type { BriefcaseListQuery } from '@etp/contracts';
+import { type BriefcaseListQuery, isDbId } from '@etp/contracts';
 import {
   type AuctionType,
   isAuctionType,
@@ -12,6 +13,7 @@ import {
   STATUS_FILTER_GROUPS,
   type StatusFilter,
 } from '@etp/domain';
+import { isDayKey, moscowDayRange } from './calendar/calendarDays.ts';
 
 export const FEED_TABS = ['all', 'participation', 'favorites', 'owned'] as const;
 export type FeedTab = (typeof FEED_TABS)[number];
@@ -21,6 +23,10 @@ export interface FeedParams {
   status: StatusFilter | null;
   auctionType: AuctionType | null;
   query: string;
+  /** Sellers chosen in the organisation filter. */
+  companyIds: number[];
+  /** A Moscow day 'YYYY-MM-DD' chosen in the calendar: the list shows the procedures starting that day. */
+  date: string | null;
   page: number;
   perPage: number;
 }
@@ -40,6 +46,8 @@ export function parseFeedParams(search: URLSearchParams): FeedParams {
     status: isStatusFilter(status) ? status : null,
     auctionType: isAuctionType(auctionType) ? auctionType : null,
     query: search.get('query') ?? '',
+    companyIds: [...new Set(search.getAll('company_ids[]').map(Number).filter(isDbId))].slice(0, 100),
+    date: isDayKey(search.get('date')) ? search.get('date') : null,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     perPage: (LIST_PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : LIST_DEFAULT_PAGE_SIZE,
   };
@@ -53,6 +61,9 @@ export function writeFeedParams(search: URLSearchParams, params: FeedParams): UR
   put('status', params.status);
   put('auction_type', params.auctionType);
   put('query', params.query.trim() || null);
+  next.delete('company_ids[]');
+  for (const id of params.companyIds) next.append('company_ids[]', String(id));
+  put('date', params.date);
   put('page', params.page > 1 ? String(params.page) : null);
   put('per_page', params.perPage === LIST_DEFAULT_PAGE_SIZE ? null : String(params.perPage));
   return next;
@@ -67,6 +78,8 @@ export function toListQuery(params: FeedParams, page: number, fullAccess: boolea
     status: params.status ?? undefined,
     auction_type: params.auctionType ?? undefined,
     query: params.query.trim() || undefined,
+    company_ids: params.companyIds.length > 0 ? params.companyIds : undefined,
+    ...(params.date ? moscowDayRange(params.date) : {}),
     participation: tab === 'participation' ? true : undefined,
     favorites: tab === 'favorites' ? true : undefined,
     owned: tab === 'owned' ? true : undefined,

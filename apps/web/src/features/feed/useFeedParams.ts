@@ -8,7 +8,7 @@ export interface FeedParamsControl {
   /** Changes some params; any change but the page itself goes back to page 1. */
   update(change: Partial<FeedParams>): void;
   setAuctionType(type: AuctionType | null): void;
-  /** Clears status, format (unless the route fixes it), search and page. */
+  /** Clears status, format (unless the route fixes it), sellers, search, the calendar day and page. */
   resetFilters(): void;
   hasFilters: boolean;
 }
@@ -51,13 +51,15 @@ export function useFeedParams(routeAuctionType: AuctionType | null): FeedParamsC
   );
 
   const resetFilters = useCallback(
-    () => update({ status: null, auctionType: routeAuctionType, query: '' }),
+    () => update({ status: null, auctionType: routeAuctionType, query: '', companyIds: [], date: null }),
     [update, routeAuctionType],
   );
 
   const hasFilters =
     params.status !== null ||
     params.query.trim() !== '' ||
+    params.companyIds.length > 0 ||
+    params.date !== null ||
     (!routeAuctionType && params.auctionType !== null);
 
   return { params, update, setAuctionType, resetFilters, hasFilters };

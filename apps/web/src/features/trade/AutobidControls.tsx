@@ -15,7 +15,7 @@ export function AutobidControls({ lot }: { lot: LotAttributes }) {
   const enable = useLotAction(lot, (max: number) => tradeCalls.enableAutobid(lot.id, max));
   const disable = useLotAction(lot, () => tradeCalls.disableAutobid(lot.id));
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
       {enabled && lot.autobid_max_price !== null && (
         <Typography variant="body2" color="info.main" data-testid={`autobid-${lot.id}`}>
           {T.autobidOn(formatRubles(lot.autobid_max_price))}

@@ -4,232 +4,69 @@
  * autobid, "+N мин", "Выбрать победителя". Every number follows the live cache.
  */
 import type { BriefcaseCardAttributes, LotAttributes } from '@etp/contracts';
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import {
-  canRenew,
-  countdown,
-  formatPercent,
-  formatRubles,
-  isPrivateAuction,
-  percentOf,
-  renewalButtonLabel,
-  toEpochMs,
-} from '@etp/domain';
-import StarIcon from '@mui/icons-material/Star';
-import StarBorderIcon from '@mui/icons-material/StarBorder';
-import WorkspacesIcon from '@mui/icons-material/Workspaces';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  IconButton,
-  Link,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { queryKeys } from '../../api/queryKeys.ts';
-import { toast } from '../../lib/toast.ts';
-import { AutobidControls } from './AutobidControls.tsx';
-import { BidControls } from './BidControls.tsx';
-import { lotTitle, priceBasis } from './lotTitle.ts';
+  FavouriteLotButton,
+  LotBidCount,
+  LotConditionChip,
+  LotControls,
+  LotName,
+  LotParties,
+  LotPrice,
+  LotTimer,
+} from './LotParts.tsx';
 import { TRADE_MESSAGES as T } from './messages.ts';
-import { SealedOfferControls } from './SealedOfferControls.tsx';
-import { tradeCalls, useLotAction } from './tradeApi.ts';
-import { tradeErrorToast } from './useTradeToast.ts';
-import { WinnerDialog } from './WinnerDialog.tsx';
-
-const CONDITION_COLOURS = {
-  green: 'success',
-  red: 'error',
-  purple: 'secondary',
-  blue: 'info',
-  grey: 'default',
-} as const;
+import { type LotViewer, useLotView } from './useLotView.ts';
 
 interface LotCardProps {
   lot: LotAttributes;
   briefcase: BriefcaseCardAttributes;
-  /** The viewer is an administrator. */
-  admin: boolean;
+  viewer: LotViewer;
   nowMs: number;
   /** Address of the lot dialog. */
   href: string;
 }
 
-export function LotCard({ lot, briefcase: b, admin, nowMs, href }: LotCardProps) {
-  const queryClient = useQueryClient();
-  const [picking, setPicking] = useState(false);
-  const sealed = isPrivateAuction(b.auction_type);
-  const player = !lot.is_owner && !admin;
-  const basis = priceBasis(b, lot);
-  const shownPrice = lot.current_price ?? (b.auction_type === 'dutch' ? lot.next_price : lot.start_price);
-  const timing = {
-    status: lot.status,
-    auction_type: b.auction_type,
-    start_ms: lot.start_datetime ? toEpochMs(lot.start_datetime) : 0,
-    end_ms: lot.end_datetime ? toEpochMs(lot.end_datetime) : 0,
-  };
-  const timer = countdown(timing, nowMs);
-  const hasBid = lot.last_users_bid_cents !== null || lot.is_current_bidder;
-  const renewable =
-    player &&
-    canRenew(
-      { ...timing, renewals_count: lot.renewals_count } as Parameters<typeof canRenew>[0],
-      { isOwner: false, isAdmin: false, hasBid },
-      nowMs,
-    ).ok;
-  const renew = useLotAction(lot, () => tradeCalls.renew(lot.id));
-  const favourite = useLotAction(lot, () => tradeCalls.toggleFavourite(lot.id));
-  const canPick = (lot.is_owner || admin) && lot.status === 'finished' && b.status === 'finished';
-
-  const toggleFavourite = () => {
-    queryClient.setQueriesData<{ lots: { id: number; attributes: LotAttributes }[] }>(
-      { queryKey: queryKeys.lotsOf(b.id) },
-      (list) =>
-        list && {
-          ...list,
-          lots: list.lots.map((l) =>
-            l.id === lot.id
-              ? { ...l, attributes: { ...l.attributes, is_favorited: !l.attributes.is_favorited } }
-              : l,
-          ),
-        },
-    );
-    favourite.mutate(undefined, { onError: tradeErrorToast });
-  };
-
+export function LotCard({ lot, briefcase: b, viewer, nowMs, href }: LotCardProps) {
+  const view = useLotView(lot, b, viewer, nowMs);
   return (
     <Card variant="outlined" data-testid={`lot-card-${lot.id}`}>
       <CardContent>
         <Stack spacing={1.5}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Link component={RouterLink} to={href} variant="h6" underline="hover">
-              {lotTitle(lot)}
-            </Link>
-            {lot.composite && (
-              <Tooltip title={T.composite}>
-                <WorkspacesIcon color="action" fontSize="small" aria-label={T.composite} />
-              </Tooltip>
-            )}
+            <LotName lot={lot} href={href} variant="h6" />
             <Box sx={{ flexGrow: 1 }} />
-            <IconButton
-              aria-label={lot.is_favorited ? T.unfavourite : T.favourite}
-              aria-pressed={lot.is_favorited}
-              onClick={toggleFavourite}
-              size="small"
-            >
-              {lot.is_favorited ? <StarIcon color="warning" /> : <StarBorderIcon />}
-            </IconButton>
+            <FavouriteLotButton lot={lot} />
           </Stack>
           <Box>
             <Typography variant="caption" color="text.secondary">
-              {lot.current_price === null ? (sealed ? T.minPrice : T.startPrice) : T.price}
+              {lot.current_price === null ? (view.sealed ? T.minPrice : T.startPrice) : T.price}
             </Typography>
-            <Typography
-              variant="h5"
-              component="p"
-              sx={{ fontVariantNumeric: 'tabular-nums' }}
-              data-testid={`lot-price-${lot.id}`}
-            >
-              {formatRubles(shownPrice)}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {formatPercent(percentOf(shownPrice, basis.kopecks))} {T.ofBasis(basis.label)}
-            </Typography>
+            <LotPrice lot={lot} view={view} variant="h5" />
           </Box>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Chip
-              size="small"
-              label={lot.condition.text}
-              color={CONDITION_COLOURS[lot.condition.color]}
-              data-testid={`lot-condition-${lot.id}`}
-            />
-            {lot.current_bidder_company && (
-              <Typography variant="body2">
-                {T.leader}: {lot.current_bidder_company}
-              </Typography>
-            )}
-            {lot.winner_company && (
-              <Typography variant="body2">
-                {T.winner}: {lot.winner_company}
-              </Typography>
-            )}
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+            <LotConditionChip lot={lot} />
+            <LotParties lot={lot} view={view} />
           </Stack>
           <Stack direction="row" spacing={3}>
-            {timer && (
+            {view.timer && (
               <Box>
                 <Typography variant="caption" color="text.secondary">
-                  {timer.target === 'start' ? T.untilStart : T.untilEnd}
+                  {view.timer.target === 'start' ? T.untilStart : T.untilEnd}
                 </Typography>
-                <Typography
-                  sx={{ fontVariantNumeric: 'tabular-nums' }}
-                  color={timer.warning ? 'error.main' : 'text.primary'}
-                  data-testid={`lot-timer-${lot.id}`}
-                >
-                  {timer.text}
-                </Typography>
+                <LotTimer lot={lot} view={view} />
               </Box>
             )}
             <Box>
               <Typography variant="caption" color="text.secondary">
                 {T.bids}
               </Typography>
-              <Typography data-testid={`lot-bids-${lot.id}`}>
-                {b.auction_type === 'dutch' && lot.max_bids_cnt !== null
-                  ? `${lot.bids_count} / ${lot.max_bids_cnt}`
-                  : lot.bids_count}
-              </Typography>
+              <LotBidCount lot={lot} briefcase={b} />
             </Box>
           </Stack>
-          {player &&
-            lot.status === 'active' &&
-            (b.auction_type === 'classic' || b.auction_type === 'dutch') && (
-              <BidControls lot={lot} auctionType={b.auction_type} basis={basis} />
-            )}
-          {player && lot.status === 'ready' && b.auction_type === 'classic' && (
-            <Typography variant="body2" color="text.secondary">
-              {T.autobidsOnlyBeforeStart}
-            </Typography>
-          )}
-          {player && (lot.status === 'active' || lot.status === 'ready') && b.auction_type === 'classic' && (
-            <AutobidControls lot={lot} />
-          )}
-          {player && lot.status === 'active' && sealed && (
-            <SealedOfferControls lot={lot} bankToBank={b.auction_type === 'bank_to_bank'} />
-          )}
-          {(renewable || canPick) && (
-            <Stack direction="row" spacing={1}>
-              {renewable && (
-                <Button
-                  variant="outlined"
-                  disabled={renew.isPending}
-                  onClick={() =>
-                    renew.mutate(undefined, {
-                      onSuccess: (message) => message && toast.success(message),
-                      onError: tradeErrorToast,
-                    })
-                  }
-                >
-                  {renewalButtonLabel(b.lot_renewal_minutes)}
-                </Button>
-              )}
-              {canPick && (
-                <Button variant="contained" onClick={() => setPicking(true)}>
-                  {b.end_mode === 'convert' ? T.pickOffer : T.pickWinner}
-                </Button>
-              )}
-            </Stack>
-          )}
+          <LotControls lot={lot} briefcase={b} view={view} />
         </Stack>
       </CardContent>
-      {picking && (
-        <WinnerDialog lot={lot} convert={b.end_mode === 'convert'} onClose={() => setPicking(false)} />
-      )}
     </Card>
   );
 }

@@ -25,6 +25,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
   Tabs,
@@ -32,7 +33,7 @@ import {
   Tooltip,
   useMediaQuery,
 } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { KeyValueTable } from '../../components/KeyValueTable.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -40,6 +41,7 @@ import { LotCard } from './LotCard.tsx';
 import { lotTitle } from './lotTitle.ts';
 import { TRADE_MESSAGES as T } from './messages.ts';
 import { tradeCalls, useBidLog, useLot, useLotAction, useLotsInfo } from './tradeApi.ts';
+import type { LotViewer } from './useLotView.ts';
 import { tradeErrorToast } from './useTradeToast.ts';
 
 const LOT_NAME_MAX = 20;
@@ -48,24 +50,50 @@ const ForecastTab = lazy(() => import('../forecast/ForecastTab.tsx'));
 interface LotDialogProps {
   lotId: number;
   briefcase: BriefcaseCardAttributes;
+  /** The viewer is an administrator (the Прогноз tab, the bid log of sealed formats). */
   admin: boolean;
+  viewer: LotViewer;
   nowMs: number;
   onNavigate: (lotId: number) => void;
   onClose: () => void;
 }
 
-export function LotDialog({ lotId, briefcase: b, admin, nowMs, onNavigate, onClose }: LotDialogProps) {
+export function LotDialog({
+  lotId,
+  briefcase: b,
+  admin,
+  viewer,
+  nowMs,
+  onNavigate,
+  onClose,
+}: LotDialogProps) {
   const fullScreen = useMediaQuery('(max-width:1038.95px)');
   const reply = useLot(lotId);
   const info = useLotsInfo(b.id);
   const [tab, setTab] = useState<'info' | 'bids' | 'forecast'>('info');
   const lot = reply.data?.attributes;
   const ids = (info.data?.lots ?? []).map((l) => l.id);
-  const at = ids.indexOf(lotId);
-  const step = (delta: number) => {
+  // The lot the arrows step from: the one last asked for, even before the address change has been rendered (the
+  // router renders a navigation as a transition, so a quick second press would otherwise step from the old lot).
+  const asked = useRef(lotId);
+  useEffect(() => {
+    asked.current = lotId;
+  }, [lotId]);
+  const step = (delta: 1 | -1) => {
     if (ids.length === 0) return;
-    onNavigate(ids[(at + delta + ids.length) % ids.length] as number);
+    const at = ids.indexOf(asked.current);
+    const next = (
+      at === -1 ? (delta === 1 ? ids[0] : ids.at(-1)) : ids[(at + delta + ids.length) % ids.length]
+    ) as number;
+    asked.current = next;
+    onNavigate(next);
   };
+  const known = info.data?.lots.find((l) => l.id === lotId);
+  const title = lot
+    ? lotTitle(lot)
+    : known
+      ? lotTitle({ number: known.alias_number ?? String(known.number), number_original: known.number })
+      : '';
   const showBids =
     lot !== undefined &&
     (!isPrivateAuction(b.auction_type) || admin || lot.is_owner || lot.last_users_bid_cents !== null);
@@ -92,7 +120,7 @@ export function LotDialog({ lotId, briefcase: b, admin, nowMs, onNavigate, onClo
     >
       <DialogTitle id="lot-dialog-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
         <Box component="span" sx={{ flexGrow: 1, minWidth: 0 }}>
-          {lot ? lotTitle(lot) : T.lot(String(lotId))}
+          {title}
         </Box>
         {ids.length > 1 && (
           <>
@@ -132,7 +160,7 @@ export function LotDialog({ lotId, briefcase: b, admin, nowMs, onNavigate, onClo
         ) : shown === 'info' ? (
           <Stack spacing={2} sx={{ pt: 1 }}>
             {lot.is_owner && <RenameLot lot={lot} />}
-            <LotCard lot={lot} briefcase={b} admin={admin} nowMs={nowMs} href={`?id=${lot.id}`} />
+            <LotCard lot={lot} briefcase={b} viewer={viewer} nowMs={nowMs} href={`?id=${lot.id}`} />
             <KeyValueTable caption={T.lotDialogTabs.info} rows={lotFacts(lot)} twoColumns />
           </Stack>
         ) : shown === 'bids' ? (
@@ -172,7 +200,8 @@ function BidLog({ lotId }: { lotId: number }) {
   if (bids.length === 0) return <EmptyState title={T.bidLogEmpty} />;
   return (
     <Stack spacing={2}>
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* On a phone the table scrolls sideways: the region takes the focus, so a keyboard can scroll it too. */}
+      <TableContainer tabIndex={0} role="region" aria-label={T.lotDialogTabs.bids}>
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -193,7 +222,7 @@ function BidLog({ lotId }: { lotId: number }) {
             ))}
           </TableBody>
         </Table>
-      </Box>
+      </TableContainer>
       {(log.data?.total_pages ?? 1) > 1 && (
         <Pagination
           page={page}

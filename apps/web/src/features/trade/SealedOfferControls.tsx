@@ -21,7 +21,7 @@ export function SealedOfferControls({ lot, bankToBank }: { lot: LotAttributes; b
   const place = useLotAction(lot, (amount: number) => tradeCalls.bid(lot.id, amount, false));
   const withdraw = useLotAction(lot, () => tradeCalls.withdraw(lot.id));
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
       {own !== null && (
         <Typography variant="body2" data-testid={`own-offer-${lot.id}`}>
           {T.yourOffer}: <b>{formatRubles(own)}</b>

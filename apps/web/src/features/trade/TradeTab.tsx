@@ -3,7 +3,22 @@
  * and the lot dialog as an address (?id=). Subscribes the procedure's lots and status to the live client.
  */
 import type { BriefcaseCardAttributes, User } from '@etp/contracts';
-import { Box, FormControlLabel, Pagination, Stack, Switch, Typography } from '@mui/material';
+import { isPrivateAuction } from '@etp/domain';
+import TableRowsIcon from '@mui/icons-material/TableRows';
+import ViewModuleIcon from '@mui/icons-material/ViewModule';
+import {
+  Box,
+  FormControlLabel,
+  Pagination,
+  Stack,
+  Switch,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorBlock } from '../../components/ErrorBlock.tsx';
@@ -13,15 +28,54 @@ import { useServerNow } from '../../lib/useServerNow.ts';
 import { useLiveSubscription } from '../../live/useLive.ts';
 import { LotCard } from './LotCard.tsx';
 import { LotDialog } from './LotDialog.tsx';
+import { LotsTable } from './LotsTable.tsx';
 import { TRADE_MESSAGES as T } from './messages.ts';
 import { useLots } from './tradeApi.ts';
 import { TRADE_PAGE_SIZE_CONST } from './tradeConstants.ts';
+import type { LotViewer } from './useLotView.ts';
+
+/** The chosen list view, kept in this browser (decisions/0070). */
+const VIEW_KEY = 'etp.trade.view';
+type Layout = 'cards' | 'table';
+const storedLayout = (): Layout => {
+  try {
+    return globalThis.localStorage?.getItem(VIEW_KEY) === 'table' ? 'table' : 'cards';
+  } catch {
+    return 'cards';
+  }
+};
 
 const positive = (text: string | null) =>
   text && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null;
 
-export function TradeTab({ briefcase: b, user }: { briefcase: BriefcaseCardAttributes; user: User | null }) {
+export function TradeTab({
+  briefcase: b,
+  user,
+  playerView = false,
+}: {
+  briefcase: BriefcaseCardAttributes;
+  user: User | null;
+  /** An administrator's "Интерфейс торгов игрока". */
+  playerView?: boolean;
+}) {
   const [params, setParams] = useSearchParams();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const sealed = isPrivateAuction(b.auction_type);
+  const [chosen, setChosen] = useState<Layout>(storedLayout);
+  // Sealed formats always use rows; a phone always cards; otherwise the viewer chooses (spec 2 §2).
+  const layout: Layout = phone ? 'cards' : sealed ? 'table' : chosen;
+  const admin = user?.role === 'admin';
+  const viewer: LotViewer = { admin: admin && !playerView, playerView: admin && playerView };
+  const choose = (next: Layout | null) => {
+    if (!next) return;
+    setChosen(next);
+    try {
+      globalThis.localStorage?.setItem(VIEW_KEY, next);
+    } catch {
+      // A browser without storage keeps the choice for this page only.
+    }
+  };
   const page = positive(params.get('page')) ?? 1;
   const lotId = positive(params.get('id'));
   const favourites = params.get('favourites') === '1';
@@ -71,6 +125,22 @@ export function TradeTab({ briefcase: b, user }: { briefcase: BriefcaseCardAttri
           }
           label={T.onlyFavourites}
         />
+        {!phone && !sealed && (
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={layout}
+            onChange={(_, next: Layout | null) => choose(next)}
+            aria-label={T.viewLabel}
+          >
+            <ToggleButton value="cards" aria-label={T.viewCards}>
+              <ViewModuleIcon fontSize="small" />
+            </ToggleButton>
+            <ToggleButton value="table" aria-label={T.viewTable}>
+              <TableRowsIcon fontSize="small" />
+            </ToggleButton>
+          </ToggleButtonGroup>
+        )}
       </Stack>
       {lots.isPending ? (
         <PageLoader />
@@ -78,6 +148,8 @@ export function TradeTab({ briefcase: b, user }: { briefcase: BriefcaseCardAttri
         <ErrorBlock message={lots.error.message} onRetry={() => void lots.refetch()} />
       ) : lots.data.lots.length === 0 ? (
         <EmptyState title={favourites ? T.noFavouriteLots : T.noLots} />
+      ) : layout === 'table' ? (
+        <LotsTable lots={lots.data.lots} briefcase={b} viewer={viewer} nowMs={nowMs} hrefOf={hrefOf} />
       ) : (
         <Box
           sx={{
@@ -95,7 +167,7 @@ export function TradeTab({ briefcase: b, user }: { briefcase: BriefcaseCardAttri
               key={id}
               lot={attributes}
               briefcase={b}
-              admin={user?.role === 'admin'}
+              viewer={viewer}
               nowMs={nowMs}
               href={hrefOf(id)}
             />
@@ -116,7 +188,8 @@ export function TradeTab({ briefcase: b, user }: { briefcase: BriefcaseCardAttri
         <LotDialog
           lotId={lotId}
           briefcase={b}
-          admin={user?.role === 'admin'}
+          admin={admin}
+          viewer={viewer}
           nowMs={nowMs}
           onNavigate={(id) => update({ id: String(id) })}
           onClose={() => update({ id: null })}

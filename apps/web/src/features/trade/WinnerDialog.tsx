@@ -10,14 +10,18 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
+  DialogContentText,
   DialogTitle,
   FormControlLabel,
   Radio,
   RadioGroup,
+  Stack,
+  Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { ApiError } from '../../api/ApiError.ts';
 import { toast } from '../../lib/toast.ts';
+import { lotTitle } from './lotTitle.ts';
 import { TRADE_MESSAGES as T } from './messages.ts';
 import { tradeCalls, useBidders, useLotAction } from './tradeApi.ts';
 
@@ -38,16 +42,30 @@ export function WinnerDialog({
     <Dialog open onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: 550 } } }}>
       <DialogTitle>{convert ? T.secondRoundTitle : T.winnerTitle}</DialogTitle>
       <DialogContent>
+        <DialogContentText sx={{ mb: 1 }}>{lotTitle(lot)}</DialogContentText>
         {bidders.isPending ? (
           <CircularProgress size={24} />
         ) : (
-          <RadioGroup value={choice ?? ''} onChange={(e) => setChoice(e.target.value)}>
+          <RadioGroup
+            value={choice ?? ''}
+            onChange={(e) => setChoice(e.target.value)}
+            aria-label={convert ? T.secondRoundTitle : T.winnerTitle}
+            sx={{ gap: 1 }}
+          >
             {(bidders.data ?? []).map((b) => (
               <FormControlLabel
                 key={b.id}
                 value={String(b.id)}
                 control={<Radio />}
-                label={`${b.userCompanyName} — ${formatRubles(b.amount)} (${formatMoscowDateTime(b.created_at, viewer)})`}
+                sx={{ alignItems: 'flex-start', '& .MuiRadio-root': { mt: -0.75 } }}
+                label={
+                  <Stack>
+                    <Typography sx={{ fontWeight: 500 }}>{b.userCompanyName}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {formatRubles(b.amount)} · {formatMoscowDateTime(b.created_at, viewer)}
+                    </Typography>
+                  </Stack>
+                }
               />
             ))}
             <FormControlLabel

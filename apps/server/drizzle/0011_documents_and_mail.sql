@@ -4,6 +4,7 @@ ALTER TABLE "notification_outbox" ADD COLUMN "next_attempt_at" timestamp with ti
 ALTER TABLE "notification_outbox" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "notification_outbox" ADD COLUMN "event_id" bigint;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "daily_summary_on" text;--> statement-breakpoint
+ALTER TABLE "documents" ADD COLUMN "source_seq" integer;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "mailed_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "notification_outbox_queue_idx" ON "notification_outbox" USING btree ("next_attempt_at") WHERE "notification_outbox"."sent_at" is null;--> statement-breakpoint
 CREATE INDEX "events_unmailed_idx" ON "events" USING btree ("id") WHERE "events"."mailed_at" is null;--> statement-breakpoint

@@ -1,0 +1,19 @@
+import type { BriefcaseStats } from '@etp/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../api/apiClient.ts';
+import { queryKeys } from '../../../api/queryKeys.ts';
+import { useLiveSubscription } from '../../../live/useLive.ts';
+
+/**
+ * GET /api/v1/charts/briefcases/{id}/stats, kept live: the counters come on BriefcaseStats after each bid, and the
+ * lots' updates (a lot ending, a new price) re-read the rest (liveCache.ts).
+ */
+export function useBriefcaseStats(briefcaseId: number) {
+  useLiveSubscription('BriefcaseStats', briefcaseId);
+  useLiveSubscription('LotsStream', briefcaseId);
+  return useQuery({
+    queryKey: queryKeys.stats(briefcaseId),
+    queryFn: ({ signal }) =>
+      apiClient.request<BriefcaseStats>(`/api/v1/charts/briefcases/${briefcaseId}/stats`, { signal }),
+  });
+}

@@ -1,0 +1,36 @@
+import { AUCTION_TYPE_DESCRIPTIONS, AUCTION_TYPE_LABELS, AUCTION_TYPES } from '@etp/domain';
+import { Box, Tooltip, Typography } from '@mui/material';
+import { AUCTION_TYPE_COLOURS } from '../../components/AuctionTypeIcon.tsx';
+import { FEED_MESSAGES } from './messages.ts';
+
+/** The legend of auction types: the colour each format has on the calendar, with its description on hover. */
+export function AuctionTypeLegend() {
+  return (
+    <Box
+      component="ul"
+      aria-label={FEED_MESSAGES.legend.label}
+      sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1.5, rowGap: 0.75 }}
+    >
+      {AUCTION_TYPES.map((type) => (
+        <Tooltip key={type} title={AUCTION_TYPE_DESCRIPTIONS[type]} enterDelay={200} arrow>
+          <Box component="li" tabIndex={0} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+            <Box
+              component="span"
+              aria-hidden
+              sx={{
+                width: 10,
+                height: 10,
+                borderRadius: '50%',
+                bgcolor: AUCTION_TYPE_COLOURS[type],
+                flexShrink: 0,
+              }}
+            />
+            <Typography variant="body2" component="span">
+              {AUCTION_TYPE_LABELS[type]}
+            </Typography>
+          </Box>
+        </Tooltip>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+import { formatMoscowDateLong } from '@etp/domain';
+import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import { Button, Paper, Typography } from '@mui/material';
+import { FEED_MESSAGES } from './messages.ts';
+
+const T = FEED_MESSAGES.calendar;
+
+/** The day chosen in the calendar, above the list, with "Показать за всё время" to drop it. */
+export function ChosenDay({ date, onClear }: { date: string; onClear: () => void }) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 1.5, mb: 2, display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}
+    >
+      <EventOutlinedIcon color="primary" aria-hidden />
+      <Typography variant="body1" sx={{ flexGrow: 1, fontWeight: 500 }} data-testid="chosen-day">
+        {T.chosenDay(formatMoscowDateLong(`${date}T12:00:00+03:00`))}
+      </Typography>
+      <Button variant="outlined" onClick={onClear}>
+        {T.allTime}
+      </Button>
+    </Paper>
+  );
+}

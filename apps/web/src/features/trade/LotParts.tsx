@@ -1,0 +1,236 @@
+/**
+ * The parts a lot is drawn from on the Торги tab, shared by its card, its table row and the lot dialog: name with
+ * the composite icon, favourite star, price with its percent of ОСЗ/ОД, condition chip, leader and winner (for
+ * owners), countdown, bid count, and the viewer's controls. Every number follows the live cache.
+ */
+import type { BriefcaseCardAttributes, LotAttributes } from '@etp/contracts';
+import { formatPercent, formatRubles, percentOf, renewalButtonLabel } from '@etp/domain';
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+import WorkspacesIcon from '@mui/icons-material/Workspaces';
+import { Box, Button, Chip, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { queryKeys } from '../../api/queryKeys.ts';
+import { toast } from '../../lib/toast.ts';
+import { AutobidControls } from './AutobidControls.tsx';
+import { BidControls } from './BidControls.tsx';
+import { lotTitle } from './lotTitle.ts';
+import { TRADE_MESSAGES as T } from './messages.ts';
+import { SealedOfferControls } from './SealedOfferControls.tsx';
+import { tradeCalls, useLotAction } from './tradeApi.ts';
+import type { LotView } from './useLotView.ts';
+import { tradeErrorToast } from './useTradeToast.ts';
+import { WinnerDialog } from './WinnerDialog.tsx';
+
+const CONDITION_COLOURS = {
+  green: 'success',
+  red: 'error',
+  purple: 'secondary',
+  blue: 'info',
+  grey: 'default',
+} as const;
+
+export function LotName({
+  lot,
+  href,
+  variant,
+}: {
+  lot: LotAttributes;
+  href: string;
+  variant: 'h6' | 'body1';
+}) {
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      <Link
+        component={RouterLink}
+        to={href}
+        variant={variant}
+        underline="hover"
+        sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+      >
+        {lotTitle(lot)}
+      </Link>
+      {lot.composite && (
+        <Tooltip title={T.composite}>
+          <WorkspacesIcon color="action" fontSize="small" aria-label={T.composite} />
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}
+
+export function FavouriteLotButton({ lot }: { lot: LotAttributes }) {
+  const queryClient = useQueryClient();
+  const favourite = useLotAction(lot, () => tradeCalls.toggleFavourite(lot.id));
+  const toggle = () => {
+    queryClient.setQueriesData<{ lots: { id: number; attributes: LotAttributes }[] }>(
+      { queryKey: queryKeys.lotsOf(lot.briefcase_id) },
+      (list) =>
+        list && {
+          ...list,
+          lots: list.lots.map((l) =>
+            l.id === lot.id
+              ? { ...l, attributes: { ...l.attributes, is_favorited: !l.attributes.is_favorited } }
+              : l,
+          ),
+        },
+    );
+    favourite.mutate(undefined, { onError: tradeErrorToast });
+  };
+  return (
+    <IconButton
+      aria-label={lot.is_favorited ? T.unfavourite : T.favourite}
+      aria-pressed={lot.is_favorited}
+      onClick={toggle}
+      size="small"
+    >
+      {lot.is_favorited ? <StarIcon color="warning" /> : <StarBorderIcon />}
+    </IconButton>
+  );
+}
+
+export function LotPrice({
+  lot,
+  view,
+  variant,
+}: {
+  lot: LotAttributes;
+  view: LotView;
+  variant: 'h5' | 'body1';
+}) {
+  return (
+    <>
+      <Typography
+        variant={variant}
+        component="p"
+        sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: variant === 'body1' ? 600 : undefined }}
+        data-testid={`lot-price-${lot.id}`}
+      >
+        {formatRubles(view.shownPrice)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {formatPercent(percentOf(view.shownPrice, view.basis.kopecks))} {T.ofBasis(view.basis.label)}
+      </Typography>
+    </>
+  );
+}
+
+export function LotConditionChip({ lot }: { lot: LotAttributes }) {
+  return (
+    <Chip
+      size="small"
+      label={lot.condition.text}
+      color={CONDITION_COLOURS[lot.condition.color]}
+      data-testid={`lot-condition-${lot.id}`}
+    />
+  );
+}
+
+/** The leader and the winner, which only sellers and administrators are told (not in the player view). */
+export function LotParties({ lot, view }: { lot: LotAttributes; view: LotView }) {
+  if (view.player) return null;
+  return (
+    <>
+      {lot.current_bidder_company && (
+        <Typography variant="body2">
+          {T.leader}: {lot.current_bidder_company}
+        </Typography>
+      )}
+      {lot.winner_company && (
+        <Typography variant="body2">
+          {T.winner}: {lot.winner_company}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+export function LotTimer({ lot, view }: { lot: LotAttributes; view: LotView }) {
+  if (!view.timer) return null;
+  return (
+    <Typography
+      sx={{ fontVariantNumeric: 'tabular-nums' }}
+      color={view.timer.warning ? 'error.main' : 'text.primary'}
+      data-testid={`lot-timer-${lot.id}`}
+    >
+      {view.timer.text}
+    </Typography>
+  );
+}
+
+export function LotBidCount({
+  lot,
+  briefcase: b,
+}: {
+  lot: LotAttributes;
+  briefcase: BriefcaseCardAttributes;
+}) {
+  return (
+    <Typography data-testid={`lot-bids-${lot.id}`} sx={{ fontVariantNumeric: 'tabular-nums' }}>
+      {b.auction_type === 'dutch' && lot.max_bids_cnt !== null
+        ? `${lot.bids_count} / ${lot.max_bids_cnt}`
+        : lot.bids_count}
+    </Typography>
+  );
+}
+
+/** The viewer's controls: bidding by format, autobid, "+N мин", "Выбрать победителя". */
+export function LotControls({
+  lot,
+  briefcase: b,
+  view,
+}: {
+  lot: LotAttributes;
+  briefcase: BriefcaseCardAttributes;
+  view: LotView;
+}) {
+  const [picking, setPicking] = useState(false);
+  const renew = useLotAction(lot, () => tradeCalls.renew(lot.id));
+  const { player, sealed, basis } = view;
+  return (
+    <>
+      {player && lot.status === 'active' && (b.auction_type === 'classic' || b.auction_type === 'dutch') && (
+        <BidControls lot={lot} auctionType={b.auction_type} basis={basis} />
+      )}
+      {player && lot.status === 'ready' && b.auction_type === 'classic' && (
+        <Typography variant="body2" color="text.secondary">
+          {T.autobidsOnlyBeforeStart}
+        </Typography>
+      )}
+      {player && (lot.status === 'active' || lot.status === 'ready') && b.auction_type === 'classic' && (
+        <AutobidControls lot={lot} />
+      )}
+      {player && lot.status === 'active' && sealed && (
+        <SealedOfferControls lot={lot} bankToBank={b.auction_type === 'bank_to_bank'} />
+      )}
+      {(view.renewable || view.canPick) && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {view.renewable && (
+            <Button
+              variant="outlined"
+              disabled={renew.isPending}
+              onClick={() =>
+                renew.mutate(undefined, {
+                  onSuccess: (message) => message && toast.success(message),
+                  onError: tradeErrorToast,
+                })
+              }
+            >
+              {renewalButtonLabel(b.lot_renewal_minutes)}
+            </Button>
+          )}
+          {view.canPick && (
+            <Button variant="contained" onClick={() => setPicking(true)}>
+              {b.end_mode === 'convert' ? T.pickOffer : T.pickWinner}
+            </Button>
+          )}
+        </Box>
+      )}
+      {picking && (
+        <WinnerDialog lot={lot} convert={b.end_mode === 'convert'} onClose={() => setPicking(false)} />
+      )}
+    </>
+  );
+}

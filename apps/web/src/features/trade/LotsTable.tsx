@@ -1,0 +1,120 @@
+/**
+ * The Торги tab as a table (spec 2 §2 "Trade tab"): one row a lot with the same parts as its card. Sealed formats
+ * (private_requests, bank_to_bank) always use this row layout, with the extra DPD / DPLP column.
+ */
+import type { BriefcaseCardAttributes, LotAttributes } from '@etp/contracts';
+import { isPrivateAuction } from '@etp/domain';
+import { Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import {
+  FavouriteLotButton,
+  LotBidCount,
+  LotConditionChip,
+  LotControls,
+  LotName,
+  LotParties,
+  LotPrice,
+  LotTimer,
+} from './LotParts.tsx';
+import { TRADE_MESSAGES as T } from './messages.ts';
+import { type LotViewer, useLotView } from './useLotView.ts';
+
+interface LotsTableProps {
+  lots: { id: number; attributes: LotAttributes }[];
+  briefcase: BriefcaseCardAttributes;
+  viewer: LotViewer;
+  nowMs: number;
+  hrefOf: (lotId: number) => string;
+}
+
+export function LotsTable({ lots, briefcase: b, viewer, nowMs, hrefOf }: LotsTableProps) {
+  const sealed = isPrivateAuction(b.auction_type);
+  return (
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-label={T.lotsTable}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}
+    >
+      <Table size="small" aria-label={T.lotsTable}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{T.columns.lot}</TableCell>
+            {sealed && <TableCell>{T.columns.dpdDplp}</TableCell>}
+            <TableCell>{T.columns.price}</TableCell>
+            <TableCell>{T.columns.status}</TableCell>
+            <TableCell>{T.columns.time}</TableCell>
+            <TableCell align="right">{T.bids}</TableCell>
+            <TableCell sx={{ minWidth: 340 }}>{T.columns.actions}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {lots.map(({ id, attributes }) => (
+            <LotRow
+              key={id}
+              lot={attributes}
+              briefcase={b}
+              viewer={viewer}
+              nowMs={nowMs}
+              href={hrefOf(id)}
+              sealed={sealed}
+            />
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function LotRow({
+  lot,
+  briefcase: b,
+  viewer,
+  nowMs,
+  href,
+  sealed,
+}: {
+  lot: LotAttributes;
+  briefcase: BriefcaseCardAttributes;
+  viewer: LotViewer;
+  nowMs: number;
+  href: string;
+  sealed: boolean;
+}) {
+  const view = useLotView(lot, b, viewer, nowMs);
+  const noData = T.noData;
+  return (
+    <TableRow data-testid={`lot-row-${lot.id}`} sx={{ verticalAlign: 'top' }}>
+      <TableCell>
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <LotName lot={lot} href={href} variant="body1" />
+          <FavouriteLotButton lot={lot} />
+        </Stack>
+      </TableCell>
+      {sealed && (
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+          {lot.dpd ?? noData} / {lot.dplp ?? noData}
+        </TableCell>
+      )}
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <LotPrice lot={lot} view={view} variant="body1" />
+      </TableCell>
+      <TableCell>
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          <LotConditionChip lot={lot} />
+          <LotParties lot={lot} view={view} />
+        </Stack>
+      </TableCell>
+      <TableCell>
+        <LotTimer lot={lot} view={view} />
+      </TableCell>
+      <TableCell align="right">
+        <LotBidCount lot={lot} briefcase={b} />
+      </TableCell>
+      <TableCell sx={{ pt: 2 }}>
+        <Stack spacing={1}>
+          <LotControls lot={lot} briefcase={b} view={view} />
+        </Stack>
+      </TableCell>
+    </TableRow>
+  );
+}
