@@ -188,9 +188,11 @@ test('after the end the seller downloads the protocol and the archive; the winne
   await phone.page.screenshot({ path: join(SHOTS, 'documents-menu-390.png') });
   await phone.page.keyboard.press('Escape');
   await expect(phoneMenu).toBeHidden();
-  await phone.page
-    .getByTestId('portfolio-documents')
-    .screenshot({ path: join(SHOTS, 'documents-portfolio-390.png') });
+  // Gone, not fading: the page's picture must not catch the menu on its way out.
+  await expect(phone.page.locator('#briefcase-documents-menu')).toHaveCount(0);
+  // The whole page: an element's picture on a phone would carry the sticky header across it.
+  await expect(phone.page.getByTestId('portfolio-documents')).toBeVisible();
+  await phone.page.screenshot({ path: join(SHOTS, 'documents-portfolio-390.png'), fullPage: true });
   await phone.context.close();
 
   // The winner's buyer: the result is in the events.

@@ -119,7 +119,7 @@ function SellerPart({
         </Typography>
         {seller.recent_downloads.length > 0 && (
           <TableContainer>
-            <Table size="small" aria-label={T.history}>
+            <Table size="small" aria-label={T.history} sx={{ minWidth: { xs: 480, sm: 0 } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{T.historyColumns.at}</TableCell>
@@ -140,7 +140,7 @@ function SellerPart({
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                       {row.company_name ?? '—'}
                     </TableCell>
-                    <TableCell sx={{ wordBreak: 'break-word' }}>{row.what}</TableCell>
+                    <TableCell>{row.what}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
