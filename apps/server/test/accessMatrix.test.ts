@@ -205,7 +205,7 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/v1/briefcases', call: () => json('POST', '/api/v1/briefcases', {}), expected: [401, 422, 422, 422, 422, 422, 422, 422] },
   { route: 'GET /api/v1/briefcases/:id/edit', call: (f) => get(`/api/v1/briefcases/${f.draft}/edit`), expected: [401, 404, 404, 404, 200, 200, 404, 200] },
   // The body is validated before the guard here: an anonymous caller with a malformed body gets 422, not 401.
-  { route: 'PUT /api/v1/briefcases/:id', call: (f) => json('PUT', `/api/v1/briefcases/${f.briefcase}`, { briefcase: {} }), expected: [422, 422, 422, 422, 422, 422, 422, 422] },
+  { route: 'PUT /api/v1/briefcases/:id', call: (f) => json('PUT', `/api/v1/briefcases/${f.briefcase}`, { briefcase: {} }), expected: [401, 422, 422, 422, 422, 422, 422, 422] },
   { route: 'POST /api/v1/briefcases/:id/apply', call: (f) => json('POST', `/api/v1/briefcases/${f.briefcase}/apply`), expected: [401, 404, 404, 404, 409, 409, 404, 409] },
   { route: 'POST /api/v1/briefcases/:id/source', call: (f) => json('POST', `/api/v1/briefcases/${f.draft}/source`, {}), expected: [401, 404, 404, 404, 400, 400, 404, 400] },
   { route: 'GET /api/v1/registry_uploads/:upload_id', call: () => get('/api/v1/registry_uploads/00000000-0000-4000-8000-000000000000'), expected: [401, 404, 404, 404, 404, 404, 404, 404] },

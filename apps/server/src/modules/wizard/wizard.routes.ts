@@ -17,7 +17,8 @@ export function wizardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/api/v1/briefcases/:id',
-      { preHandler: ctx.guards.user, schema: { params: idParams, body: briefcaseSaveBody } },
+      // The guard runs before the body is validated: a caller without a session learns nothing of the body's rules.
+      { preValidation: ctx.guards.user, schema: { params: idParams, body: briefcaseSaveBody } },
       async (request) => ok(await saveDraft(ctx, authOf(request), request.params.id, request.body), M.saved),
     );
 
