@@ -2,12 +2,12 @@
  * Enabling and disabling an autobid (a proxy maximum). Enabling during trading lets the autobids answer at once,
  * in the same transaction; before the start the autobid waits and answers from the first tick.
  */
-import { type LotState, validateAutobid } from '@etp/domain';
+import { AUTOBID_MESSAGES, type LotState, validateAutobid } from '@etp/domain';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../appContext.ts';
 import type { Tx } from '../../db/client.ts';
 import { autobids } from '../../db/schema/index.ts';
-import { conflict } from '../../http/errors.ts';
+import { conflict, forbidden } from '../../http/errors.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { publishLotSnapshots } from '../lots/lots.live.ts';
@@ -129,7 +129,12 @@ export async function enableAutobid(
 }
 
 export async function disableAutobid(ctx: AppContext, auth: AuthContext, lotId: number): Promise<void> {
-  await checkLotAccess(ctx, auth, lotId);
+  const access = await checkLotAccess(ctx, auth, lotId);
+  // The seller and administrators never set autobids here: refused, like enabling one.
+  if (access.master)
+    throw forbidden(
+      auth.user.role === 'admin' ? AUTOBID_MESSAGES.adminCannotBid : AUTOBID_MESSAGES.ownerCannotBid,
+    );
   const at = ctx.now();
   const companyId = auth.company?.id ?? 0;
   await ctx.db.transaction(async (tx) => {

@@ -3,9 +3,9 @@
  * the reply and before the live update; an idempotency key makes a retried submission harmless.
  */
 import { performance } from 'node:perf_hooks';
-import { validateBid, withdrawSealedOffer } from '@etp/domain';
+import { BID_MESSAGES, validateBid, withdrawSealedOffer } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
-import { AppError, conflict } from '../../http/errors.ts';
+import { AppError, conflict, forbidden } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { publishLotSnapshots } from '../lots/lots.live.ts';
 import { type BriefcaseRow, rankedBid, toLotState } from '../lots/lots.state.ts';
@@ -184,7 +184,10 @@ export async function withdrawBid(
   auth: AuthContext,
   lotId: number,
 ): Promise<void> {
-  await checkLotAccess(ctx, auth, lotId);
+  const access = await checkLotAccess(ctx, auth, lotId);
+  // The seller and administrators never bid here, so they have no offer to withdraw: refused, like a bid.
+  if (access.master)
+    throw forbidden(auth.user.role === 'admin' ? BID_MESSAGES.adminCannotBid : BID_MESSAGES.ownerCannotBid);
   const at = ctx.now();
   const outcome = await ctx.db.transaction(async (tx) => {
     const locked = await lockTradingLot(tx, lotId);
