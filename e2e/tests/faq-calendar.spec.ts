@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { MONTHS_GENITIVE } from '@etp/domain';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type Jwt, signedIn } from './support/session.ts';
 import { expectNoSeriousAxeViolations, screenshots } from './support/tabs.ts';
@@ -17,20 +18,7 @@ test.setTimeout(120_000);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const DIST = join(import.meta.dirname, '../../apps/web/dist');
 const SHOTS = join(import.meta.dirname, '../screenshots');
-const MONTHS = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-];
+const MONTHS: readonly string[] = MONTHS_GENITIVE;
 /** '2026-11-25' → '25 ноября 2026', as the app writes a Moscow day. */
 const dayLabel = (day: string) => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
