@@ -58,8 +58,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.code(415).send(fail(MESSAGES.unsupportedMediaType, 'bad_request'));
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      case 'FST_REQ_FILE_TOO_LARGE':
         return reply.code(413).send(fail(MESSAGES.tooLarge, 'too_large'));
+      case 'FST_REQ_FILE_TOO_LARGE':
+        return reply.code(413).send(fail(MESSAGES.fileTooLarge, 'too_large'));
     }
     if (databaseCode(error) === NUMBER_OUT_OF_RANGE) {
       // A number the database's column cannot hold (an id past 2^31 − 1 that slipped past the schemas): the
