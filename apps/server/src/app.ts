@@ -19,6 +19,7 @@ import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
 import { BODY_LIMIT_BYTES, FILE_LIMIT_BYTES, MESSAGES } from './http/errors.ts';
 import { registerIdBounds } from './http/idBounds.ts';
+import { OfflineReads, registerOfflineReads } from './http/offlineReads.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { countersStore, requestBucket } from './http/rateLimits.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
@@ -95,7 +96,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   ctx.notifier.attachLogger?.(app.log);
   if (ctx.counters instanceof RedisCounters) ctx.counters.attachLogger(app.log);
 
-  registerErrorHandling(app);
+  // Signed-in procedure and lot reads remembered per session, answered from memory while the database is away.
+  const offlineReads = new OfflineReads({ bus: ctx.bus, tokens: ctx.tokens, now: ctx.now });
+  registerErrorHandling(app, offlineReads);
+  registerOfflineReads(app, offlineReads);
   registerSecurityHeaders(app);
   registerIdBounds(app);
   await app.register(rateLimit, {
