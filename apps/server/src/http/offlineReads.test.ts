@@ -113,7 +113,8 @@ describe('OfflineReads', () => {
       current_bidder_company: 'ООО «Лидер»',
     });
     const answer = await reads.answer(request('/api/v1/lots/7', null, await token(1, SESSION)));
-    const attributes = (answer?.body as { data: { attributes: Record<string, unknown> } }).data.attributes;
+    expect(answer).not.toBeNull();
+    const attributes = (answer!.body as { data: { attributes: Record<string, unknown> } }).data.attributes;
     expect(attributes).toMatchObject({
       version: 2,
       current_price: 200,
