@@ -13,12 +13,10 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControlLabel,
   IconButton,
   List,
   ListItem,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -89,7 +87,6 @@ export function CompanyHistoryDialog(props: CompanyHistoryDialogProps) {
             {companies.map((company) => {
               const already = taken.includes(company.id);
               const disabled = already || company.error !== null;
-              const labelId = `history-${list}-${company.id}`;
               const note = company.error ?? (already ? T.historyAlready : null);
               return (
                 <ListItem
@@ -106,31 +103,26 @@ export function CompanyHistoryDialog(props: CompanyHistoryDialogProps) {
                     </IconButton>
                   }
                 >
-                  <ListItemButton disabled={disabled} onClick={() => toggle(company.id)} sx={{ pr: 7 }}>
-                    <ListItemIcon sx={{ minWidth: 40 }}>
+                  <FormControlLabel
+                    disabled={disabled}
+                    sx={{ mr: 6, ml: 0, py: 0.5, alignItems: 'flex-start' }}
+                    control={
                       <Checkbox
-                        edge="start"
-                        tabIndex={-1}
-                        disableRipple
                         checked={already || selected.includes(company.id)}
-                        slotProps={{ input: { 'aria-labelledby': labelId } }}
+                        onChange={() => toggle(company.id)}
+                        sx={{ mt: -0.5 }}
                       />
-                    </ListItemIcon>
-                    <ListItemText
-                      id={labelId}
-                      primary={company.full_name}
-                      secondary={
-                        <Typography
-                          component="span"
-                          variant="caption"
-                          color={company.error ? 'error' : 'text.secondary'}
-                        >
+                    }
+                    label={
+                      <>
+                        <Typography variant="body2">{company.full_name}</Typography>
+                        <Typography variant="caption" color={company.error ? 'error' : 'text.secondary'}>
                           {note ??
                             [company.kind_name, company.inn && T.inn(company.inn)].filter(Boolean).join(', ')}
                         </Typography>
-                      }
-                    />
-                  </ListItemButton>
+                      </>
+                    }
+                  />
                 </ListItem>
               );
             })}
