@@ -218,9 +218,9 @@ test('a dutch procedure on a phone: the end is the step formula’s, the field i
   await expect(endField.getByRole('spinbutton').first()).toBeDisabled();
   await expect(page.getByText('Окончание рассчитывается по шагам')).toBeVisible();
   // A document on a phone: its kind chosen under its name.
-  await page.getByTestId('documents-input').setInputFiles([
-    { name: 'Чек-лист передачи досье.pdf', mimeType: 'application/pdf', buffer: PDF },
-  ]);
+  await page
+    .getByTestId('documents-input')
+    .setInputFiles([{ name: 'Чек-лист передачи досье.pdf', mimeType: 'application/pdf', buffer: PDF }]);
   await expect(page.getByText('Чек-лист передачи досье.pdf')).toBeVisible();
   await page.getByRole('combobox', { name: 'Тип документа' }).click();
   await page.getByRole('option', { name: 'Чек-лист' }).click();

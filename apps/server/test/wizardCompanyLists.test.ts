@@ -115,14 +115,12 @@ describe.each(DRIVERS)('participant history and search on %s', (driver) => {
       fullName: 'ООО «Бывший»',
     });
     const old = await buildBriefcase(t.ctx.db, seller, { status: 'closed' });
-    await t.ctx.db
-      .insert(briefcaseCompanyLists)
-      .values({
-        briefcaseId: old.id,
-        companyId: lapsed.id,
-        list: 'blacklist',
-        createdAt: new Date('2025-01-01'),
-      });
+    await t.ctx.db.insert(briefcaseCompanyLists).values({
+      briefcaseId: old.id,
+      companyId: lapsed.id,
+      list: 'blacklist',
+      createdAt: new Date('2025-01-01'),
+    });
     const blacklist = (await history(owner, 'blacklist')).json().data as {
       full_name: string;
       error: string;
