@@ -93,6 +93,11 @@ describe('wizard reducer', () => {
     expect(onTwo.at).toEqual({ step: 2, upload: { kind: 'done', fileName: 'реестр.xlsx' } });
   });
 
+  it('a draft whose payment type was never saved shows the default, «За счёт покупателя»', () => {
+    expect(loaded(draft({ kind: null }, 3)).form.kind).toBe('agent');
+    expect(loaded(draft({ kind: 'standard' }, 3)).form.kind).toBe('standard');
+  });
+
   it('a draft with unresolved personal data reopens the warning', () => {
     const finding = {
       column: 'C',

@@ -156,6 +156,9 @@ export function formOf(draft: WizardDraft): WizardForm {
   }
   return {
     ...form,
+    // A draft made by the registry upload has no payment type yet: the select shows the default, as on a new one
+    // (the server clears it where the type and end mode have none, spec 1 §4).
+    kind: form.kind ?? EMPTY_FORM.kind,
     lots_step_price: Object.fromEntries(
       draft.lots.filter((l) => !l.composite).map((l) => [String(l.id), l.step_price]),
     ),
