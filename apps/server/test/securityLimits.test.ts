@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '../src/modules/auth/auth.messages.ts';
 import { InProcessBus } from '../src/realtime/bus.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
@@ -179,6 +180,21 @@ describe.each(DRIVERS)('sign-in throttling per account on %s', (driver) => {
       ).toBe(404);
     }
     expect((await post(t, '/api/v2/auth/authorize_by_email', unknown, '192.0.2.30')).statusCode).toBe(429);
+  });
+});
+
+describe('the wait the lock message names', () => {
+  it('reads in whole seconds under a minute and in minutes from there, never "60 с"', () => {
+    const wait = (ms: number) => AUTH_MESSAGES.signInLocked(ms).replace(/^.*Попробуйте через /, '');
+    expect([200, 30_000, 59_000, 59_500, 60_000, 61_000, 899_000].map(wait)).toEqual([
+      '1 с',
+      '30 с',
+      '59 с',
+      '1 мин.',
+      '1 мин.',
+      '2 мин.',
+      '15 мин.',
+    ]);
   });
 });
 
