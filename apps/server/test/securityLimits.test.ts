@@ -172,6 +172,41 @@ describe.each(DRIVERS)('sign-in throttling per account on %s', (driver) => {
     expect((await attempt(PASSWORD, 105)).statusCode).toBe(200);
   });
 
+  it('throttles guesses of the current password through a session the same way, and locks signing in', async () => {
+    const owner = await buildUser(t.ctx.db, { company: await buildCompany(t.ctx.db) });
+    const signed = await post(
+      t,
+      '/api/v2/auth/authorize_by_email',
+      { email: owner.email, password: PASSWORD },
+      '192.0.2.60',
+    );
+    const token = signed.json().data.jwt.token as string;
+    const change = (current: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/user/update_password',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { password: 'Новый-пароль-1', current_password: current },
+        remoteAddress: '192.0.2.61',
+      });
+    for (let i = 0; i < 5; i++) expect((await change(`guess-${i}`)).statusCode).toBe(422);
+    const locked = await change(PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().errors).toEqual({
+      current_password: ['Слишком много неудачных попыток входа. Попробуйте через 30 с'],
+    });
+    // The account is one: its sign-in waits too.
+    const elsewhere = await post(
+      t,
+      '/api/v2/auth/authorize_by_email',
+      { email: owner.email, password: PASSWORD },
+      '192.0.2.62',
+    );
+    expect(elsewhere.statusCode).toBe(429);
+    t.clock.advance(31_000);
+    expect((await change(PASSWORD)).statusCode).toBe(200);
+  });
+
   it('throttles unknown addresses too, so enumeration is slow', async () => {
     const unknown = { email: 'ghost@example.ru', password: 'x' };
     for (let i = 0; i < 5; i++) {
