@@ -5,16 +5,22 @@
  * the whole procedure and moves it created → pending.
  */
 import type { BriefcaseSaveBody, WizardDraft } from '@etp/contracts';
-import { DOCUMENT_KIND_LABELS, DOCUMENT_UPLOAD_MESSAGES, draftErrors, planDutch } from '@etp/domain';
+import {
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_UPLOAD_MESSAGES,
+  draftErrors,
+  NOT_A_SELLER_TEXT,
+  planDutch,
+} from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import type { briefcases } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { enforce } from '../../http/verdict.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
-import { isAdministrator } from '../registries/registries.policy.ts';
+import { canCreateFor, isAdministrator } from '../registries/registries.policy.ts';
 import { requireManagedBriefcase } from '../registries/registries.service.ts';
 import { WIZARD_MESSAGES as M } from './wizard.messages.ts';
 import { canApply, canSave } from './wizard.policy.ts';
@@ -194,6 +200,7 @@ export async function saveDraft(
   const managed = await requireManagedBriefcase(ctx, auth, id, { editable: false });
   const isAdmin = isAdministrator(auth);
   enforce(canSave(isAdmin, managed, body));
+  assertStillSelling(auth, managed.companyId);
   const row = await findDraftRow(ctx.db, id);
   if (!row) throw notFound();
   const [lots, listed, storedDocuments] = await Promise.all([
@@ -257,10 +264,19 @@ export async function saveDraft(
   return loadDraft(ctx, auth, id);
 }
 
+/**
+ * A draft is saved and sent for approval only while its company may still create procedures (accredited in good
+ * standing, seller flag; issue 20 part 5): a company that lost either keeps its draft but cannot advance it.
+ */
+function assertStillSelling(auth: AuthContext, companyId: number): void {
+  if (!canCreateFor(auth, companyId)) throw forbidden(NOT_A_SELLER_TEXT);
+}
+
 /** POST …/apply: the whole procedure valid → pending (sent for approval), audited and broadcast. */
 export async function applyDraft(ctx: AppContext, auth: AuthContext, id: number): Promise<WizardDraft> {
   const managed = await requireManagedBriefcase(ctx, auth, id, { editable: false });
   enforce(canApply(managed));
+  assertStillSelling(auth, managed.companyId);
   const draft = await loadDraft(ctx, auth, id);
   if (managed.status === 'pending') return draft;
   const row = (await findDraftRow(ctx.db, id))!;
