@@ -53,7 +53,9 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { surveysRoutes } from './modules/surveys/surveys.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { companyListsRoutes } from './modules/wizard/companyLists.routes.ts';
 import { wizardRoutes } from './modules/wizard/wizard.routes.ts';
+import { wizardDocumentsRoutes } from './modules/wizard/wizardDocuments.routes.ts';
 import { outboxOpen } from './notify/createNotifier.ts';
 import { devOutboxRoutes } from './notify/devOutbox.routes.ts';
 import { LiveHub } from './realtime/hub.ts';
@@ -148,6 +150,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(bidsRoutes(ctx));
   await app.register(moderationRoutes(ctx));
   await app.register(wizardRoutes(ctx));
+  await app.register(wizardDocumentsRoutes(ctx));
+  await app.register(companyListsRoutes(ctx));
   await app.register(roundsRoutes(ctx));
   await app.register(statisticsRoutes(ctx));
   await app.register(monitoringRoutes(ctx));

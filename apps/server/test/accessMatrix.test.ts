@@ -131,6 +131,7 @@ const ENTRIES: Entry[] = [
   { route: 'GET /api/v1/files/company_logos/:companyId', call: (f) => get(`/api/v1/files/company_logos/${f.sellerCompany}`), expected: [404, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'GET /api/v1/files/company_documents/:documentId', call: () => get(`/api/v1/files/company_documents/${MISSING}`), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'GET /companies/typeahead.json', call: () => get('/companies/typeahead.json?full_name=ООО'), expected: [401, 403, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/v1/companies/search', call: () => get('/api/v1/companies/search?full_name=ООО'), expected: [401, 403, 200, 200, 200, 200, 200, 200] },
 
   // Administration.
   { route: 'GET /api/v1/admin/companies', call: () => get('/api/v1/admin/companies'), expected: [401, 403, 403, 403, 403, 403, 403, 200] },
@@ -207,6 +208,12 @@ const ENTRIES: Entry[] = [
   // The body is validated before the guard here: an anonymous caller with a malformed body gets 422, not 401.
   { route: 'PUT /api/v1/briefcases/:id', call: (f) => json('PUT', `/api/v1/briefcases/${f.briefcase}`, { briefcase: {} }), expected: [401, 422, 422, 422, 422, 422, 422, 422] },
   { route: 'POST /api/v1/briefcases/:id/apply', call: (f) => json('POST', `/api/v1/briefcases/${f.briefcase}/apply`), expected: [401, 404, 404, 404, 409, 409, 404, 409] },
+  // The wizard's documents and participant history: the seller's users and administrators; others as if missing.
+  { route: 'POST /api/v1/documents.json', call: (f) => json('POST', '/api/v1/documents.json', { briefcase_id: f.draft }), expected: [401, 404, 404, 404, 422, 422, 404, 422] },
+  { route: 'DELETE /api/v1/documents/:id', call: () => json('DELETE', `/api/v1/documents/${MISSING}`), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
+  { route: 'GET /api/v1/briefcases/:id/company/:list', call: (f) => get(`/api/v1/briefcases/${f.draft}/company/whitelist`), expected: [401, 404, 404, 404, 200, 200, 404, 200] },
+  { route: 'POST /api/v1/briefcases/:id/company/remove_from_whitelist', call: (f) => json('POST', `/api/v1/briefcases/${f.draft}/company/remove_from_whitelist`, { company_id: MISSING }), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
+  { route: 'POST /api/v1/briefcases/:id/company/remove_from_blacklist', call: (f) => json('POST', `/api/v1/briefcases/${f.draft}/company/remove_from_blacklist`, { company_id: MISSING }), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'POST /api/v1/briefcases/:id/source', call: (f) => json('POST', `/api/v1/briefcases/${f.draft}/source`, {}), expected: [401, 404, 404, 404, 400, 400, 404, 400] },
   { route: 'GET /api/v1/registry_uploads/:upload_id', call: () => get('/api/v1/registry_uploads/00000000-0000-4000-8000-000000000000'), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'PUT /api/v1/briefcases/:id/map_registry', call: (f) => json('PUT', `/api/v1/briefcases/${f.draft}/map_registry`, { source_map: {} }), expected: [401, 404, 404, 404, 409, 409, 404, 409] },
