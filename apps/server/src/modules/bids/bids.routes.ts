@@ -18,9 +18,13 @@ export function bidsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/v1/bids',
       { preHandler: ctx.guards.tradingGoodStanding, schema: { body: placeBidBody }, config: trading },
       async (request) => {
-        // Registry ingests on this node give way while bids arrive (decision 0151).
+        // Registry ingests on this node give way while bids arrive or are being answered (decision 0151).
         noteBid();
-        return ok(await placeBid(ctx, tag, authOf(request), request.body), BID_TEXTS.accepted);
+        try {
+          return ok(await placeBid(ctx, tag, authOf(request), request.body), BID_TEXTS.accepted);
+        } finally {
+          noteBid();
+        }
       },
     );
 
