@@ -15,11 +15,13 @@ export interface JobContext {
   call<T>(name: string, payload: unknown, transfer?: ArrayBuffer[]): Promise<T>;
 }
 
-// On Linux the nice value is a thread's own: FILE_WORKER_NICE > 0 makes this worker yield the CPU to the thread that
-// answers bids, but also to every other process (on a shared machine a 50,000-row ingest took 1.5x as long at 10),
-// so it is 0 unless the operator asks (decision 0090).
+// On Linux the nice value is a thread's own (pid 0 = this thread): the worker runs at nice 19 so that the thread
+// that answers bids (nice 0) always wins a core from it (decision 0151; decision 0090 had left it at 0 after a
+// 50,000-row ingest took 1.5x as long at 10 on a shared machine: file work now gives way, trading does not).
+// FILE_WORKER_NICE sets another value (0 = the process's priority).
+const FILE_WORKER_NICE = Number(process.env.FILE_WORKER_NICE ?? 19);
 try {
-  setPriority(0, Number(process.env.FILE_WORKER_NICE ?? 0));
+  setPriority(0, FILE_WORKER_NICE);
 } catch {
   // Not permitted or not supported: the worker runs at the process's priority.
 }

@@ -2,6 +2,7 @@
 import { enableAutobidBody, lotIdBody, placeBidBody } from '@etp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
+import { noteBid } from '../../files/ingestPacing.ts';
 import { ok } from '../../http/envelope.ts';
 import { authOf } from '../auth/guards.ts';
 import { AUTOBID_TEXTS, disableAutobid, enableAutobid } from './autobids.service.ts';
@@ -16,7 +17,15 @@ export function bidsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/bids',
       { preHandler: ctx.guards.tradingGoodStanding, schema: { body: placeBidBody }, config: trading },
-      async (request) => ok(await placeBid(ctx, tag, authOf(request), request.body), BID_TEXTS.accepted),
+      async (request) => {
+        // Registry ingests on this node give way while bids arrive or are being answered (decision 0151).
+        noteBid();
+        try {
+          return ok(await placeBid(ctx, tag, authOf(request), request.body), BID_TEXTS.accepted);
+        } finally {
+          noteBid();
+        }
+      },
     );
 
     app.delete(

@@ -1,0 +1,83 @@
+/**
+ * Decision 0151: file workers run at nice 19 (a thread's own on Linux), the thread that answers bids at the
+ * process's 0; registry COPY batches give way while bids arrive.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FilePool } from './filePool.ts';
+import { INGEST_PACING, noteBid, pacedBatch, pauseAfterBatch } from './ingestPacing.ts';
+
+/** tid → nice of every thread of this process, from /proc/self/task/<tid>/stat (field 19). */
+function threadNice(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    // Fields after "(comm)": state is field 3, nice field 19.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out.set(Number(tid), Number(fields[16]));
+  }
+  return out;
+}
+
+describe('file workers yield the CPU to the trading thread', () => {
+  let pool: FilePool | null = null;
+  afterEach(async () => {
+    await pool?.close();
+    pool = null;
+  });
+
+  it('a file worker thread runs at nice 19, the main thread at 0', async () => {
+    const before = [...threadNice().entries()].filter(([, nice]) => nice === 19);
+    expect(before).toEqual([]);
+    pool = new FilePool({ workers: 1, memoryMb: 128, timeoutMs: 20_000, maxQueued: 1 });
+    const job = pool.run({ kind: 'sleep', ms: 1500 });
+    let niced: number[] = [];
+    for (let i = 0; i < 100 && niced.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      niced = [...threadNice().entries()].filter(([, nice]) => nice === 19).map(([tid]) => tid);
+    }
+    const all = threadNice();
+    expect(niced).toHaveLength(1);
+    expect(niced).not.toContain(process.pid);
+    expect(all.get(process.pid)).toBe(0);
+    // Every other thread (libuv's pool, V8's helpers, the test runner's) keeps the process's priority.
+    expect([...all.values()].filter((nice) => nice !== 0)).toEqual([19]);
+    await job;
+  }, 30_000);
+});
+
+describe('registry COPY batches give way to bids', () => {
+  const pacing = { quietMs: 250, factor: 2, maxPauseMs: 2000 };
+
+  it('no bid in the last quietMs: no pause', () => {
+    expect(pauseAfterBatch(100, 10_000, 10_000 - 251, pacing)).toBe(0);
+    expect(pauseAfterBatch(100, 10_000, Number.NEGATIVE_INFINITY, pacing)).toBe(0);
+  });
+
+  it('a recent bid: the batch time times the factor, capped', () => {
+    expect(pauseAfterBatch(100, 10_000, 10_000 - 250, pacing)).toBe(200);
+    expect(pauseAfterBatch(100, 10_000, 9_990, pacing)).toBe(200);
+    expect(pauseAfterBatch(5_000, 10_000, 9_990, pacing)).toBe(2000);
+    expect(pauseAfterBatch(100, 10_000, 9_990, { ...pacing, factor: 0 })).toBe(0);
+  });
+
+  it('by default, two batch-times of pause while trading (the ingest keeps a third of its pace)', () => {
+    expect(INGEST_PACING.factor).toBe(2);
+  });
+
+  it('a batch run while a bid arrives waits; after the bids stop it does not', async () => {
+    const batch = () => new Promise<void>((resolve) => setTimeout(resolve, 40));
+    noteBid();
+    const started = performance.now();
+    const paused = await pacedBatch(batch);
+    expect(paused).toBeGreaterThanOrEqual(2 * 35);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(40 + paused - 5);
+    await new Promise((resolve) => setTimeout(resolve, INGEST_PACING.quietMs + 20));
+    expect(await pacedBatch(batch)).toBe(0);
+  });
+});

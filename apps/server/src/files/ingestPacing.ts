@@ -1,0 +1,49 @@
+/**
+ * Bids before registry ingest (docs/decisions/0151): while bids are arriving on this node, a registry's COPY batches
+ * are spaced out so that PostgreSQL's COPY backend and the file worker leave the cores to the bids' commits. After a
+ * batch that took `t` ms, the ingest waits `factor × t` (at most `maxPauseMs`) if a bid came in the last `quietMs`;
+ * with no bid, no wait. The ingest always advances: at worst it runs at 1 / (1 + factor) of its speed.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const envNumber = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  const value = Number(raw);
+  return raw !== undefined && raw !== '' && Number.isFinite(value) && value >= 0 ? value : fallback;
+};
+
+export const INGEST_PACING = {
+  /** A bid within this many ms means trading is on. */
+  quietMs: 250,
+  /** Pause after a batch, as a multiple of the batch's own time (0 turns pacing off). */
+  factor: envNumber('INGEST_YIELD_FACTOR', 2),
+  /** One pause at most, ms. */
+  maxPauseMs: 2000,
+} as const;
+
+let lastBidAt = Number.NEGATIVE_INFINITY;
+
+/** Called by every bid this node receives. */
+export function noteBid(now = performance.now()): void {
+  lastBidAt = now;
+}
+
+/** The pause owed after a batch that took `batchMs`, ending at `now`. */
+export function pauseAfterBatch(
+  batchMs: number,
+  now = performance.now(),
+  lastBid = lastBidAt,
+  pacing: { quietMs: number; factor: number; maxPauseMs: number } = INGEST_PACING,
+): number {
+  if (now - lastBid > pacing.quietMs) return 0;
+  return Math.min(pacing.maxPauseMs, Math.max(0, batchMs) * pacing.factor);
+}
+
+/** Runs one ingest batch, then waits as the pacing rule says. Returns the time waited (ms). */
+export async function pacedBatch(batch: () => Promise<void>): Promise<number> {
+  const started = performance.now();
+  await batch();
+  const pause = pauseAfterBatch(performance.now() - started);
+  if (pause > 0) await sleep(pause);
+  return pause;
+}
