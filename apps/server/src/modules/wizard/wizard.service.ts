@@ -16,6 +16,7 @@ import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
 import { isAdministrator } from '../registries/registries.policy.ts';
 import { requireManagedBriefcase } from '../registries/registries.service.ts';
+import { compositeLotValues } from './wizard.composite.ts';
 import { WIZARD_MESSAGES as M } from './wizard.messages.ts';
 import { canApply, canSave } from './wizard.policy.ts';
 import { factsOf, presentDraft } from './wizard.presenter.ts';
@@ -28,6 +29,7 @@ import {
   findListedCompanies,
   type LotChange,
   replaceCompanyList,
+  syncCompositeLot,
   updateBriefcase,
   updateLots,
 } from './wizard.queries.ts';
@@ -226,6 +228,16 @@ export async function saveDraft(
     if (body.invited_company_ids) await replaceCompanyList(tx, id, 'whitelist', invited);
     if (body.rejected_company_ids) await replaceCompanyList(tx, id, 'blacklist', rejected);
     await updateLots(tx, id, changes);
+    const regular = lots.filter((lot) => !lot.composite);
+    await syncCompositeLot(
+      tx,
+      id,
+      compositeLotValues(
+        { ...merged, stepPrice: merged.stepPrice ?? null },
+        regular,
+        new Map(changes.map((c) => [c.id, c])),
+      ),
+    );
   });
   // An administrator's edit of a published procedure may change who may follow it (invited or excluded
   // companies, allowed kinds): open sockets on it have their rights decided again (decision 0067).
