@@ -284,8 +284,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'uploadProgress': {
       const upload = uploadOf(state);
       if (upload.kind !== 'uploading') return state;
-      // Progress only moves forward: the transfer and the server's processing are reported separately.
-      const percent = Math.min(99, Math.max(upload.percent, Math.round(action.percent)));
+      // Progress only moves forward: the transfer and the server's processing are reported separately. Tenths
+      // are kept: processing a large file fills 80–99 % over minutes, and the bar must visibly move every poll.
+      const percent = Math.min(99, Math.max(upload.percent, Math.round(action.percent * 10) / 10));
       return { ...state, at: { step: 2, upload: { ...upload, percent } } };
     }
     case 'uploadFailed':

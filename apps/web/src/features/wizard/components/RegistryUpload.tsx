@@ -137,7 +137,7 @@ function UploadStateView({ upload, onDelete }: { upload: UploadState; onDelete: 
               {upload.fileName} — {upload.percent < 80 ? T.uploading : T.processing}
             </Typography>
             <Typography variant="body2" data-testid="upload-percent">
-              {upload.percent}%
+              {Math.floor(upload.percent)}%
             </Typography>
           </Stack>
           <LinearProgress variant="determinate" value={upload.percent} aria-label={T.uploading} />
