@@ -389,7 +389,12 @@ function Remaining({
         {title}: <span data-testid={testId}>{values.length}</span>
       </Typography>
       {values.length > 0 && (
-        <Box component="ul" sx={{ pl: 2, my: 0.5 }}>
+        <Box
+          component="ul"
+          tabIndex={0}
+          aria-label={title}
+          sx={{ pl: 2.5, pr: 1, my: 0.5, maxHeight: 240, overflowY: 'auto' }}
+        >
           {values.map((value) => (
             <Typography component="li" variant="body2" key={value}>
               {nameOf(value)}
