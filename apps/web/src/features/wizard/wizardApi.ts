@@ -21,6 +21,9 @@ import { tokenStore } from '../../api/tokenStore.ts';
 export const TEMPLATE_URL = '/api/v1/registry_template/etp_rd.xlsx';
 export const REGISTRY_MAX_MB = 100;
 const PROGRESS_POLL_MS = 500;
+/** Server percent points the bar creeps per poll while the server reports no change, and at most in all. */
+const CREEP_STEP = 0.6;
+const CREEP_AHEAD = 5;
 
 export const wizardKeys = {
   draft: (id: number) => ['wizard', 'draft', id] as const,
@@ -130,6 +133,8 @@ export const processingPercent = (serverPercent: number) => Math.min(99, 80 + (s
 /** Polls the server's processing progress of an upload or a matching check (decision 0045) every 500 ms. */
 function progressPoller(uploadId: string, onPercent: (serverPercent: number) => void) {
   let polling: ReturnType<typeof setInterval> | null = null;
+  let reported = 0;
+  let shown = 0;
   return {
     start() {
       if (polling) return;
@@ -138,10 +143,15 @@ function progressPoller(uploadId: string, onPercent: (serverPercent: number) => 
           const progress = await apiClient.request<UploadProgressReply>(
             `/api/v1/registry_uploads/${uploadId}`,
           );
-          onPercent(progress.percent);
+          reported = Math.max(reported, progress.percent);
         } catch {
           // Not started yet or already finished: the next poll or the reply decides.
         }
+        // spec 1 §4: the bar creeps while the server works. A phase without progress of its own (storing the
+        // rows, lotting) still moves the bar a little on every poll, never more than CREEP_AHEAD past the
+        // server's own figure.
+        shown = Math.min(reported + CREEP_AHEAD, Math.max(reported, shown + CREEP_STEP));
+        onPercent(shown);
       }, PROGRESS_POLL_MS);
     },
     stop() {

@@ -15,7 +15,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { memo, type ReactNode, useEffect, useState } from 'react';
+import { memo, type ReactNode, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useLotsPredictions } from '../../forecast/forecastApi.ts';
 import { FORECAST_TEXTS } from '../../forecast/messages.ts';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
@@ -33,6 +33,8 @@ const METHOD_COLUMN: Record<string, { title: string; value: (lot: WizardDraftLot
   stage_of_collection: { title: T.colStage, value: (lot) => lot.stage },
 };
 
+const NO_PRICES: Record<string, { start_price?: number; end_price?: number }> = {};
+
 const money = (value: number | null) => (value === null ? '—' : formatRubles(value));
 
 interface LotsTableProps {
@@ -48,16 +50,17 @@ export function LotsTable({ briefcaseId, lots, method, stepCell }: LotsTableProp
   const [limit, setLimit] = useState(LOTS_SHOWN_FIRST);
   useEffect(() => {
     if (!all || limit >= lots.length) return;
-    const frame = requestAnimationFrame(() => setLimit((n) => n + ROWS_PER_FRAME));
+    // A transition: React renders the new rows in slices it can interrupt, so no frame runs long.
+    const frame = requestAnimationFrame(() => startTransition(() => setLimit((n) => n + ROWS_PER_FRAME)));
     return () => cancelAnimationFrame(frame);
   }, [all, limit, lots.length]);
   const predictions = useLotsPredictions(briefcaseId, lots);
-  const prices = predictions.data?.prices ?? {};
+  // Predictions arriving for thousands of shown rows re-render them as a deferred (interruptible) update.
+  const prices = useDeferredValue(predictions.data?.prices ?? NO_PRICES);
+  const fetching = useDeferredValue(predictions.isFetching);
   const predicted = (lot: WizardDraftLot, key: 'start_price' | 'end_price') => {
     const own = key === 'start_price' ? lot.predicted_start_price : lot.predicted_end_price;
-    if (own !== null) return money(own);
-    const now = prices[String(lot.id)]?.[key];
-    return now === undefined ? (predictions.isFetching ? '…' : '—') : money(now);
+    return own ?? prices[String(lot.id)]?.[key];
   };
   const shown = lots.slice(0, all ? limit : LOTS_SHOWN_FIRST);
   const extra = method ? METHOD_COLUMN[method] : undefined;
@@ -94,6 +97,7 @@ export function LotsTable({ briefcaseId, lots, method, stepCell }: LotsTableProp
                 withExtra={Boolean(extra)}
                 predictedStart={predicted(lot, 'start_price')}
                 predictedEnd={predicted(lot, 'end_price')}
+                fetching={fetching}
                 step={stepCell ? stepCell(lot) : undefined}
               />
             ))}
@@ -114,8 +118,10 @@ interface LotRowProps {
   lot: WizardDraftLot;
   extra: string | null;
   withExtra: boolean;
-  predictedStart: string;
-  predictedEnd: string;
+  /** Kopecks, or undefined while unknown ('…' while the forecast is being fetched). */
+  predictedStart: number | undefined;
+  predictedEnd: number | undefined;
+  fetching: boolean;
   step: ReactNode | undefined;
 }
 
@@ -126,8 +132,10 @@ const LotRow = memo(function LotRow({
   withExtra,
   predictedStart,
   predictedEnd,
+  fetching,
   step,
 }: LotRowProps) {
+  const price = (value: number | undefined) => (value === undefined ? (fetching ? '…' : '—') : money(value));
   return (
     <TableRow>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{lot.name ?? `Лот № ${lot.number}`}</TableCell>
@@ -147,10 +155,10 @@ const LotRow = memo(function LotRow({
         {money(lot.min_price ?? lot.start_price)}
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid={`predicted-start-${lot.id}`}>
-        {predictedStart}
+        {price(predictedStart)}
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid={`predicted-end-${lot.id}`}>
-        {predictedEnd}
+        {price(predictedEnd)}
       </TableCell>
       {step !== undefined && <TableCell>{step}</TableCell>}
     </TableRow>
