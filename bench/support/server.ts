@@ -33,6 +33,8 @@ export interface BenchServer {
 export interface BenchServerOptions {
   /** PostgreSQL connections of the app's pool (the test helper opens 10). */
   poolSize?: number;
+  /** More settings of the app (DATA_DIR for a benchmark's files). */
+  env?: Record<string, string>;
 }
 
 export async function startBenchServer(
@@ -59,6 +61,7 @@ export async function startBenchServer(
     ACCESS_TOKEN_TTL_SECONDS: '86400',
     DEMO_SEED: 'off',
     DEMO_SIMULATION: 'off',
+    ...options.env,
   });
   const ctx = createAppContext(config, database);
   const app = await buildApp(ctx, { logger: false });
