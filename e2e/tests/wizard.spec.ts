@@ -118,7 +118,10 @@ test('a seller creates a classic procedure from a 20,000-row registry; the admin
   await page.getByRole('button', { name: 'Далее' }).click();
 
   // Step 2: the upload with its progress: transfer, then the server's processing.
-  await expect(page.getByRole('tab', { name: 'Загрузить свой шаблон' })).toBeDisabled();
+  await expect(page.getByRole('tab', { name: 'Загрузить шаблон ЭТП РД' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await expect(page.getByRole('link', { name: 'Скачать шаблон' })).toHaveAttribute('href', /etp_rd\.xlsx$/);
   // Every percentage the bar shows, sampled in the page itself (the test's own polling is too slow here).
   await page.evaluate(() => {

@@ -133,10 +133,16 @@ describe.each(DRIVERS)('registry flow on %s', (driver) => {
     expect(partial.statusCode).toBe(422);
     expect(partial.json().message).toMatch(/^Не сопоставлены обязательные столбцы: /);
 
+    const checkId = randomUUID();
     const mapped = await call('PUT', `/api/v1/briefcases/${id}/map_registry`, owner, {
       source_map: { 0: 'contract_id', 1: 'region_code', 2: 'amount_total', 3: 'amount_bottomline', 4: null },
+      upload_id: checkId,
     });
     expect(mapped.statusCode, mapped.body).toBe(200);
+    // The check reports its progress under the client's id, as an upload does; only to its own user.
+    const progress = await call('GET', `/api/v1/registry_uploads/${checkId}`, owner);
+    expect(progress.json().data).toMatchObject({ phase: 'done', percent: 100 });
+    expect((await call('GET', `/api/v1/registry_uploads/${checkId}`, stranger)).statusCode).toBe(404);
     expect(mapped.json().data).toMatchObject({ items_count: 2, lots_count: 1, excel_custom: true });
     expect(await rowCount(id)).toBe(2);
     const [row] = await t.ctx.db.select().from(briefcases).where(eq(briefcases.id, id));

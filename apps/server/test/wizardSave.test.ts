@@ -112,6 +112,73 @@ describe.each(DRIVERS)('wizard save and apply on %s', (driver) => {
     expect(zero.json().errors).toEqual({ [`lots.${first!.id}.step_price`]: ['Должно быть больше 0'] });
   });
 
+  it('keeps the composite whole-portfolio lot: sums of the lots, one id across saves, gone when switched off', async () => {
+    const id = await created();
+    const composites = async () =>
+      (await t.ctx.db.select().from(lots).where(eq(lots.briefcaseId, id))).filter((l) => l.composite);
+    const on = await call('PUT', `/api/v1/briefcases/${id}`, owner, { ...STEP2, with_composite_lot: true });
+    expect(on.statusCode, on.body).toBe(200);
+    const regular = (
+      on.json().data.lots as {
+        composite: boolean;
+        items_count: number;
+        amount_total: number;
+        amount_bottomline: number;
+        start_price: number;
+        dpd: number | null;
+      }[]
+    ).filter((l) => !l.composite);
+    const [lot] = await composites();
+    expect(lot).toMatchObject({
+      name: 'Сводный лот: все лоты процедуры',
+      number: 3,
+      itemsCount: 3,
+      amountTotal: regular.reduce((s, l) => s + l.amount_total, 0),
+      amountBottomline: regular.reduce((s, l) => s + l.amount_bottomline, 0),
+      startPrice: regular.reduce((s, l) => s + l.start_price, 0),
+    });
+    expect(on.json().data.lots.filter((l: { composite: boolean }) => l.composite)).toHaveLength(1);
+
+    const timed = await call('PUT', `/api/v1/briefcases/${id}`, owner, {
+      start_datetime: inHours(30),
+      end_datetime: inHours(32),
+      step_price: 1_000_00,
+    });
+    expect(timed.statusCode, timed.body).toBe(200);
+    const [again] = await composites();
+    expect(again!.id).toBe(lot!.id);
+    expect(again).toMatchObject({ stepPrice: 1_000_00 });
+    expect(again!.startDatetime?.toISOString()).toBe(inHours(30));
+    expect(again!.endDatetime?.toISOString()).toBe(inHours(32));
+
+    const relot = await call('POST', `/api/v1/briefcases/${id}/reloting`, owner, {
+      loting_params: { loting_type: 'manual_splitting' },
+    });
+    expect(relot.statusCode, relot.body).toBe(200);
+    expect(relot.json().data.lots.filter((l: { composite: boolean }) => l.composite)).toHaveLength(1);
+    expect(await composites()).toHaveLength(1);
+
+    const off = await call('PUT', `/api/v1/briefcases/${id}`, owner, { with_composite_lot: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await composites()).toHaveLength(0);
+  });
+
+  it('makes no composite lot for a dutch procedure or a single lot', async () => {
+    const dutch = await created('dutch');
+    await call('PUT', `/api/v1/briefcases/${dutch}`, owner, { with_composite_lot: true });
+    const single = (
+      await upload(t.app, owner, registryXlsx([debt()]), {
+        company_id: String(companyId),
+        auction_type: 'classic',
+      })
+    ).json().data.briefcase_id as number;
+    await call('PUT', `/api/v1/briefcases/${single}`, owner, { with_composite_lot: true });
+    for (const id of [dutch, single]) {
+      const stored = await t.ctx.db.select().from(lots).where(eq(lots.briefcaseId, id));
+      expect(stored.filter((l) => l.composite)).toHaveLength(0);
+    }
+  });
+
   it('computes the dutch clock of each lot and the procedure end (the end field is ignored)', async () => {
     const id = await created('dutch');
     const start = inHours(48);

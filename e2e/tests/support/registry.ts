@@ -44,3 +44,14 @@ export async function registry(name: string, rows: Iterable<RegistryRow>): Promi
   await writeSheet(path, HEADERS, cells(), { sheetName: 'Реестр' });
   return path;
 }
+
+/** Writes a registry in the seller's own layout: its own headers, one value per header per row. */
+export async function customRegistry(
+  name: string,
+  headers: readonly string[],
+  rows: Iterable<readonly (string | number | null)[]>,
+): Promise<string> {
+  const path = join(dir, name);
+  await writeSheet(path, [...headers], rows, { sheetName: 'Долги' });
+  return path;
+}

@@ -34,7 +34,11 @@ export const relotingBody = z.object({ loting_params: lotingParamsSchema });
 
 /** Column index (as a string, '0' = A) → attribute value; unmatched columns are left out or null. */
 export const sourceMapSchema = z.record(z.string().regex(/^\d{1,3}$/), z.string().nullable());
-export const mapRegistryBody = z.object({ source_map: sourceMapSchema });
+export const mapRegistryBody = z.object({
+  source_map: sourceMapSchema,
+  /** The client's id of this check, to poll its processing progress like an upload's. */
+  upload_id: z.uuid().optional(),
+});
 
 export const personalDataEmailBody = z.object({ email: z.string().trim().default('') });
 export const helpRequestBody = z.object({ contact: z.string().trim().max(500).default('') });

@@ -4,6 +4,7 @@ export * from './attributes.ts';
 export * from './columns.ts';
 export * from './federalDistricts.ts';
 export * from './lotting.ts';
+export * from './matching.ts';
 export * from './messages.ts';
 export * from './normalize.ts';
 export * from './personalData.ts';

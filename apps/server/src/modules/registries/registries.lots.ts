@@ -8,6 +8,8 @@ import { LottingError, lottingPriceLimits } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
+import { compositeLotValues } from '../wizard/wizard.composite.ts';
+import { findDraftLots, findDraftRow, syncCompositeLot } from '../wizard/wizard.queries.ts';
 import { applyLotting } from './registries.lotting.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
 import {
@@ -97,6 +99,16 @@ export async function relotingInfo(ctx: AppContext, auth: AuthContext, id: numbe
   };
 }
 
+/** New regular lots replace the composite one too: it is made again from them when the procedure has one. */
+async function resyncCompositeLot(ctx: AppContext, briefcaseId: number) {
+  await ctx.db.transaction(async (tx) => {
+    const row = await findDraftRow(tx, briefcaseId);
+    if (!row) return;
+    const regular = (await findDraftLots(tx, briefcaseId)).filter((lot) => !lot.composite);
+    await syncCompositeLot(tx, briefcaseId, compositeLotValues(row, regular));
+  });
+}
+
 /** POST /api/v1/briefcases/{id}/reloting: new lots from the stored columns; reply lots and briefcase. */
 export async function reloting(ctx: AppContext, auth: AuthContext, id: number, params: LotingParamsInput) {
   const briefcase = await requireManagedBriefcase(ctx, auth, id);
@@ -130,6 +142,7 @@ export async function reloting(ctx: AppContext, auth: AuthContext, id: number, p
       startPrice: lotting.startPrice,
     });
   });
+  await resyncCompositeLot(ctx, briefcase.id);
   const updated = await requireManagedBriefcase(ctx, auth, id, { editable: false });
   return {
     lots: (await findWizardLots(ctx.db, briefcase.id)).map(presentWizardLot),

@@ -209,7 +209,13 @@ export function registriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         send(
           reply,
           await uploadAnswer(() =>
-            mapBriefcaseRegistry(ctx, authOf(request), request.params.id, request.body.source_map),
+            mapBriefcaseRegistry(
+              ctx,
+              authOf(request),
+              request.params.id,
+              request.body.source_map,
+              request.body.upload_id ?? null,
+            ),
           ),
         ),
     );

@@ -329,6 +329,7 @@ export async function mapBriefcaseRegistry(
   auth: AuthContext,
   briefcaseId: number,
   sourceMap: Record<string, string | null>,
+  uploadId: string | null = null,
 ): Promise<UploadResult> {
   const briefcase = await requireManagedBriefcase(ctx, auth, briefcaseId);
   if (!briefcase.registryKey || !briefcase.registryPreview) {
@@ -340,7 +341,7 @@ export async function mapBriefcaseRegistry(
     companyId: briefcase.companyId,
     filePath: keptRegistryPath(ctx, briefcase.registryKey),
     fileName: briefcase.registryFileName,
-    uploadId: null,
+    uploadId,
     target: { briefcaseId },
     map,
     keptKey: briefcase.registryKey,

@@ -103,3 +103,39 @@ export async function updateLots(tx: DbOrTx, briefcaseId: number, changes: reado
       start_datetime timestamptz, end_datetime timestamptz)
     where l.id = v.id and l.briefcase_id = ${briefcaseId}`);
 }
+
+/** The composite lot's columns (null: the procedure has none). */
+export type CompositeLotValues = Omit<typeof lots.$inferInsert, 'id' | 'briefcaseId' | 'composite'>;
+
+/**
+ * Makes the procedure's composite "whole portfolio" lot what `values` says: updated in place when it exists (its
+ * id stays, so predictions and links keep it), inserted when missing, removed when `values` is null.
+ */
+export async function syncCompositeLot(tx: DbOrTx, briefcaseId: number, values: CompositeLotValues | null) {
+  const existing = await tx
+    .select({ id: lots.id })
+    .from(lots)
+    .where(and(eq(lots.briefcaseId, briefcaseId), eq(lots.composite, true)))
+    .orderBy(asc(lots.id));
+  if (values === null) {
+    if (existing.length > 0)
+      await tx.delete(lots).where(and(eq(lots.briefcaseId, briefcaseId), eq(lots.composite, true)));
+    return;
+  }
+  const [keep, ...extra] = existing;
+  if (extra.length > 0)
+    await tx.delete(lots).where(
+      inArray(
+        lots.id,
+        extra.map((l) => l.id),
+      ),
+    );
+  if (keep) {
+    await tx
+      .update(lots)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(lots.id, keep.id));
+  } else {
+    await tx.insert(lots).values({ ...values, briefcaseId, composite: true });
+  }
+}

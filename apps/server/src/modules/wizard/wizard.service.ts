@@ -22,6 +22,7 @@ import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
 import { canCreateFor, isAdministrator } from '../registries/registries.policy.ts';
 import { requireManagedBriefcase } from '../registries/registries.service.ts';
+import { compositeLotValues } from './wizard.composite.ts';
 import { WIZARD_MESSAGES as M } from './wizard.messages.ts';
 import { canApply, canSave } from './wizard.policy.ts';
 import { factsOf, presentDraft } from './wizard.presenter.ts';
@@ -34,6 +35,7 @@ import {
   findListedCompanies,
   type LotChange,
   replaceCompanyList,
+  syncCompositeLot,
   updateBriefcase,
   updateLots,
 } from './wizard.queries.ts';
@@ -256,6 +258,16 @@ export async function saveDraft(
       tx,
       id,
       (body.documents_attributes ?? []).map((d) => ({ ...d, title: DOCUMENT_KIND_LABELS[d.kind] })),
+    );
+    const regular = lots.filter((lot) => !lot.composite);
+    await syncCompositeLot(
+      tx,
+      id,
+      compositeLotValues(
+        { ...merged, stepPrice: merged.stepPrice ?? null },
+        regular,
+        new Map(changes.map((c) => [c.id, c])),
+      ),
     );
   });
   // An administrator's edit of a published procedure may change who may follow it (invited or excluded

@@ -7,7 +7,7 @@ import { NOT_A_SELLER_TEXT, stepErrorSummary, stepsWithErrors, type WizardStep }
 import { Alert, Box, Button, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
 import { useCurrentUser } from '../../api/useCurrentUser.ts';
@@ -25,6 +25,7 @@ import { SettingsStep } from './steps/SettingsStep.tsx';
 import {
   agreePersonalData,
   applyDraft,
+  checkMatching,
   deleteBriefcase,
   loadDraft,
   type Organiser,
@@ -341,6 +342,36 @@ function WizardFrame(props: FrameProps) {
     }
   };
 
+  /** 'Проверить': the kept custom file is checked and stored with the seller's matching, then lotted. */
+  const check = async () => {
+    const upload = state.at.step === 2 ? state.at.upload : null;
+    if (!briefcaseId || upload?.kind !== 'mismatch' || !upload.map) return;
+    dispatch({ type: 'checkStarted' });
+    try {
+      const outcome = await checkMatching(briefcaseId, upload.map, (percent) =>
+        dispatch({ type: 'checkProgress', percent }),
+      );
+      if (outcome.kind === 'refused') {
+        // spec 1 §8: a matching failure shows a notice carrying the server's message.
+        props.notify(outcome.message, 'error');
+        return dispatch({
+          type: 'checkFailed',
+          failure: { message: outcome.message, errors: outcome.errors, reportId: outcome.reportId },
+        });
+      }
+      const draft = await loadDraft(briefcaseId);
+      props.onDraft(draft);
+      if (outcome.kind === 'personalData')
+        return dispatch({ type: 'uploadPersonalData', draft, findings: outcome.findings });
+      props.notify(outcome.message, 'success');
+      dispatch({ type: 'uploadDone', draft, mismatch: false });
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : T.processingFailed;
+      props.notify(message, 'error');
+      dispatch({ type: 'checkFailed', failure: { message, errors: [], reportId: null } });
+    }
+  };
+
   const resolvePersonalData = async (call: (id: number) => Promise<unknown>) => {
     if (!briefcaseId) return;
     dispatch({ type: 'saving' });
@@ -366,6 +397,11 @@ function WizardFrame(props: FrameProps) {
       failWith(error);
     }
   };
+
+  const onMatchingLoaded = useCallback(
+    (map: (string | null)[]) => dispatch({ type: 'matchingLoaded', map }),
+    [dispatch],
+  );
 
   const b = state.draft?.briefcase;
   const content = (() => {
@@ -403,6 +439,8 @@ function WizardFrame(props: FrameProps) {
             onSkip={() => void resolvePersonalData(skipPersonalData)}
             onLots={(lots: WizardDraftLot[]) => dispatch({ type: 'lotsChanged', lots })}
             onChange={(patch) => dispatch({ type: 'edit', patch })}
+            onMatchingLoaded={onMatchingLoaded}
+            onMatch={(index, value) => dispatch({ type: 'matchColumn', index, value })}
           />
         );
       case 3:
@@ -436,6 +474,8 @@ function WizardFrame(props: FrameProps) {
     switch (button.action) {
       case 'next':
         return void next();
+      case 'check':
+        return void check();
       case 'apply':
         return void apply();
       case 'saveChanges':

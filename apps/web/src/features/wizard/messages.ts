@@ -44,7 +44,28 @@ export const WIZARD_MESSAGES = {
   tabCustom: 'Загрузить свой шаблон',
   tabPlatform: 'Загрузить шаблон ЭТП РД',
   customNote:
-    'Загрузите реестр в своём формате: после загрузки сопоставьте столбцы файла с атрибутами реестра. Сейчас эта возможность недоступна.',
+    'Загрузите реестр в своём формате: первая строка листа — заголовки столбцов. После загрузки сопоставьте столбцы файла с атрибутами реестра. Персональные данные должников (ФИО, паспорта, телефоны, адреса) в реестр не включайте.',
+  downloadAttributes: 'Скачать шаблон с описанием атрибутов',
+  matchingTitle: 'Сопоставление столбцов',
+  matchingText:
+    'Выберите в заголовке каждого столбца атрибут реестра. Столбцы без атрибута не загружаются. Показаны первые 5 строк файла.',
+  matchingLoading: 'Загружаем заголовки и первые строки файла…',
+  matchingLoadFailed: 'Не удалось загрузить заголовки файла',
+  column: (letter: string) => `Столбец ${letter}`,
+  attributeNone: 'Не загружать',
+  attributeRequired: 'обязательный',
+  analyticsBadge: 'Аналитика',
+  unmatch: (header: string) => `Удалить сопоставление столбца «${header}»`,
+  columnSkipped: 'Не загружается',
+  expand: 'На весь экран',
+  collapse: 'Свернуть',
+  matchingFullTitle: (file: string) => `Сопоставление столбцов: ${file}`,
+  remainingRequired: 'Осталось обязательных полей',
+  remainingRecommended: 'Осталось рекомендуемых полей',
+  allMatched: 'Все поля совпадают',
+  repeatedAttribute: (name: string) => `Атрибут «${name}» выбран для нескольких столбцов`,
+  checking: 'Проверка реестра по сопоставлению',
+  matchingFailed: 'Сопоставление не принято',
   platformNote:
     'Заполните шаблон ЭТП РД: одна строка — один договор, заголовки не меняйте. Персональные данные должников (ФИО, паспорта, телефоны, адреса) в реестр не включайте.',
   downloadTemplate: 'Скачать шаблон',
@@ -111,6 +132,8 @@ export const WIZARD_MESSAGES = {
   compositeLot: 'Лот «Весь портфель»',
   compositeCreate: 'Создать',
   compositeSkip: 'Не создавать',
+  compositeSummary: (name: string, count: string, total: string, osz: string, start: string, dpd: string) =>
+    `«${name}»: ${count} дел, ОД ${total}, ОСЗ ${osz}, начальная цена ${start}, средний DPD ${dpd}. Участник торгуется за все лоты сразу.`,
   advantages: 'Преимущества',
   advantageLabels: {
     fast_documents_transfer: 'Быстрая передача документов',

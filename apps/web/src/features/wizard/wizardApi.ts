@@ -9,6 +9,7 @@ import type {
   Envelope,
   HistoryCompany,
   PersonalDataFinding,
+  RegistryPreview,
   RegistryUploadData,
   UploadProgressReply,
   WizardDocument,
@@ -23,10 +24,14 @@ import { tokenStore } from '../../api/tokenStore.ts';
 export const TEMPLATE_URL = '/api/v1/registry_template/etp_rd.xlsx';
 export const REGISTRY_MAX_MB = 100;
 const PROGRESS_POLL_MS = 500;
+/** Server percent points the bar creeps per poll while the server reports no change, and at most in all. */
+const CREEP_STEP = 0.6;
+const CREEP_AHEAD = 5;
 
 export const wizardKeys = {
   draft: (id: number) => ['wizard', 'draft', id] as const,
   relotingInfo: (id: number) => ['wizard', 'reloting-info', id] as const,
+  remaped: (id: number) => ['wizard', 'remaped', id] as const,
   dictionaries: ['wizard', 'dictionaries'] as const,
 };
 
@@ -128,6 +133,107 @@ export interface UploadInput {
 export const transferPercent = (loaded: number, total: number) => (total > 0 ? (loaded / total) * 80 : 0);
 export const processingPercent = (serverPercent: number) => Math.min(99, 80 + (serverPercent / 100) * 19);
 
+/** Polls the server's processing progress of an upload or a matching check (decision 0045) every 500 ms. */
+function progressPoller(uploadId: string, onPercent: (serverPercent: number) => void) {
+  let polling: ReturnType<typeof setInterval> | null = null;
+  let reported = 0;
+  let shown = 0;
+  return {
+    start() {
+      if (polling) return;
+      polling = setInterval(async () => {
+        try {
+          const progress = await apiClient.request<UploadProgressReply>(
+            `/api/v1/registry_uploads/${uploadId}`,
+          );
+          reported = Math.max(reported, progress.percent);
+        } catch {
+          // Not started yet or already finished: the next poll or the reply decides.
+        }
+        // spec 1 §4: the bar creeps while the server works. A phase without progress of its own (storing the
+        // rows, lotting) still moves the bar a little on every poll, never more than CREEP_AHEAD past the
+        // server's own figure.
+        shown = Math.min(reported + CREEP_AHEAD, Math.max(reported, shown + CREEP_STEP));
+        onPercent(shown);
+      }, PROGRESS_POLL_MS);
+    },
+    stop() {
+      if (polling) clearInterval(polling);
+      polling = null;
+    },
+  };
+}
+
+/** An upload or matching reply (ok, personal data, or refused with errors and a check report) as an outcome. */
+function outcomeOf(status: number, body: Envelope<RegistryUploadData> | null): UploadOutcome {
+  const data = body?.data ?? null;
+  if (status === 200 && body?.status === 'ok' && data)
+    return { kind: 'ok', data, message: body.message ?? '' };
+  if (data?.personal_data_found) return { kind: 'personalData', data, findings: data.personal_data };
+  const message = body?.message ?? 'Ошибка обработки файла';
+  const errors = Object.values(body?.errors ?? {})
+    .flat()
+    .filter((error) => error !== message);
+  return {
+    kind: 'refused',
+    message,
+    errors,
+    reportId: data?.report_id ?? (body as { report_id?: string } | null)?.report_id ?? null,
+    briefcaseId: data?.briefcase_id ?? null,
+    warnings: data?.warnings ?? [],
+  };
+}
+
+/** The column matching of a kept custom file (spec 1 §7 GET …/remaped_registry). */
+export interface RemapedRegistry {
+  excel_custom: boolean;
+  source_map: Record<string, string | null>;
+  preview: RegistryPreview | null;
+  pending: boolean;
+}
+
+export const loadRemapedRegistry = (id: number, signal?: AbortSignal) =>
+  apiClient.request<RemapedRegistry>(`/api/v1/briefcases/${id}/remaped_registry`, { signal });
+
+/**
+ * 'Проверить' (PUT /api/v1/briefcases/{id}/map_registry): the whole kept file is checked and stored with the
+ * seller's matching. Its processing progress (0–100) is polled like an upload's; the reply is an upload reply.
+ */
+export async function checkMatching(
+  id: number,
+  map: readonly (string | null)[],
+  onProgress: (percent: number) => void,
+): Promise<UploadOutcome> {
+  await apiClient.request('/api/v1/user');
+  const uploadId = crypto.randomUUID();
+  const poller = progressPoller(uploadId, (percent) => onProgress(Math.min(99, percent)));
+  poller.start();
+  try {
+    const token = tokenStore.get()?.token;
+    let response: Response;
+    try {
+      response = await fetch(`/api/v1/briefcases/${id}/map_registry`, {
+        method: 'PUT',
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({
+          source_map: Object.fromEntries(map.map((value, index) => [String(index), value])),
+          upload_id: uploadId,
+        }),
+      });
+    } catch {
+      throw new ApiError(0, 'network', 'Нет связи с сервером');
+    }
+    const body = (await response.json().catch(() => null)) as Envelope<RegistryUploadData> | null;
+    return outcomeOf(response.status, body);
+  } finally {
+    poller.stop();
+  }
+}
+
 export async function uploadRegistry(input: UploadInput): Promise<UploadOutcome> {
   // A call that renews an expiring token before the long upload (the XHR cannot retry after a 401).
   await apiClient.request('/api/v1/user');
@@ -140,22 +246,9 @@ export async function uploadRegistry(input: UploadInput): Promise<UploadOutcome>
   const url =
     input.briefcaseId === null ? '/api/v1/briefcases' : `/api/v1/briefcases/${input.briefcaseId}/source`;
 
-  let polling: ReturnType<typeof setInterval> | null = null;
-  const stopPolling = () => {
-    if (polling) clearInterval(polling);
-    polling = null;
-  };
-  const startPolling = () => {
-    if (polling) return;
-    polling = setInterval(async () => {
-      try {
-        const progress = await apiClient.request<UploadProgressReply>(`/api/v1/registry_uploads/${uploadId}`);
-        input.onProgress(processingPercent(progress.percent));
-      } catch {
-        // Not started yet or already finished: the next poll or the reply decides.
-      }
-    }, PROGRESS_POLL_MS);
-  };
+  const { start: startPolling, stop: stopPolling } = progressPoller(uploadId, (percent) =>
+    input.onProgress(processingPercent(percent)),
+  );
 
   try {
     const { status, body } = await new Promise<{ status: number; body: Envelope<RegistryUploadData> | null }>(
@@ -185,22 +278,7 @@ export async function uploadRegistry(input: UploadInput): Promise<UploadOutcome>
         xhr.send(form);
       },
     );
-    const data = body?.data ?? null;
-    if (status === 200 && body?.status === 'ok' && data)
-      return { kind: 'ok', data, message: body.message ?? '' };
-    if (data?.personal_data_found) return { kind: 'personalData', data, findings: data.personal_data };
-    const message = body?.message ?? 'Ошибка обработки файла';
-    const errors = Object.values(body?.errors ?? {})
-      .flat()
-      .filter((error) => error !== message);
-    return {
-      kind: 'refused',
-      message,
-      errors,
-      reportId: data?.report_id ?? (body as { report_id?: string } | null)?.report_id ?? null,
-      briefcaseId: data?.briefcase_id ?? null,
-      warnings: data?.warnings ?? [],
-    };
+    return outcomeOf(status, body);
   } finally {
     stopPolling();
   }

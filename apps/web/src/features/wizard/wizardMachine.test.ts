@@ -233,3 +233,56 @@ describe('wizard reducer', () => {
     });
   });
 });
+
+describe('custom-template matching (spec 1 §2 step 2)', () => {
+  const pending = () =>
+    wizardReducer(
+      { phase: 'loading' },
+      {
+        type: 'loaded',
+        draft: draft({ excel_custom: true, has_registry: false, items_count: 0 }),
+      },
+    ) as Editing;
+  const required = ['contract_id', 'region_code', 'amount_total', 'amount_bottomline'];
+
+  it('a kept custom file reopens its matching, with "Проверить" disabled until the preview is in', () => {
+    const state = pending();
+    expect(state.at).toMatchObject({ step: 2, upload: { kind: 'mismatch', map: null } });
+    expect(primaryButton(state, false)).toEqual({ text: 'Проверить', disabled: true, action: 'check' });
+  });
+
+  it('enables "Проверить" only once every required attribute is matched', () => {
+    let state = wizardReducer(pending(), {
+      type: 'matchingLoaded',
+      map: [...required.slice(0, 3), null, null],
+    });
+    expect(primaryButton(state as Editing, false).disabled).toBe(true);
+    state = wizardReducer(state, { type: 'matchColumn', index: 3, value: 'amount_bottomline' });
+    expect(primaryButton(state as Editing, false)).toEqual({
+      text: 'Проверить',
+      disabled: false,
+      action: 'check',
+    });
+    state = wizardReducer(state, { type: 'matchColumn', index: 0, value: null });
+    expect(primaryButton(state as Editing, false).disabled).toBe(true);
+  });
+
+  it('an attribute chosen for a second column leaves the first', () => {
+    let state = wizardReducer(pending(), { type: 'matchingLoaded', map: ['contract_id', null] });
+    state = wizardReducer(state, { type: 'matchColumn', index: 1, value: 'contract_id' });
+    expect((state as Editing).at).toMatchObject({ upload: { map: [null, 'contract_id'] } });
+  });
+
+  it('a running check locks the table and its refusal keeps the matching', () => {
+    let state = wizardReducer(pending(), { type: 'matchingLoaded', map: [...required, null] });
+    state = wizardReducer(state, { type: 'checkStarted' });
+    expect(primaryButton(state as Editing, false).disabled).toBe(true);
+    state = wizardReducer(state, { type: 'matchColumn', index: 0, value: null });
+    state = wizardReducer(state, { type: 'checkProgress', percent: 40.4 });
+    expect((state as Editing).at).toMatchObject({ upload: { checking: 40, map: [...required, null] } });
+    const failure = { message: 'Ошибка обработки файла', errors: ['Строка 2, столбец C: …'], reportId: 'r' };
+    state = wizardReducer(state, { type: 'checkFailed', failure });
+    expect((state as Editing).at).toMatchObject({ upload: { kind: 'mismatch', checking: null, failure } });
+    expect(primaryButton(state as Editing, false).disabled).toBe(false);
+  });
+});

@@ -19,6 +19,7 @@ import {
   type DraftErrors,
   draftErrors,
   errorsOfStep,
+  matchingProgress,
   type ProcedureDraftFacts,
   stepsWithErrors,
   type WizardStep,
@@ -61,8 +62,23 @@ export type UploadState =
   | { kind: 'uploading'; fileName: string; percent: number }
   | { kind: 'failed'; fileName: string; message: string; errors: string[]; reportId: string | null }
   | { kind: 'personalData'; fileName: string; findings: PersonalDataFinding[] }
-  | { kind: 'mismatch'; fileName: string }
+  | {
+      /** A custom template waiting for its column matching (spec 1 §2): the map is null until its preview loads. */
+      kind: 'mismatch';
+      fileName: string;
+      map: (string | null)[] | null;
+      /** 'Проверить' is running: the server's processing percent. */
+      checking: number | null;
+      /** The last check's refusal (rows with errors, an unmatched required column...). */
+      failure: MatchingFailure | null;
+    }
   | { kind: 'done'; fileName: string };
+
+export interface MatchingFailure {
+  message: string;
+  errors: string[];
+  reportId: string | null;
+}
 
 export type StepState = { step: 1 } | { step: 2; upload: UploadState } | { step: 3 } | { step: 4 };
 
@@ -99,6 +115,11 @@ export type WizardAction =
   | { type: 'uploadPersonalData'; draft: WizardDraft | null; findings: PersonalDataFinding[] }
   | { type: 'uploadDone'; draft: WizardDraft; mismatch: boolean }
   | { type: 'registryRemoved' }
+  | { type: 'matchingLoaded'; map: (string | null)[] }
+  | { type: 'matchColumn'; index: number; value: string | null }
+  | { type: 'checkStarted' }
+  | { type: 'checkProgress'; percent: number }
+  | { type: 'checkFailed'; failure: MatchingFailure }
   | { type: 'lotsChanged'; lots: WizardDraftLot[] }
   | { type: 'applied'; id: number; message: string };
 
@@ -204,7 +225,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
           ? { kind: 'personalData', fileName, findings: b.personal_data }
           : b.has_registry
             ? { kind: 'done', fileName }
-            : { kind: 'idle' };
+            : b.excel_custom && fileName
+              ? { kind: 'mismatch', fileName, map: null, checking: null, failure: null }
+              : { kind: 'idle' };
       return {
         phase: 'editing',
         at: stepState(step, upload),
@@ -274,8 +297,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'uploadProgress': {
       const upload = uploadOf(state);
       if (upload.kind !== 'uploading') return state;
-      // Progress only moves forward: the transfer and the server's processing are reported separately.
-      const percent = Math.min(99, Math.max(upload.percent, Math.round(action.percent)));
+      // Progress only moves forward: the transfer and the server's processing are reported separately. Tenths
+      // are kept: processing a large file fills 80–99 % over minutes, and the bar must visibly move every poll.
+      const percent = Math.min(99, Math.max(upload.percent, Math.round(action.percent * 10) / 10));
       return { ...state, at: { step: 2, upload: { ...upload, percent } } };
     }
     case 'uploadFailed':
@@ -314,12 +338,27 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         at: {
           step: 2,
           upload: action.mismatch
-            ? { kind: 'mismatch', fileName: fileNameOf(state) }
+            ? {
+                kind: 'mismatch',
+                fileName: action.draft.briefcase.registry_file_name ?? fileNameOf(state),
+                map: null,
+                checking: null,
+                failure: null,
+              }
             : { kind: 'done', fileName: action.draft.briefcase.registry_file_name ?? fileNameOf(state) },
         },
       };
     case 'registryRemoved':
       return { ...state, draft: null, at: { step: 2, upload: { kind: 'idle' } } };
+    case 'matchingLoaded':
+    case 'matchColumn':
+    case 'checkStarted':
+    case 'checkProgress':
+    case 'checkFailed': {
+      const upload = uploadOf(state);
+      if (upload.kind !== 'mismatch') return state;
+      return { ...state, at: { step: 2, upload: matchingReducer(upload, action) } };
+    }
     case 'lotsChanged':
       if (!state.draft) return state;
       return {
@@ -334,6 +373,37 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       };
     default:
       return assertNever(action);
+  }
+}
+
+type Mismatch = Extract<UploadState, { kind: 'mismatch' }>;
+
+function matchingReducer(
+  upload: Mismatch,
+  action: Extract<
+    WizardAction,
+    { type: 'matchingLoaded' | 'matchColumn' | 'checkStarted' | 'checkProgress' | 'checkFailed' }
+  >,
+): Mismatch {
+  switch (action.type) {
+    case 'matchingLoaded':
+      return upload.map === null ? { ...upload, map: action.map } : upload;
+    case 'matchColumn': {
+      if (!upload.map || upload.checking !== null) return upload;
+      // An attribute belongs to one column: choosing it here takes it from the column that had it.
+      const map = upload.map.map((value, i) =>
+        i === action.index ? action.value : action.value !== null && value === action.value ? null : value,
+      );
+      return { ...upload, map };
+    }
+    case 'checkStarted':
+      return { ...upload, checking: 0, failure: null };
+    case 'checkProgress':
+      return upload.checking === null
+        ? upload
+        : { ...upload, checking: Math.min(99, Math.max(upload.checking, Math.round(action.percent))) };
+    case 'checkFailed':
+      return { ...upload, checking: null, failure: action.failure };
   }
 }
 
@@ -441,7 +511,7 @@ export function stepStatus(state: Editing, step: WizardStep, options: RuleOption
 export interface PrimaryButton {
   text: string;
   disabled: boolean;
-  action: 'next' | 'apply' | 'saveChanges' | 'none';
+  action: 'next' | 'check' | 'apply' | 'saveChanges' | 'none';
 }
 
 /** The primary button's text and state (spec 1 §2). */
@@ -452,8 +522,12 @@ export function primaryButton(state: Editing, isAdmin: boolean): PrimaryButton {
       ? { text: T.saveChanges, disabled: state.saving, action: 'saveChanges' }
       : { text: T.alreadyApproved, disabled: true, action: 'none' };
   }
-  if (state.at.step === 2 && uploadOf(state).kind === 'mismatch')
-    return { text: T.check, disabled: state.saving, action: 'next' };
+  const upload = uploadOf(state);
+  if (state.at.step === 2 && upload.kind === 'mismatch') {
+    // spec 1 §2: 'Проверить' only when no required column is left unmatched.
+    const ready = upload.map !== null && matchingProgress(upload.map).checkable;
+    return { text: T.check, disabled: state.saving || upload.checking !== null || !ready, action: 'check' };
+  }
   if (state.at.step === 2 && uploadOf(state).kind === 'uploading')
     return { text: T.next, disabled: true, action: 'next' };
   if (state.at.step === 4) return { text: T.apply, disabled: state.saving, action: 'apply' };

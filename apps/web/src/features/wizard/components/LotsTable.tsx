@@ -15,18 +15,25 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useLotsPredictions } from '../../forecast/forecastApi.ts';
 import { FORECAST_TEXTS } from '../../forecast/messages.ts';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 
 export const LOTS_SHOWN_FIRST = 32;
+/**
+ * Rows added per frame after 'Показать все лоты': 5,000 lots rendered at once would freeze the tab for seconds;
+ * in slices each frame stays short (bench/wizard-upload: no long task over 100 ms).
+ */
+const ROWS_PER_FRAME = 100;
 
 const METHOD_COLUMN: Record<string, { title: string; value: (lot: WizardDraftLot) => string | null }> = {
   product_type: { title: T.colProduct, value: (lot) => lot.product_type },
   federal_districts: { title: T.colDistrict, value: (lot) => lot.federal_district },
   stage_of_collection: { title: T.colStage, value: (lot) => lot.stage },
 };
+
+const NO_PRICES: Record<string, { start_price?: number; end_price?: number }> = {};
 
 const money = (value: number | null) => (value === null ? '—' : formatRubles(value));
 
@@ -40,15 +47,22 @@ interface LotsTableProps {
 
 export function LotsTable({ briefcaseId, lots, method, stepCell }: LotsTableProps) {
   const [all, setAll] = useState(false);
+  const [limit, setLimit] = useState(LOTS_SHOWN_FIRST);
+  useEffect(() => {
+    if (!all || limit >= lots.length) return;
+    // A transition: React renders the new rows in slices it can interrupt, so no frame runs long.
+    const frame = requestAnimationFrame(() => startTransition(() => setLimit((n) => n + ROWS_PER_FRAME)));
+    return () => cancelAnimationFrame(frame);
+  }, [all, limit, lots.length]);
   const predictions = useLotsPredictions(briefcaseId, lots);
-  const prices = predictions.data?.prices ?? {};
+  // Predictions arriving for thousands of shown rows re-render them as a deferred (interruptible) update.
+  const prices = useDeferredValue(predictions.data?.prices ?? NO_PRICES);
+  const fetching = useDeferredValue(predictions.isFetching);
   const predicted = (lot: WizardDraftLot, key: 'start_price' | 'end_price') => {
     const own = key === 'start_price' ? lot.predicted_start_price : lot.predicted_end_price;
-    if (own !== null) return money(own);
-    const now = prices[String(lot.id)]?.[key];
-    return now === undefined ? (predictions.isFetching ? '…' : '—') : money(now);
+    return own ?? prices[String(lot.id)]?.[key];
   };
-  const shown = all ? lots : lots.slice(0, LOTS_SHOWN_FIRST);
+  const shown = lots.slice(0, all ? limit : LOTS_SHOWN_FIRST);
   const extra = method ? METHOD_COLUMN[method] : undefined;
   return (
     <Box>
@@ -76,39 +90,16 @@ export function LotsTable({ briefcaseId, lots, method, stepCell }: LotsTableProp
           </TableHead>
           <TableBody>
             {shown.map((lot) => (
-              <TableRow key={lot.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{lot.name ?? `Лот № ${lot.number}`}</TableCell>
-                <TableCell align="right">{lot.items_count.toLocaleString('ru-RU')}</TableCell>
-                {extra && <TableCell>{extra.value(lot) ?? '—'}</TableCell>}
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {money(lot.amount_total)}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {money(lot.amount_bottomline)}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {money(lot.bottomline_mean)}
-                </TableCell>
-                <TableCell align="right">{lot.dpd ?? '—'}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {money(lot.min_price ?? lot.start_price)}
-                </TableCell>
-                <TableCell
-                  align="right"
-                  sx={{ whiteSpace: 'nowrap' }}
-                  data-testid={`predicted-start-${lot.id}`}
-                >
-                  {predicted(lot, 'start_price')}
-                </TableCell>
-                <TableCell
-                  align="right"
-                  sx={{ whiteSpace: 'nowrap' }}
-                  data-testid={`predicted-end-${lot.id}`}
-                >
-                  {predicted(lot, 'end_price')}
-                </TableCell>
-                {stepCell && <TableCell>{stepCell(lot)}</TableCell>}
-              </TableRow>
+              <LotRow
+                key={lot.id}
+                lot={lot}
+                extra={extra?.value(lot) ?? null}
+                withExtra={Boolean(extra)}
+                predictedStart={predicted(lot, 'start_price')}
+                predictedEnd={predicted(lot, 'end_price')}
+                fetching={fetching}
+                step={stepCell ? stepCell(lot) : undefined}
+              />
             ))}
           </TableBody>
         </Table>
@@ -122,6 +113,57 @@ export function LotsTable({ briefcaseId, lots, method, stepCell }: LotsTableProp
     </Box>
   );
 }
+
+interface LotRowProps {
+  lot: WizardDraftLot;
+  extra: string | null;
+  withExtra: boolean;
+  /** Kopecks, or undefined while unknown ('…' while the forecast is being fetched). */
+  predictedStart: number | undefined;
+  predictedEnd: number | undefined;
+  fetching: boolean;
+  step: ReactNode | undefined;
+}
+
+/** One lot; memoised, so adding rows re-renders only the new ones. */
+const LotRow = memo(function LotRow({
+  lot,
+  extra,
+  withExtra,
+  predictedStart,
+  predictedEnd,
+  fetching,
+  step,
+}: LotRowProps) {
+  const price = (value: number | undefined) => (value === undefined ? (fetching ? '…' : '—') : money(value));
+  return (
+    <TableRow>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{lot.name ?? `Лот № ${lot.number}`}</TableCell>
+      <TableCell align="right">{lot.items_count.toLocaleString('ru-RU')}</TableCell>
+      {withExtra && <TableCell>{extra ?? '—'}</TableCell>}
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {money(lot.amount_total)}
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {money(lot.amount_bottomline)}
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {money(lot.bottomline_mean)}
+      </TableCell>
+      <TableCell align="right">{lot.dpd ?? '—'}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {money(lot.min_price ?? lot.start_price)}
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid={`predicted-start-${lot.id}`}>
+        {price(predictedStart)}
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid={`predicted-end-${lot.id}`}>
+        {price(predictedEnd)}
+      </TableCell>
+      {step !== undefined && <TableCell>{step}</TableCell>}
+    </TableRow>
+  );
+});
 
 function PredictionNote({ predictions }: { predictions: ReturnType<typeof useLotsPredictions> }) {
   const model = predictions.data?.model;

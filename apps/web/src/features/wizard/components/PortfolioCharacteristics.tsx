@@ -1,6 +1,9 @@
 /** Step 2's portfolio characteristics (spec 1 §2): four classifiers, composite lot, advantages, percentages, text. */
-import type { DictionaryItem } from '@etp/contracts';
+import type { DictionaryItem, WizardDraftLot } from '@etp/contracts';
 import {
+  COMPOSITE_LOT_NAME,
+  compositeLot,
+  formatRubles,
   LIABILITIES,
   LIABILITY_LABELS,
   PORTFOLIO_PERCENT_FIELDS,
@@ -36,14 +39,16 @@ const ADVANTAGES = [
 interface Props {
   form: WizardForm;
   errors: Record<string, string>;
-  lotsCount: number;
+  /** The regular lots (the composite one is made from them on save). */
+  lots: readonly WizardDraftLot[];
   onChange: (patch: Partial<WizardForm>) => void;
 }
 
 const usable = (items: DictionaryItem[] | undefined, type: string) =>
   (items ?? []).filter((i) => !i.except.includes(type));
 
-export function PortfolioCharacteristics({ form, errors, lotsCount, onChange }: Props) {
+export function PortfolioCharacteristics({ form, errors, lots, onChange }: Props) {
+  const lotsCount = lots.length;
   const dictionaries = useQuery({
     queryKey: wizardKeys.dictionaries,
     queryFn: loadDictionaries,
@@ -119,6 +124,7 @@ export function PortfolioCharacteristics({ form, errors, lotsCount, onChange }: 
             <FormControlLabel value="yes" control={<Radio />} label={T.compositeCreate} />
             <FormControlLabel value="no" control={<Radio />} label={T.compositeSkip} />
           </RadioGroup>
+          {form.with_composite_lot && <CompositePreview lots={lots} />}
         </FormControl>
       )}
       <FormControl component="fieldset">
@@ -161,6 +167,29 @@ export function PortfolioCharacteristics({ form, errors, lotsCount, onChange }: 
         slotProps={{ htmlInput: { maxLength: 5000 } }}
       />
     </Stack>
+  );
+}
+
+/** What the composite lot will carry (spec 1 §2): the lots' sums, the averaged DPD and bottomline mean. */
+function CompositePreview({ lots }: { lots: readonly WizardDraftLot[] }) {
+  const lot = compositeLot(
+    lots.map((l) => ({
+      ...l,
+      name: l.name ?? '',
+      min_price: l.min_price ?? l.start_price,
+    })),
+  );
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="composite-preview">
+      {T.compositeSummary(
+        COMPOSITE_LOT_NAME,
+        lot.items_count.toLocaleString('ru-RU'),
+        formatRubles(lot.amount_total),
+        formatRubles(lot.amount_bottomline),
+        formatRubles(lot.start_price),
+        lot.dpd === null ? '—' : String(lot.dpd),
+      )}
+    </Typography>
   );
 }
 

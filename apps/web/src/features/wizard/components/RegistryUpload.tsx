@@ -26,7 +26,12 @@ interface RegistryUploadProps {
   editable: boolean;
   onFile: (file: File) => void;
   onDelete: (() => void) | null;
+  /** The template tab: the seller's own file ('custom') or the platform template ('platform'). */
+  tab: RegistryTab;
+  onTab: (tab: RegistryTab) => void;
 }
+
+export type RegistryTab = 'custom' | 'platform';
 
 export function ReportLink({ reportId }: { reportId: string }) {
   return (
@@ -46,21 +51,35 @@ export function ReportLink({ reportId }: { reportId: string }) {
   );
 }
 
-export function RegistryUpload({ upload, warnings, editable, onFile, onDelete }: RegistryUploadProps) {
+export function RegistryUpload({
+  upload,
+  warnings,
+  editable,
+  onFile,
+  onDelete,
+  tab,
+  onTab,
+}: RegistryUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const busy = upload.kind === 'uploading';
   return (
     <Stack spacing={2}>
-      <Tabs value="platform" variant="scrollable" allowScrollButtonsMobile aria-label={T.steps[1]}>
-        <Tab value="custom" label={T.tabCustom} disabled />
-        <Tab value="platform" label={T.tabPlatform} />
+      <Tabs
+        value={tab}
+        onChange={(_, value: RegistryTab) => onTab(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={T.steps[1]}
+      >
+        <Tab value="custom" label={T.tabCustom} disabled={busy} />
+        <Tab value="platform" label={T.tabPlatform} disabled={busy} />
       </Tabs>
       <Alert severity="warning" variant="outlined">
-        {T.platformNote}
+        {tab === 'custom' ? T.customNote : T.platformNote}
       </Alert>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Button component="a" href={TEMPLATE_URL} download startIcon={<DownloadIcon />} variant="text">
-          {T.downloadTemplate}
+          {tab === 'custom' ? T.downloadAttributes : T.downloadTemplate}
         </Button>
         {editable && (
           <Button
@@ -118,7 +137,7 @@ function UploadStateView({ upload, onDelete }: { upload: UploadState; onDelete: 
               {upload.fileName} — {upload.percent < 80 ? T.uploading : T.processing}
             </Typography>
             <Typography variant="body2" data-testid="upload-percent">
-              {upload.percent}%
+              {Math.floor(upload.percent)}%
             </Typography>
           </Stack>
           <LinearProgress variant="determinate" value={upload.percent} aria-label={T.uploading} />
@@ -153,9 +172,20 @@ function UploadStateView({ upload, onDelete }: { upload: UploadState; onDelete: 
       return null;
     case 'mismatch':
       return (
-        <Alert severity="info">
+        <Alert
+          severity="info"
+          action={
+            onDelete && (
+              <Button color="inherit" size="small" onClick={onDelete}>
+                {T.deleteFile}
+              </Button>
+            )
+          }
+        >
           <AlertTitle>{T.headersMismatch}</AlertTitle>
-          {upload.fileName}
+          <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+            {upload.fileName}
+          </Box>
         </Alert>
       );
     case 'done':

@@ -1,10 +1,12 @@
 /** Step 2: the registry upload, the personal-data flow, lotting and the portfolio characteristics. */
 import type { WizardDraft, WizardDraftLot } from '@etp/contracts';
 import { Alert, Divider, Stack } from '@mui/material';
+import { useState } from 'react';
+import { ColumnMatching } from '../components/ColumnMatching.tsx';
 import { LottingPanel } from '../components/LottingPanel.tsx';
 import { PersonalDataPanel } from '../components/PersonalDataPanel.tsx';
 import { PortfolioCharacteristics } from '../components/PortfolioCharacteristics.tsx';
-import { RegistryUpload, ReportLink } from '../components/RegistryUpload.tsx';
+import { type RegistryTab, RegistryUpload, ReportLink } from '../components/RegistryUpload.tsx';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 import type { UploadState, WizardForm } from '../wizardMachine.ts';
 
@@ -23,6 +25,8 @@ interface RegistryStepProps {
   onSkip: () => void;
   onLots: (lots: WizardDraftLot[]) => void;
   onChange: (patch: Partial<WizardForm>) => void;
+  onMatchingLoaded: (map: (string | null)[]) => void;
+  onMatch: (index: number, value: string | null) => void;
 }
 
 export function RegistryStep(props: RegistryStepProps) {
@@ -32,6 +36,10 @@ export function RegistryStep(props: RegistryStepProps) {
     !briefcase || briefcase.briefcase_state === 'created' || briefcase.briefcase_state === 'pending';
   const registered = Boolean(briefcase?.has_registry && briefcase.items_count > 0);
   const findings = upload.kind === 'personalData' ? upload.findings : null;
+  // A custom file (or one whose headers are not the template's) opens on the custom tab with its matching.
+  const [chosenTab, setTab] = useState<RegistryTab | null>(null);
+  const tab: RegistryTab =
+    upload.kind === 'mismatch' ? 'custom' : (chosenTab ?? (briefcase?.excel_custom ? 'custom' : 'platform'));
   const pendingPersonalData =
     briefcase?.personal_data_found && !briefcase.personal_data_agreement && !briefcase.personal_data_skipped;
   return (
@@ -41,8 +49,21 @@ export function RegistryStep(props: RegistryStepProps) {
         warnings={props.warnings}
         editable={editable}
         onFile={props.onFile}
-        onDelete={registered ? props.onDelete : null}
+        onDelete={registered || upload.kind === 'mismatch' ? props.onDelete : null}
+        tab={tab}
+        onTab={setTab}
       />
+      {upload.kind === 'mismatch' && briefcase && (
+        <ColumnMatching
+          briefcaseId={briefcase.id}
+          fileName={upload.fileName}
+          map={upload.map}
+          checking={upload.checking}
+          failure={upload.failure}
+          onLoaded={props.onMatchingLoaded}
+          onMatch={props.onMatch}
+        />
+      )}
       {upload.kind !== 'failed' && briefcase?.registry_report_id && (
         <Alert severity="info">
           {T.manyErrors} <ReportLink reportId={briefcase.registry_report_id} />
@@ -75,7 +96,7 @@ export function RegistryStep(props: RegistryStepProps) {
           <PortfolioCharacteristics
             form={form}
             errors={errors}
-            lotsCount={draft.lots.filter((l) => !l.composite).length}
+            lots={draft.lots.filter((l) => !l.composite)}
             onChange={props.onChange}
           />
         </>
