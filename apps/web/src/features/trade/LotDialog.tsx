@@ -53,20 +53,11 @@ interface LotDialogProps {
   /** The viewer is an administrator (the Прогноз tab, the bid log of sealed formats). */
   admin: boolean;
   viewer: LotViewer;
-  nowMs: number;
   onNavigate: (lotId: number) => void;
   onClose: () => void;
 }
 
-export function LotDialog({
-  lotId,
-  briefcase: b,
-  admin,
-  viewer,
-  nowMs,
-  onNavigate,
-  onClose,
-}: LotDialogProps) {
+export function LotDialog({ lotId, briefcase: b, admin, viewer, onNavigate, onClose }: LotDialogProps) {
   const fullScreen = useMediaQuery('(max-width:1038.95px)');
   const reply = useLot(lotId);
   const info = useLotsInfo(b.id);
@@ -160,7 +151,7 @@ export function LotDialog({
         ) : shown === 'info' ? (
           <Stack spacing={2} sx={{ pt: 1 }}>
             {lot.is_owner && <RenameLot lot={lot} />}
-            <LotCard lot={lot} briefcase={b} viewer={viewer} nowMs={nowMs} href={`?id=${lot.id}`} />
+            <LotCard lot={lot} briefcase={b} viewer={viewer} href={`?id=${lot.id}`} />
             <KeyValueTable caption={T.lotDialogTabs.info} rows={lotFacts(lot)} twoColumns />
           </Stack>
         ) : shown === 'bids' ? (
