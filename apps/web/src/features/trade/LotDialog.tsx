@@ -139,7 +139,10 @@ export function LotDialog({ lotId, briefcase: b, admin, viewer, onNavigate, onCl
       <Tabs
         value={lot ? shown : 'info'}
         onChange={(_, v) => setTab(v)}
-        sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        sx={{ px: { xs: 0, sm: 3 }, borderBottom: 1, borderColor: 'divider' }}
       >
         <Tab value="info" label={T.lotDialogTabs.info} />
         {showBids && <Tab value="bids" label={T.lotDialogTabs.bids} />}
