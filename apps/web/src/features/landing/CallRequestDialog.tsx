@@ -134,7 +134,7 @@ export function CallRequestDialog({ mode, onClose }: CallRequestDialogProps) {
               label={
                 <>
                   {T.policy}
-                  <Link href={PRIVACY_POLICY_PATH} target="_blank" rel="noopener">
+                  <Link href={PRIVACY_POLICY_PATH} target="_blank" rel="noopener" underline="always">
                     {T.policyLink}
                   </Link>
                 </>

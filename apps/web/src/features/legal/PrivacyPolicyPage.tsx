@@ -25,8 +25,15 @@ export function PrivacyPolicyPage() {
           </Box>
         ))}
         <Typography variant="body2" sx={{ mt: 3 }}>
-          {T.contacts} <Link href={`mailto:${SUPPORT_CONTACTS.email}`}>{SUPPORT_CONTACTS.email}</Link>,{' '}
-          <Link href={SUPPORT_CONTACTS.phoneHref}>{SUPPORT_CONTACTS.phone}</Link>.
+          {T.contacts}{' '}
+          <Link href={`mailto:${SUPPORT_CONTACTS.email}`} underline="always">
+            {SUPPORT_CONTACTS.email}
+          </Link>
+          ,{' '}
+          <Link href={SUPPORT_CONTACTS.phoneHref} underline="always">
+            {SUPPORT_CONTACTS.phone}
+          </Link>
+          .
         </Typography>
       </Paper>
     </Container>

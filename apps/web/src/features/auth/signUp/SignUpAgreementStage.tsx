@@ -59,7 +59,7 @@ export function SignUpAgreementStage({
         label={
           <>
             {T.policyAgreement}
-            <Link href={PRIVACY_POLICY_PATH} target="_blank" rel="noopener">
+            <Link href={PRIVACY_POLICY_PATH} target="_blank" rel="noopener" underline="always">
               {T.policyLink}
             </Link>
           </>
