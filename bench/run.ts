@@ -13,6 +13,7 @@ import { hotLotBenchmark } from './hot-lot.bench.ts';
 import { ingestBenchmark } from './ingest.bench.ts';
 import { spreadBenchmark } from './spread.bench.ts';
 import { uploadIsolationBenchmark } from './upload-isolation.bench.ts';
+import { webTradeBenchmark } from './web-trade.bench.ts';
 
 const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
 mkdirSync(resultsDir, { recursive: true });
@@ -26,6 +27,7 @@ const benchmarks = [
   { name: 'faults', run: faultsBenchmark },
   { name: 'upload-isolation', run: uploadIsolationBenchmark },
   { name: 'forecast', run: forecastBenchmark },
+  { name: 'web-trade', run: webTradeBenchmark },
 ];
 const only = process.argv[2];
 
