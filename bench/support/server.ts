@@ -37,6 +37,8 @@ export interface BenchServerOptions {
   port?: number;
   /** Serve the built web app from here (the browser benchmarks); none by default. */
   webDistDir?: string;
+  /** More settings of the app (DATA_DIR for a benchmark's files). */
+  env?: Record<string, string>;
 }
 
 export async function startBenchServer(
@@ -63,6 +65,7 @@ export async function startBenchServer(
     ACCESS_TOKEN_TTL_SECONDS: '86400',
     DEMO_SEED: 'off',
     DEMO_SIMULATION: 'off',
+    ...options.env,
   });
   const ctx = createAppContext(config, database);
   const app = await buildApp(ctx, { logger: false });

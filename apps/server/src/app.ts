@@ -17,8 +17,9 @@ import { fastifyTrustProxy } from './http/clientAddress.ts';
 import { RedisCounters } from './http/counters.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
-import { MESSAGES } from './http/errors.ts';
+import { BODY_LIMIT_BYTES, FILE_LIMIT_BYTES, MESSAGES } from './http/errors.ts';
 import { registerIdBounds } from './http/idBounds.ts';
+import { OfflineReads, registerOfflineReads } from './http/offlineReads.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { countersStore, requestBucket } from './http/rateLimits.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
@@ -53,7 +54,9 @@ import { surveysRoutes } from './modules/surveys/surveys.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { testHooksRoutes } from './modules/testHooks/testHooks.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { companyListsRoutes } from './modules/wizard/companyLists.routes.ts';
 import { wizardRoutes } from './modules/wizard/wizard.routes.ts';
+import { wizardDocumentsRoutes } from './modules/wizard/wizardDocuments.routes.ts';
 import { outboxOpen } from './notify/createNotifier.ts';
 import { devOutboxRoutes } from './notify/devOutbox.routes.ts';
 import { LiveHub } from './realtime/hub.ts';
@@ -82,7 +85,7 @@ export interface BuildAppOptions {
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
-    bodyLimit: 1_048_576,
+    bodyLimit: BODY_LIMIT_BYTES,
     // The client's address is the socket's, unless TRUST_PROXY names the proxies in front (http/clientAddress.ts).
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     // A request that does not arrive whole in time is cut (408): slow senders cannot hold sockets forever.
@@ -96,7 +99,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   ctx.notifier.attachLogger?.(app.log);
   if (ctx.counters instanceof RedisCounters) ctx.counters.attachLogger(app.log);
 
-  registerErrorHandling(app);
+  // Signed-in procedure and lot reads remembered per session, answered from memory while the database is away.
+  const offlineReads = new OfflineReads({ bus: ctx.bus, tokens: ctx.tokens, now: ctx.now });
+  registerErrorHandling(app, offlineReads);
+  registerOfflineReads(app, offlineReads);
   registerSecurityHeaders(app);
   registerIdBounds(app);
   await app.register(rateLimit, {
@@ -115,7 +121,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Multipart forms (profile, company, uploads): each call narrows these limits to its own files.
   await app.register(multipart, {
-    limits: { fileSize: 100 * 1024 * 1024, files: 10, fields: 300, fieldSize: 64 * 1024, parts: 400 },
+    limits: { fileSize: FILE_LIMIT_BYTES, files: 10, fields: 300, fieldSize: 64 * 1024, parts: 400 },
   });
   const hub = new LiveHub({
     bus: ctx.bus,
@@ -148,6 +154,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(bidsRoutes(ctx));
   await app.register(moderationRoutes(ctx));
   await app.register(wizardRoutes(ctx));
+  await app.register(wizardDocumentsRoutes(ctx));
+  await app.register(companyListsRoutes(ctx));
   await app.register(roundsRoutes(ctx));
   await app.register(statisticsRoutes(ctx));
   await app.register(monitoringRoutes(ctx));

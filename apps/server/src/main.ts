@@ -3,15 +3,15 @@
  * into an empty database (not in production), and serves the API and the web app.
  */
 
-import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { createAppContext } from './appContext.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { Episode, isDatabaseUnavailable } from './db/availability.ts';
 import { openDatabase } from './db/client.ts';
 import { DemoSimulator } from './demo/simulator.ts';
 import { logSerializers } from './http/logRedaction.ts';
+import { modeLine } from './modeLine.ts';
 import { isRedisFailure } from './realtime/redisClient.ts';
 import {
   FORECAST_CHECK_MS,
@@ -21,7 +21,6 @@ import {
   SUMMARY_CHORE,
 } from './scheduler/scheduler.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
-import { KEY_FILE } from './signingKey.ts';
 import { storageOf } from './storage/storageOf.ts';
 
 async function main(): Promise<void> {
@@ -100,20 +99,6 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
 }
 
-/** The one line that says which mode the server is in and why (docs/security.md). */
-function modeLine(config: Config): string {
-  const key =
-    config.keySource === 'env'
-      ? 'ключ подписи из JWT_SECRET'
-      : `ключ подписи ${config.keySource === 'created' ? 'создан' : 'прочитан'}: ${join(config.dataDir, KEY_FILE)}`;
-  if (config.env === 'production') {
-    return `Режим: production (NODE_ENV=production), слушает ${config.host}: outbox закрыт, демо-данные не создаются, ${key}`;
-  }
-  if (config.exposed) {
-    return `Режим: демо, открыт для сети (HOST=${config.host}): outbox закрыт, демо-пароль не действует, ${key}`;
-  }
-  return `Режим: демо (NODE_ENV не production), только для этого компьютера (${config.host}; HOST откроет для сети): outbox открыт на /dev/outbox, ${key}`;
-}
 // A dependency's failure that reached no caller (a promise nobody waited for) is logged once per episode and the node
 // goes on; anything else is a bug: the process exits and its supervisor starts it again (docs/operations.md).
 const stray = new Episode(pino({ level: 'warn' }), 'dependency failure outside a request');

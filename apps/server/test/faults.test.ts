@@ -194,6 +194,112 @@ describe('a node rides out PostgreSQL, Redis, locks and a hung leader', () => {
     alive();
   }, 90_000);
 
+  it("PostgreSQL down: signed-in reads a session made before are answered from memory with the live layer's prices and the same access; the rest 503", async () => {
+    const { sellerToken } = floor;
+    const [buyer, other, stranger] = [tokens[1]!, tokens[2]!, tokens[3]!];
+    const lotId = lotIds[1]!;
+    const read = async (path: string, token: string) => {
+      const response = await fetch(`${a.url}${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(20_000),
+      });
+      const json = (await response.json()) as { message?: string; data?: Record<string, unknown> };
+      return {
+        status: response.status,
+        age: response.headers.get('age'),
+        retryAfter: response.headers.get('retry-after'),
+        message: json.message ?? '',
+        data: json.data ?? null,
+      };
+    };
+    type Lot = { id: number; attributes: Record<string, unknown> };
+    const lotOf = (data: Record<string, unknown> | null) =>
+      (data?.attributes ?? {}) as Record<string, unknown>;
+    const pageLot = (data: Record<string, unknown> | null) =>
+      ((data?.lots ?? []) as Lot[]).find((lot) => lot.id === lotId)?.attributes ?? {};
+    const paths = {
+      feed: '/api/v1/briefcases?page=1&per_page=10',
+      card: `/api/v1/briefcases/${briefcaseId}`,
+      page: `/api/v1/lots?briefcase_id=${briefcaseId}&page=1&per_page=10`,
+      lot: `/api/v1/lots/${lotId}`,
+    };
+    // Read while the database is there: the buyer reads everything, another buyer and the seller one lot.
+    const before: Record<string, Awaited<ReturnType<typeof read>>> = {};
+    for (const [name, path] of Object.entries(paths)) {
+      before[name] = await read(path, buyer);
+      expect(before[name]!.status, name).toBe(200);
+    }
+    expect((await read(paths.lot, other)).status).toBe(200);
+    const sellersBefore = await read(paths.lot, sellerToken);
+    expect(lotOf(sellersBefore.data).is_owner).toBe(true);
+    // Then the buyer bids (after those reads): the live layer hears the lot's new price.
+    const bidder = await resume(1);
+    const bid = await bidder.once(a.url);
+    expect(bid.status).toBe(200);
+    const version = await lotVersion(lotId);
+    expect(version).toBeGreaterThan(Number(lotOf(before.lot!.data).version));
+    await sleep(500);
+
+    await cluster.stop('fast');
+    try {
+      await sleep(300);
+      // The buyer's own reads: the same answers, the lot as the live layer last heard it.
+      for (const name of ['feed', 'card'] as const) {
+        const now = await read(paths[name], buyer);
+        expect(now.status, name).toBe(200);
+        expect(Number(now.age), name).toBeGreaterThanOrEqual(0);
+        expect(now.data, name).toEqual(before[name]!.data);
+      }
+      for (const [name, attributes] of [
+        ['lot', lotOf((await read(paths.lot, buyer)).data)],
+        ['page', pageLot((await read(paths.page, buyer)).data)],
+      ] as const) {
+        expect(attributes.version, name).toBe(version);
+        expect(attributes.current_price, name).toBe(bid.data?.amount);
+        expect(attributes.next_price, name).toBe(Number(bid.data?.amount) + STEP);
+        expect(attributes.is_current_bidder, name).toBe(true);
+        // A participant never learns the leader's name, from memory either.
+        expect(attributes.current_bidder_company, name).toBeNull();
+      }
+      // Another buyer: its own answer (not the leader), brought up to date the same way.
+      const others = lotOf((await read(paths.lot, other)).data);
+      expect(others.version).toBe(version);
+      expect(others.is_current_bidder).toBe(false);
+      expect(others.current_bidder_company).toBeNull();
+      expect(others.my_tag).not.toBe(lotOf(before.lot!.data).my_tag);
+      // The seller's view keeps what only the seller sees: the leader's name.
+      const sellers = lotOf((await read(paths.lot, sellerToken)).data);
+      expect(sellers.is_owner).toBe(true);
+      expect(sellers.version).toBe(version);
+      expect(typeof sellers.current_bidder_company).toBe('string');
+      // Nothing another session read is served to one that did not read it, nor any other call, nor a bid.
+      for (const [path, token] of [
+        [paths.lot, stranger],
+        [paths.page, other],
+        [`/api/v1/lots/${lotId}/bids?page=1&per_page=10`, buyer],
+        [`/api/v1/lots/${lotId}/bidders`, sellerToken],
+      ] as const) {
+        const refused = await read(path, token);
+        expect(refused.status, path).toBe(503);
+        expect(refused.message, path).toBe(UNAVAILABLE);
+        expect(Number(refused.retryAfter), path).toBeGreaterThan(0);
+      }
+      const refusedBid = await bidder.once(a.url);
+      expect(refusedBid.status).toBe(503);
+      expect(refusedBid.message).toBe(UNAVAILABLE);
+    } finally {
+      await cluster.start();
+    }
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(100)) {
+      if ((await read(paths.lot, stranger)).status === 200) break;
+    }
+    const fresh = await read(paths.lot, buyer);
+    expect(fresh.status).toBe(200);
+    expect(fresh.age).toBeNull();
+    await expectStoredOnce([bidder]);
+    alive();
+  }, 90_000);
+
   it('a connection of each kind ended by pg_terminate_backend (pool, batch, leader) costs no process and no bid', async () => {
     const bidders = [await resume(1), await resume(2)];
     const load = keepBidding(bidders, [a.url, b.url]);

@@ -96,6 +96,37 @@ describe('every failure answers in the envelope with a meaningful status', () =>
     });
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe('too_large');
+    // The limit is named, in the words of the file fields' limits ("Размер логотипа не должен превышать 5 МБ").
+    expect(response.json().message).toBe(
+      'Размер запроса не должен превышать 1 МБ: файлы отправляются формой с файлом',
+    );
+  });
+
+  it('oversized body sent in chunks (no length announced): the same 413 naming the limit', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    let sent = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // 8 MB at most; the server answers (and stops reading) after the first megabyte.
+        if (sent >= 8 << 20) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await fetch(`http://127.0.0.1:${port}/api/v2/auth/authorize_by_email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    const answer = (await response.json()) as { code: string; message: string };
+    expect(answer).toMatchObject({
+      code: 'too_large',
+      message: 'Размер запроса не должен превышать 1 МБ: файлы отправляются формой с файлом',
+    });
   });
 
   it('serves the server time and the health check', async () => {

@@ -1,11 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitations, memberships, users } from '../src/db/schema/index.ts';
+import { invitations, users } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
-import { buildCompany, buildUser } from './support/factories.ts';
-import { bearer, signIn } from './support/http.ts';
+import { buildUser } from './support/factories.ts';
 import { outbox } from './support/outbox.ts';
+import {
+  call as callAs,
+  membership as membershipOf,
+  team as teamOf,
+  tokenOf as tokenOfUser,
+} from './support/team.ts';
 
 describe.each(DRIVERS)('invitations on %s', (driver) => {
   let t: TestApp;
@@ -15,35 +20,10 @@ describe.each(DRIVERS)('invitations on %s', (driver) => {
   });
   afterAll(() => t.close());
 
-  const tokenOf = async (user: { email: string | null }) => (await signIn(t.app, user.email!)).jwt.token;
-  const call = (token: string, url: string, payload?: object) =>
-    t.app.inject({
-      method: payload ? 'POST' : 'GET',
-      url,
-      headers: bearer(token),
-      ...(payload ? { payload } : {}),
-    });
-
-  async function team(name = 'ООО «Команда»') {
-    const company = await buildCompany(t.ctx.db, { name });
-    const owner = await buildUser(t.ctx.db, { company, firstName: 'Ольга', lastName: 'Смирнова' });
-    const collaborator = await buildUser(t.ctx.db, { company, owner: false });
-    return {
-      company,
-      owner,
-      collaborator,
-      ownerToken: await tokenOf(owner),
-      collaboratorToken: await tokenOf(collaborator),
-    };
-  }
-
-  const membership = async (userId: number, companyId: number) =>
-    (
-      await t.ctx.db
-        .select()
-        .from(memberships)
-        .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)))
-    )[0];
+  const tokenOf = (user: { email: string | null }) => tokenOfUser(t, user);
+  const call = (token: string, url: string, payload?: object) => callAs(t, token, url, payload);
+  const team = (name?: string) => teamOf(t, name);
+  const membership = (userId: number, companyId: number) => membershipOf(t, userId, companyId);
 
   it('invites by e-mail: a row, a mail with a link to the site, an event for an existing account', async () => {
     const { company, ownerToken, collaborator, collaboratorToken } = await team('ООО «Приглашающая»');

@@ -12,6 +12,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { notificationOutbox } from '../src/db/schema/index.ts';
+import { modeLine } from '../src/modeLine.ts';
 import { BODY_NOT_KEPT, type NotifyLog, OutboxNotifier } from '../src/notify/notifier.ts';
 import { DEMO_PASSWORD } from '../src/seed/accounts.data.ts';
 import { KEY_FILE } from '../src/signingKey.ts';
@@ -71,6 +72,26 @@ describe('where the server listens', () => {
       host: '0.0.0.0',
       exposed: true,
     });
+  });
+});
+
+describe('the start line', () => {
+  it('says in one line which mode the server is in and why', () => {
+    const dir = tempDir();
+    const demo = modeLine(loadConfig({ DATA_DIR: dir }));
+    expect(demo).toBe(
+      `Режим: демо (NODE_ENV не production), только для этого компьютера (localhost; HOST откроет для сети): outbox открыт на /dev/outbox, ключ подписи создан: ${join(dir, KEY_FILE)}`,
+    );
+    expect(modeLine(loadConfig({ DATA_DIR: dir }))).toContain(
+      `ключ подписи прочитан: ${join(dir, KEY_FILE)}`,
+    );
+    expect(modeLine(loadConfig({ DATA_DIR: dir, HOST: '0.0.0.0' }))).toMatch(
+      /^Режим: демо, открыт для сети \(HOST=0\.0\.0\.0\): outbox закрыт, демо-пароль не действует, /,
+    );
+    expect(modeLine(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }))).toBe(
+      'Режим: production (NODE_ENV=production), слушает 0.0.0.0: outbox закрыт, демо-данные не создаются, ключ подписи из JWT_SECRET',
+    );
+    for (const line of [demo]) expect(line).not.toContain('\n');
   });
 });
 

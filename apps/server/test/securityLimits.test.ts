@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '../src/modules/auth/auth.messages.ts';
 import { InProcessBus } from '../src/realtime/bus.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
@@ -171,6 +172,41 @@ describe.each(DRIVERS)('sign-in throttling per account on %s', (driver) => {
     expect((await attempt(PASSWORD, 105)).statusCode).toBe(200);
   });
 
+  it('throttles guesses of the current password through a session the same way, and locks signing in', async () => {
+    const owner = await buildUser(t.ctx.db, { company: await buildCompany(t.ctx.db) });
+    const signed = await post(
+      t,
+      '/api/v2/auth/authorize_by_email',
+      { email: owner.email, password: PASSWORD },
+      '192.0.2.60',
+    );
+    const token = signed.json().data.jwt.token as string;
+    const change = (current: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/user/update_password',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { password: 'Новый-пароль-1', current_password: current },
+        remoteAddress: '192.0.2.61',
+      });
+    for (let i = 0; i < 5; i++) expect((await change(`guess-${i}`)).statusCode).toBe(422);
+    const locked = await change(PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().errors).toEqual({
+      current_password: ['Слишком много неудачных попыток входа. Попробуйте через 30 с'],
+    });
+    // The account is one: its sign-in waits too.
+    const elsewhere = await post(
+      t,
+      '/api/v2/auth/authorize_by_email',
+      { email: owner.email, password: PASSWORD },
+      '192.0.2.62',
+    );
+    expect(elsewhere.statusCode).toBe(429);
+    t.clock.advance(31_000);
+    expect((await change(PASSWORD)).statusCode).toBe(200);
+  });
+
   it('throttles unknown addresses too, so enumeration is slow', async () => {
     const unknown = { email: 'ghost@example.ru', password: 'x' };
     for (let i = 0; i < 5; i++) {
@@ -179,6 +215,21 @@ describe.each(DRIVERS)('sign-in throttling per account on %s', (driver) => {
       ).toBe(404);
     }
     expect((await post(t, '/api/v2/auth/authorize_by_email', unknown, '192.0.2.30')).statusCode).toBe(429);
+  });
+});
+
+describe('the wait the lock message names', () => {
+  it('reads in whole seconds under a minute and in minutes from there, never "60 с"', () => {
+    const wait = (ms: number) => AUTH_MESSAGES.signInLocked(ms).replace(/^.*Попробуйте через /, '');
+    expect([200, 30_000, 59_000, 59_500, 60_000, 61_000, 899_000].map(wait)).toEqual([
+      '1 с',
+      '30 с',
+      '59 с',
+      '1 мин.',
+      '1 мин.',
+      '2 мин.',
+      '15 мин.',
+    ]);
   });
 });
 

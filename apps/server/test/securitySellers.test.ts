@@ -1,9 +1,11 @@
 /**
  * Issue 20, part 5: who may sell. Only a user of an accredited company in good standing with the seller flag
  * creates a procedure by uploading a registry; a company under review and a buyer-only company are refused (they
- * used to get "Файл загружен").
+ * used to get "Файл загружен"), for the custom template too; a draft of a company that lost its standing is neither
+ * saved nor sent for approval.
  */
 import { rmSync } from 'node:fs';
+import { NOT_A_SELLER_TEXT } from '@etp/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { briefcases, companies } from '../src/db/schema/index.ts';
@@ -11,7 +13,7 @@ import { debt, registryXlsx, upload } from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
 import { buildCompany, buildUser } from './support/factories.ts';
-import { signIn } from './support/http.ts';
+import { bearer, signIn } from './support/http.ts';
 import { tempDataDir } from './support/multipart.ts';
 
 describe.each(DRIVERS)('who may upload a registry on %s', (driver) => {
@@ -75,5 +77,73 @@ describe.each(DRIVERS)('who may upload a registry on %s', (driver) => {
     const refused = await replace();
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toContain('только аккредитованные компании-продавцы');
+  });
+
+  it('refuses a custom-template registry to a company under review, a buyer-only company and a user of none', async () => {
+    const review = await memberOf({ seller: true, goodStanding: false, accreditationStatus: 'pending' });
+    const buyer = await memberOf({ seller: false });
+    const loner = (await signIn(t.app, (await buildUser(t.ctx.db, { company: null })).email!)).jwt.token;
+    for (const token of [review.token, buyer.token, loner]) {
+      const reply = await upload(
+        t.app,
+        token,
+        registryXlsx([debt({ lot_number: 1 })]),
+        {},
+        '/api/v1/lotings/create_custom',
+      );
+      expect(reply.statusCode, reply.body).toBe(403);
+      expect(reply.json().message).toBe(NOT_A_SELLER_TEXT);
+      // Nothing was kept for them to lot later.
+      const kept = await t.app.inject({ url: '/api/v1/lotings', headers: bearer(token) });
+      expect(kept.statusCode).toBe(404);
+    }
+    // Naming another company's id is refused as someone else's.
+    const seller = await memberOf({ seller: true });
+    const foreign = await upload(
+      t.app,
+      buyer.token,
+      registryXlsx([debt({ lot_number: 1 })]),
+      {
+        company_id: String(seller.companyId),
+      },
+      '/api/v1/lotings/create_custom',
+    );
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe('Нельзя создать процедуру от имени чужой компании');
+    // An accredited seller is accepted.
+    const accepted = await upload(
+      t.app,
+      seller.token,
+      registryXlsx([debt({ lot_number: 1 })]),
+      {},
+      '/api/v1/lotings/create_custom',
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
+  it('neither saves nor sends for approval the draft of a company that lost its seller standing', async () => {
+    const seller = await memberOf({ seller: true });
+    const created = await tryUpload(seller);
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.briefcase_id as number;
+    const save = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/briefcases/${id}`,
+        headers: bearer(seller.token),
+        payload: { kind: 'agent' },
+      });
+    const apply = () =>
+      t.app.inject({ method: 'POST', url: `/api/v1/briefcases/${id}/apply`, headers: bearer(seller.token) });
+    expect((await save()).statusCode).toBe(200);
+    for (const lost of [{ seller: false }, { seller: true, goodStanding: false }]) {
+      await t.ctx.db.update(companies).set(lost).where(eq(companies.id, seller.companyId));
+      for (const reply of [await save(), await apply()]) {
+        expect(reply.statusCode, reply.body).toBe(403);
+        expect(reply.json().message).toBe(NOT_A_SELLER_TEXT);
+      }
+    }
+    const [row] = await t.ctx.db.select().from(briefcases).where(eq(briefcases.id, id));
+    expect(row!.status).toBe('created');
   });
 });

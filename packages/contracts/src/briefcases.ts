@@ -1,19 +1,10 @@
 /** The procedure feed (GET /api/v1/briefcases) and the procedure card (GET /api/v1/briefcases/{id}). */
+import { BRIEFCASE_STATUSES } from '@etp/domain';
 import { z } from 'zod';
 import { DB_ID_MAX, dbId } from './ids.ts';
 
-export const BRIEFCASE_STATUS_VALUES = [
-  'created',
-  'pending',
-  'rejected',
-  'ready',
-  'active',
-  'finished',
-  'closed',
-  'closed_without_bids',
-  'closed_without_winners',
-  'closed_with_next_round',
-] as const;
+/** The statuses of spec 3 §3, from `packages/domain` (one list for the browser, the server and the contract). */
+export const BRIEFCASE_STATUS_VALUES = BRIEFCASE_STATUSES;
 export const briefcaseStatusSchema = z.enum(BRIEFCASE_STATUS_VALUES);
 
 /** Filter values: every status plus the groups of spec 2 §4. */

@@ -4,11 +4,58 @@
  * Money is kopecks ("cents"); times are ISO 8601; every field of the save body is optional (a step saves its own).
  */
 import { z } from 'zod';
+import { dbId, dbIdNumber } from './ids.ts';
 import type { PersonalDataFinding, WizardLot } from './registries.ts';
 
 const kopecks = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const percent = z.number().nullable();
 const text = (max: number) => z.string().trim().max(max);
+
+/** spec 1 §3 Document kinds: Регламент, Конкурсная документация, Договор уступки, Чек-лист, Другой документ. */
+export const WIZARD_DOCUMENT_KINDS = [
+  'template',
+  'documentation',
+  'cession_agreement_template',
+  'check_list',
+  'other',
+] as const;
+export type WizardDocumentKind = (typeof WIZARD_DOCUMENT_KINDS)[number];
+
+/** A document uploaded on step 3: the reply of POST /api/v1/documents.json and an item of the draft. */
+export interface WizardDocument {
+  id: number;
+  /** The name without its extension (spec 1 §3 nameOnly). */
+  name: string;
+  extension: string;
+  size: number;
+  /** null until the seller chooses it ('Не выбран тип файла'). */
+  kind: WizardDocumentKind | null;
+}
+
+/** POST /api/v1/documents.json: multipart `file`, `briefcase_id`, optionally the `kind`. */
+export const documentUploadFields = z
+  .object({
+    briefcase_id: dbId,
+    kind: z.enum(WIZARD_DOCUMENT_KINDS).optional(),
+  })
+  .strict();
+
+/** A company of a procedure's "previously chosen" history (GET /api/v1/briefcases/{id}/company/{list}). */
+export interface HistoryCompany {
+  id: number;
+  full_name: string;
+  inn: string | null;
+  kind_name: string;
+  /** Why it cannot be chosen now (not accredited, not a buyer): shown disabled. */
+  error: string | null;
+  last_chosen_at: string;
+}
+
+export const companyListParams = z.object({
+  id: dbId,
+  list: z.enum(['whitelist', 'blacklist']),
+});
+export const removeFromListBody = z.object({ company_id: dbIdNumber }).strict();
 
 export const PARTICIPANT_KIND_KEYS = ['legal', 'bank', 'physical', 'self', 'mfo'] as const;
 
@@ -72,6 +119,10 @@ export const briefcaseSaveBody = z
     lots_start_prices_cents: z.record(z.string().regex(/^\d{1,10}$/), kopecks),
     invited_company_ids: z.array(z.number().int().positive()).max(1000),
     rejected_company_ids: z.array(z.number().int().positive()).max(1000),
+    /** The kinds of the procedure's uploaded documents (POST /api/v1/documents.json), by document id. */
+    documents_attributes: z
+      .array(z.object({ id: dbIdNumber, kind: z.enum(WIZARD_DOCUMENT_KINDS) }).strict())
+      .max(100),
   })
   .partial()
   .strict();
@@ -160,6 +211,8 @@ export interface WizardDraft {
   lots: WizardDraftLot[];
   invited_companies: ListedCompany[];
   rejected_companies: ListedCompany[];
+  /** The documents uploaded on step 3, in upload order. */
+  documents: WizardDocument[];
   /** Where the wizard resumes (the first incomplete step). */
   resume_step: 1 | 2 | 3 | 4;
 }

@@ -9,6 +9,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Episode, isDatabaseUnavailable } from '../db/availability.ts';
 import { fail } from './envelope.ts';
 import { AppError, MESSAGES } from './errors.ts';
+import type { OfflineReads } from './offlineReads.ts';
 import { isOutOfSpace, outOfSpace } from './outOfSpace.ts';
 
 function fieldName(instancePath: string, params: unknown): string {
@@ -34,10 +35,10 @@ function databaseCode(error: unknown): string | undefined {
 /** Seconds a client is asked to wait before retrying a call the database could not serve. */
 export const RETRY_AFTER_SECONDS = 2;
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, offline?: OfflineReads): void {
   // One "unavailable" line when 503s start, one "available again" when none came for ten seconds.
   const database = new Episode(app.log, 'database');
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send(fail(error.message, error.code, error.errors));
     }
@@ -58,8 +59,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.code(415).send(fail(MESSAGES.unsupportedMediaType, 'bad_request'));
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      case 'FST_REQ_FILE_TOO_LARGE':
         return reply.code(413).send(fail(MESSAGES.tooLarge, 'too_large'));
+      case 'FST_REQ_FILE_TOO_LARGE':
+        return reply.code(413).send(fail(MESSAGES.fileTooLarge, 'too_large'));
     }
     if (databaseCode(error) === NUMBER_OUT_OF_RANGE) {
       // A number the database's column cannot hold (an id past 2^31 − 1 that slipped past the schemas): the
@@ -75,6 +77,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       database.failed(error);
+      // A signed-in read this session was answered before: the same answer, its lots as the live layer knows them.
+      const remembered = await offline?.answer(request).catch(() => null);
+      if (remembered)
+        return reply.code(200).header('age', String(remembered.ageSeconds)).send(remembered.body);
       return reply
         .code(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))

@@ -1,6 +1,12 @@
 /** Application errors: an HTTP status, a Russian message, optional field errors and a machine code. */
 import type { ErrorCode, FieldErrors } from '@etp/contracts';
 
+/** A request body other than a multipart form (JSON, a form without files): Fastify's `bodyLimit`. */
+export const BODY_LIMIT_BYTES = 1_048_576;
+/** The largest file a multipart form may carry (the registry's and documents' 100 MB); each call narrows it. */
+export const FILE_LIMIT_BYTES = 100 * 1024 * 1024;
+const mb = (bytes: number) => `${bytes / 1_048_576} МБ`;
+
 export const MESSAGES = {
   notFound: 'Запрашиваемый ресурс не найден',
   routeNotFound: 'Страница или метод не найдены',
@@ -10,7 +16,9 @@ export const MESSAGES = {
   tokenExpired: 'Срок действия сессии истёк, войдите снова',
   forbidden: 'Недостаточно прав для этого действия',
   notInGoodStanding: 'Доступно только аккредитованным компаниям. Пройдите аккредитацию в профиле.',
-  tooLarge: 'Слишком большой запрос',
+  /** Same wording as the file fields' limits ("Размер логотипа не должен превышать 5 МБ"), naming the limit. */
+  tooLarge: `Размер запроса не должен превышать ${mb(BODY_LIMIT_BYTES)}: файлы отправляются формой с файлом`,
+  fileTooLarge: `Размер файла не должен превышать ${mb(FILE_LIMIT_BYTES)}`,
   rateLimited: 'Слишком много запросов. Попробуйте позже.',
   internal: 'Что-то пошло не так. Попробуйте обновить страницу.',
   unsupportedMediaType: 'Неподдерживаемый формат запроса',

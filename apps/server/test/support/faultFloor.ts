@@ -126,6 +126,8 @@ export interface FaultFloor {
   b: ServerProcess;
   /** Buyer k's access token; buyer k bids on lotIds[k]. */
   tokens: string[];
+  /** The access token of a user of the procedure's seller. */
+  sellerToken: string;
   lotIds: number[];
   briefcaseId: number;
   /** Buyer k bidding on lot k from its current next price. */
@@ -183,6 +185,7 @@ async function populate(
     startDatetime: new Date(now - 60_000),
     endDatetime: new Date(now + 3_600_000),
   });
+  const sellerUser = await buildUser(db, { company: seller });
   const users = [];
   const lotIds: number[] = [];
   for (let i = 0; i < buyers; i++) {
@@ -221,6 +224,11 @@ async function populate(
     });
     tokens.push((reply.body.data.jwt as { token: string }).token);
   }
+  const signedIn = await postJson(`${a.url}/api/v2/auth/authorize_by_email`, {
+    email: sellerUser.email,
+    password: PASSWORD,
+  });
+  const sellerToken = (signedIn.body.data.jwt as { token: string }).token;
   return {
     cluster,
     redis,
@@ -229,6 +237,7 @@ async function populate(
     a,
     b,
     tokens,
+    sellerToken,
     lotIds,
     briefcaseId: briefcase.id,
     resume: async (k) => {

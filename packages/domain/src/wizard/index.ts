@@ -1,4 +1,5 @@
 export * from './dates.ts';
+export * from './documents.ts';
 export * from './dutch.ts';
 export * from './messages.ts';
 export * from './steps.ts';

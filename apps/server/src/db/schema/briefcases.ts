@@ -205,6 +205,25 @@ export const briefcaseCompanyLists = pgTable(
   (t) => [primaryKey({ columns: [t.briefcaseId, t.companyId, t.list] })],
 );
 
+/**
+ * A seller company's "previously chosen" history (spec 1 §2 step 4) is read from its procedures' lists; a company
+ * removed from that history is hidden until one of the seller's procedures chooses it again after `removedAt`.
+ */
+export const companyListRemovals = pgTable(
+  'company_list_removals',
+  {
+    ownerCompanyId: integer('owner_company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    list: text('list').$type<'whitelist' | 'blacklist'>().notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    removedAt: at('removed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerCompanyId, t.list, t.companyId] })],
+);
+
 export const lots = pgTable(
   'lots',
   {

@@ -10,10 +10,13 @@ export const AUTH_MESSAGES = {
   signedOut: 'Вы вышли из системы',
   adminOnly: 'Доступно только администратору площадки',
   smsRequired: 'Для входа подтвердите вход кодом из SMS',
-  signInLocked: (ms: number) =>
-    `Слишком много неудачных попыток входа. Попробуйте через ${
-      ms < 60_000 ? `${Math.max(1, Math.ceil(ms / 1000))} с` : `${Math.ceil(ms / 60_000)} мин.`
-    }`,
+  signInLocked: (ms: number) => {
+    // Whole seconds first, so 59.5 s reads "1 мин.", not "60 с".
+    const seconds = Math.max(1, Math.ceil(ms / 1000));
+    return `Слишком много неудачных попыток входа. Попробуйте через ${
+      seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} мин.`
+    }`;
+  },
   demoPasswordOff:
     'Демонстрационный пароль не действует на сервере, доступном из сети. Восстановите пароль по ссылке «Забыли пароль?»',
 

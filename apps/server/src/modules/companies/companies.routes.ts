@@ -1,8 +1,9 @@
 /**
  * The wizard's company pickers (spec 1 §7). GET /api/v1/users?company_name=: the administrator's organiser
  * picker; a company that cannot sell comes back with an error text and is shown disabled.
- * GET /companies/typeahead.json?full_name=: the participant typeahead of step 4; a company that cannot bid comes
- * back with an error text (decision 0065).
+ * GET /api/v1/companies/search?full_name= (and the default typeahead path GET /companies/typeahead.json): the
+ * participant typeahead of step 4, the asker's own company left out; a company that cannot bid comes back with an
+ * error text and is shown disabled (decision 0065).
  */
 import { type CompanyTypeaheadItem, companyTypeaheadQuery } from '@etp/contracts';
 import { COMPANY_KIND_LABELS } from '@etp/domain';
@@ -12,18 +13,13 @@ import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { authOf } from '../auth/guards.ts';
 import { searchCompaniesByName, searchParticipantCompanies } from './companies.queries.ts';
+import { participantError } from './participant.policy.ts';
 
 const organiserQuery = z.object({ company_name: z.string().trim().max(200).default('') });
 
 function organiserError(company: { seller: boolean; goodStanding: boolean }): string | null {
   if (!company.goodStanding) return 'Компания не аккредитована';
   if (!company.seller) return 'Компания не является продавцом';
-  return null;
-}
-
-function participantError(company: { buyer: boolean; goodStanding: boolean }): string | null {
-  if (!company.goodStanding) return 'Компания не аккредитована';
-  if (!company.buyer) return 'Компания не является покупателем';
   return null;
 }
 
@@ -45,27 +41,28 @@ export function companiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/companies/typeahead.json',
-      { preHandler: ctx.guards.goodStanding, schema: { querystring: companyTypeaheadQuery } },
-      async (request) => {
-        const auth = authOf(request);
-        const rows = await searchParticipantCompanies(
-          ctx.db,
-          request.query.full_name,
-          auth.company?.id ?? null,
-        );
-        const data: CompanyTypeaheadItem[] = rows.map((c) => ({
-          id: c.id,
-          attributes: {
-            full_name: c.fullName,
-            inn: c.inn,
-            kind_name: COMPANY_KIND_LABELS[c.kind],
-            error: participantError(c),
-          },
-        }));
-        return ok(data);
-      },
-    );
+    for (const url of ['/api/v1/companies/search', '/companies/typeahead.json'])
+      app.get(
+        url,
+        { preHandler: ctx.guards.goodStanding, schema: { querystring: companyTypeaheadQuery } },
+        async (request) => {
+          const auth = authOf(request);
+          const rows = await searchParticipantCompanies(
+            ctx.db,
+            request.query.full_name,
+            auth.company?.id ?? null,
+          );
+          const data: CompanyTypeaheadItem[] = rows.map((c) => ({
+            id: c.id,
+            attributes: {
+              full_name: c.fullName,
+              inn: c.inn,
+              kind_name: COMPANY_KIND_LABELS[c.kind],
+              error: participantError(c),
+            },
+          }));
+          return ok(data);
+        },
+      );
   };
 }

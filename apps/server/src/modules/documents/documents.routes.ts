@@ -7,6 +7,7 @@ import {
   type BriefcaseStatus,
   canDownloadMainReport,
   canDownloadProtocol,
+  PROCEDURE_DOCUMENT_CONTENT_TYPES,
   RESULT_STATUSES,
   statusIn,
 } from '@etp/domain';
@@ -28,6 +29,7 @@ const idParams = z.object({ id: dbId });
 const documentParams = z.object({ id: dbId, documentId: dbId });
 
 export const CONTENT_TYPES: Record<string, string> = {
+  ...PROCEDURE_DOCUMENT_CONTENT_TYPES,
   pdf: 'application/pdf',
   zip: 'application/zip',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

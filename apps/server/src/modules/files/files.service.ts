@@ -17,8 +17,11 @@ export function formatOf(file: UploadedFile, allowed: readonly FileFormat[], mes
   return format;
 }
 
-/** Office formats that are zip archives: inflated once, under limits, in a file worker before they are kept. */
-const ZIPPED: readonly FileFormat[] = ['docx', 'xlsx', 'odt'];
+/**
+ * Office formats that are zip archives, and zip archives themselves (a procedure's documents): inflated once,
+ * under limits, in a file worker before they are kept.
+ */
+const ZIPPED: readonly string[] = ['docx', 'xlsx', 'odt', 'zip'];
 /** A company document of up to 30 MB; far more once unpacked is a zip bomb, not a charter. */
 export const DOCUMENT_ZIP_LIMITS = { maxEntries: 10_000, maxTotalBytes: 256 * 1024 * 1024 };
 
@@ -28,7 +31,7 @@ export const DOCUMENT_ZIP_LIMITS = { maxEntries: 10_000, maxTotalBytes: 256 * 10
  */
 export async function assertSafeArchive(
   file: UploadedFile,
-  format: FileFormat,
+  format: string,
   messages: { broken: string; tooLarge: string },
 ): Promise<void> {
   if (!ZIPPED.includes(format)) return;

@@ -14,7 +14,7 @@ import { checkRegistryFile, readRegistryPreview } from '../registries/ingest.ts'
 import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from '../registries/registries.files.ts';
 import { applyLotting } from '../registries/registries.lotting.ts';
 import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
-import { canCreateFor } from '../registries/registries.policy.ts';
+import { canCreateFor, isAdministrator, isMemberOf } from '../registries/registries.policy.ts';
 import {
   loadRegistrySnapshot,
   saveLotingSnapshot,
@@ -87,14 +87,24 @@ async function requireDraft(ctx: AppContext, auth: AuthContext): Promise<LotingR
   return row;
 }
 
+/** Why a registry is refused: the caller's own company may not sell (told so), or the company is not theirs. */
+function refusedSeller(auth: AuthContext, companyId: number | null) {
+  const own = companyId === null || isMemberOf(auth, companyId);
+  return forbidden(own ? M.notASeller : M.companyForbidden);
+}
+
 /** POST /api/v1/lotings/create_custom: keeps the file and answers its headers, first rows and suggestions. */
 export async function createCustom(
   ctx: AppContext,
   auth: AuthContext,
   input: { filePath: string; fileName: string | null; companyId: number | null },
 ): Promise<UploadResult> {
+  // A custom template is a registry too (issue 20 part 5): only for a company that may create procedures, and
+  // never without one but for an administrator, who names the company when the procedure is made (a user of no
+  // company used to have the file kept).
   const companyId = input.companyId ?? auth.company?.id ?? null;
-  if (companyId !== null && !canCreateFor(auth, companyId)) throw forbidden(M.companyForbidden);
+  const allowed = companyId === null ? isAdministrator(auth) : canCreateFor(auth, companyId);
+  if (!allowed) throw refusedSeller(auth, companyId);
   await assertZipSignature(input.filePath);
   const read = await readFileJob(() => readRegistryPreview(input.filePath));
   if ('refused' in read) {
@@ -290,7 +300,7 @@ export async function createBriefcaseFromLoting(
   auth: AuthContext,
   input: { companyId: number; auctionType: string; uploadId: string | null },
 ): Promise<UploadResult> {
-  if (!canCreateFor(auth, input.companyId)) throw forbidden(M.companyForbidden);
+  if (!canCreateFor(auth, input.companyId)) throw refusedSeller(auth, input.companyId);
   const draft = await requireDraft(ctx, auth);
   if (!draft.registryKey || !draft.hasColumns || !draft.sourceMap)
     throw new AppError(409, 'conflict', M.noPendingFile);

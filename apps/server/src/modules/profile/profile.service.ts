@@ -18,7 +18,7 @@ import { countCodesSince } from '../auth/codes.queries.ts';
 import { sendSmsCode, verifySmsCode } from '../auth/codes.service.ts';
 import { MAILS_PER_ADDRESS_PER_HOUR, sendEmailConfirmation } from '../auth/confirmations.service.ts';
 import type { AuthContext } from '../auth/guards.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { dropFiles, formatOf, newFileKey, withStoredFiles } from '../files/files.service.ts';
 import { PROFILE_MESSAGES as M } from './profile.messages.ts';
 import { notificationSettingsOf } from './profile.presenter.ts';
@@ -131,7 +131,21 @@ export async function changePassword(
 ): Promise<void> {
   if (auth.user.passwordHash) {
     if (!currentPassword) throw validationFailed({ current_password: [M.currentPasswordRequired] });
-    if (!(await verifyPassword(auth.user.passwordHash, currentPassword))) {
+    // The same per-account guard as signing in: a stolen session cannot guess the password it would need to
+    // keep the account, faster than a sign-in could (docs/security.md).
+    const account = auth.user.email
+      ? (`email:${normalizeEmail(auth.user.email)}` as const)
+      : (`phone:${auth.user.phone ?? ''}` as const);
+    const right = await deps.signIn
+      .check(account, auth.user.passwordHash, currentPassword)
+      .catch((error: unknown) => {
+        if (error instanceof AppError)
+          throw new AppError(error.statusCode, error.code, error.message, {
+            current_password: [error.message],
+          });
+        throw error;
+      });
+    if (!right) {
       throw validationFailed({ current_password: [M.currentPasswordWrong] }, M.currentPasswordWrong);
     }
   }

@@ -60,6 +60,47 @@ interface PgConnection {
   endCopyFrom(): void;
 }
 
+/** A PGlite COPY statement holds the main thread for as long as it runs: each slice aims at this (ms). */
+export const COPY_SLICE_TARGET_MS = 10;
+const FIRST_SLICE_BYTES = 32 * 1024;
+const MIN_SLICE_BYTES = 4 * 1024;
+const MAX_SLICE_BYTES = 1024 * 1024;
+const NEWLINE = 10;
+
+/**
+ * PGlite is WASM in this process: its COPY runs on the thread that answers bids, and a 10,000-row batch held it for
+ * hundreds of milliseconds. The batch is stored as COPY statements of whole rows, each sized from the time the one
+ * before took (about COPY_SLICE_TARGET_MS), the event loop let through between them (a timer, an answer, a bid
+ * waiting for the database). All slices run in the caller's transaction: rolled back together.
+ */
+export async function copyInSlices(
+  data: Uint8Array,
+  copy: (slice: Uint8Array) => Promise<void>,
+  onSlice?: (bytes: number, ms: number) => void,
+): Promise<void> {
+  let size = FIRST_SLICE_BYTES;
+  for (let from = 0; from < data.length; ) {
+    let to = Math.min(data.length, from + size);
+    // Cut after a row's newline (a field's own newlines are escaped in the COPY text): rows are never split.
+    if (to < data.length) {
+      const newline = data.lastIndexOf(NEWLINE, to - 1);
+      to = newline >= from ? newline + 1 : data.indexOf(NEWLINE, to) + 1 || data.length;
+    }
+    const started = performance.now();
+    await copy(data.subarray(from, to));
+    const ms = performance.now() - started;
+    onSlice?.(to - from, ms);
+    size = Math.round(
+      Math.min(
+        MAX_SLICE_BYTES,
+        Math.max(MIN_SLICE_BYTES, ((to - from) * COPY_SLICE_TARGET_MS) / Math.max(ms, 0.5)),
+      ),
+    );
+    from = to;
+    if (from < data.length) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
 type Clients = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; client: PGlite };
 
 function clientsOf(ctx: Pick<AppContext, 'db' | 'database'>): Clients {
@@ -79,9 +120,12 @@ export async function withRawTransaction<T>(
     return clients.client.transaction(async (tx: Transaction) =>
       fn({
         query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows,
-        copyFrom: async (target, data) => {
-          await tx.query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob([data]) });
-        },
+        copyFrom: (target, data) =>
+          copyInSlices(data, (slice) =>
+            tx
+              .query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob([slice]) })
+              .then(() => undefined),
+          ),
       }),
     );
   }

@@ -11,3 +11,12 @@ export const WIZARD_MESSAGES = {
   fixErrors: 'Исправьте ошибки в настройках процедуры',
   companyUnknown: 'Организация не найдена',
 } as const;
+
+/** Refusals of the step-3 documents (spec 1 §5, §8 give the format and size texts, in packages/domain). */
+export const WIZARD_DOCUMENT_TEXTS = {
+  fileRequired: 'Выберите файл',
+  broken: 'Файл повреждён: откройте его, сохраните заново и загрузите снова',
+  unpackedTooLarge: 'Архив после распаковки больше 256 МБ: разделите его на части и загрузите снова',
+  deleted: 'Документ удалён',
+  uploaded: 'Документ загружен',
+} as const;

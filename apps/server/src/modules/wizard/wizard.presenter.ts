@@ -1,5 +1,11 @@
 /** The draft the wizard restores (GET /api/v1/briefcases/{id}/edit): the procedure, its lots and its lists. */
-import type { ListedCompany, WizardDraft, WizardDraftBriefcase, WizardDraftLot } from '@etp/contracts';
+import type {
+  ListedCompany,
+  WizardDocument,
+  WizardDraft,
+  WizardDraftBriefcase,
+  WizardDraftLot,
+} from '@etp/contracts';
 import { type ProcedureDraftFacts, resumeStep } from '@etp/domain';
 import { presentWizardLot } from '../registries/registries.lots.ts';
 import type { DraftLotRow, DraftRow } from './wizard.queries.ts';
@@ -88,6 +94,7 @@ export function factsOf(
   lots: readonly { id: number; stepPrice: number | null; composite: boolean }[],
   invited: readonly number[],
   rejected: readonly number[],
+  documents: readonly Pick<WizardDocument, 'kind'>[],
 ): ProcedureDraftFacts {
   return {
     auction_type: b.auctionType,
@@ -120,7 +127,7 @@ export function factsOf(
     allowed_kinds_map: b.allowedKindsMap,
     invited_company_ids: invited,
     rejected_company_ids: rejected,
-    documents: [],
+    documents: documents.map((d) => ({ kind: d.kind })),
   };
 }
 
@@ -128,6 +135,7 @@ export function presentDraft(
   b: DraftRow,
   lots: readonly DraftLotRow[],
   listed: readonly (ListedCompany & { list: 'whitelist' | 'blacklist' })[],
+  documents: readonly WizardDocument[],
   now: Date,
 ): WizardDraft {
   const strip = ({ list: _list, ...company }: ListedCompany & { list: string }) => company;
@@ -138,12 +146,14 @@ export function presentDraft(
     lots,
     invited.map((c) => c.id),
     rejected.map((c) => c.id),
+    documents,
   );
   return {
     briefcase: presentDraftBriefcase(b),
     lots: lots.map(presentDraftLot),
     invited_companies: invited,
     rejected_companies: rejected,
+    documents: [...documents],
     resume_step: resumeStep(facts, { now }),
   };
 }

@@ -5,16 +5,22 @@
  * the whole procedure and moves it created → pending.
  */
 import type { BriefcaseSaveBody, WizardDraft } from '@etp/contracts';
-import { draftErrors, planDutch } from '@etp/domain';
+import {
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_UPLOAD_MESSAGES,
+  draftErrors,
+  NOT_A_SELLER_TEXT,
+  planDutch,
+} from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import type { briefcases } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { enforce } from '../../http/verdict.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
-import { isAdministrator } from '../registries/registries.policy.ts';
+import { canCreateFor, isAdministrator } from '../registries/registries.policy.ts';
 import { requireManagedBriefcase } from '../registries/registries.service.ts';
 import { WIZARD_MESSAGES as M } from './wizard.messages.ts';
 import { canApply, canSave } from './wizard.policy.ts';
@@ -31,6 +37,8 @@ import {
   updateBriefcase,
   updateLots,
 } from './wizard.queries.ts';
+import { findWizardDocuments, setDocumentKinds } from './wizardDocuments.queries.ts';
+import { presentWizardDocument } from './wizardDocuments.service.ts';
 
 type Columns = Partial<typeof briefcases.$inferInsert>;
 
@@ -97,6 +105,7 @@ function sentErrors(errors: Record<string, string>, body: BriefcaseSaveBody): Re
   const sent = (field: string) => (body as Record<string, unknown>)[field] !== undefined;
   const relevant = Object.entries(errors).filter(([key]) => {
     if (key.startsWith('lots.')) return sent('lots_step_price') || sent('custom_steps');
+    if (key.startsWith('documents.')) return sent('documents_attributes');
     return (ERROR_SOURCES[key] ?? [key]).some(sent);
   });
   return Object.fromEntries(relevant.map(([key, message]) => [key, [message]]));
@@ -174,8 +183,12 @@ export async function loadDraft(ctx: AppContext, auth: AuthContext, id: number):
   await requireManagedBriefcase(ctx, auth, id, { editable: false });
   const row = await findDraftRow(ctx.db, id);
   if (!row) throw notFound();
-  const [lots, listed] = await Promise.all([findDraftLots(ctx.db, id), findListedCompanies(ctx.db, id)]);
-  return presentDraft(row, lots, listed, ctx.now());
+  const [lots, listed, documents] = await Promise.all([
+    findDraftLots(ctx.db, id),
+    findListedCompanies(ctx.db, id),
+    findWizardDocuments(ctx.db, id),
+  ]);
+  return presentDraft(row, lots, listed, documents.map(presentWizardDocument), ctx.now());
 }
 
 export async function saveDraft(
@@ -187,9 +200,20 @@ export async function saveDraft(
   const managed = await requireManagedBriefcase(ctx, auth, id, { editable: false });
   const isAdmin = isAdministrator(auth);
   enforce(canSave(isAdmin, managed, body));
+  assertStillSelling(auth, managed.companyId);
   const row = await findDraftRow(ctx.db, id);
   if (!row) throw notFound();
-  const [lots, listed] = await Promise.all([findDraftLots(ctx.db, id), findListedCompanies(ctx.db, id)]);
+  const [lots, listed, storedDocuments] = await Promise.all([
+    findDraftLots(ctx.db, id),
+    findListedCompanies(ctx.db, id),
+    findWizardDocuments(ctx.db, id),
+  ]);
+  // documents_attributes names documents of this procedure only; their kinds replace the stored ones.
+  const kindOf = new Map((body.documents_attributes ?? []).map((d) => [d.id, d.kind]));
+  const foreignDocument = [...kindOf.keys()].some((docId) => !storedDocuments.some((d) => d.id === docId));
+  const documents = storedDocuments
+    .map(presentWizardDocument)
+    .map((d) => ({ ...d, kind: kindOf.get(d.id) ?? d.kind }));
 
   let merged: DraftRow = { ...row, ...columnsOf(body) } as DraftRow;
   merged = { ...merged, ...derivedColumns(merged) } as DraftRow;
@@ -205,6 +229,7 @@ export async function saveDraft(
     lots.map((lot) => ({ ...lot, stepPrice: stepOf.get(lot.id) ?? lot.stepPrice })),
     invited,
     rejected,
+    documents,
   );
   const errors = sentErrors(
     draftErrors(facts, { now: ctx.now(), skipStart: isAdmin && row.status === 'active' }),
@@ -217,6 +242,7 @@ export async function saveDraft(
     const unique = [...new Set(ids)];
     if (sent && (await countCompanies(ctx.db, unique)) !== unique.length) errors[field] = [M.companyUnknown];
   }
+  if (foreignDocument) errors.documents_attributes = [DOCUMENT_UPLOAD_MESSAGES.notFound];
   if (Object.keys(errors).length > 0) throw new AppError(422, 'validation_failed', M.fixErrors, errors);
 
   const columns: Columns = { ...columnsOf(body), ...derivedColumns(merged) };
@@ -226,6 +252,11 @@ export async function saveDraft(
     if (body.invited_company_ids) await replaceCompanyList(tx, id, 'whitelist', invited);
     if (body.rejected_company_ids) await replaceCompanyList(tx, id, 'blacklist', rejected);
     await updateLots(tx, id, changes);
+    await setDocumentKinds(
+      tx,
+      id,
+      (body.documents_attributes ?? []).map((d) => ({ ...d, title: DOCUMENT_KIND_LABELS[d.kind] })),
+    );
   });
   // An administrator's edit of a published procedure may change who may follow it (invited or excluded
   // companies, allowed kinds): open sockets on it have their rights decided again (decision 0067).
@@ -233,10 +264,19 @@ export async function saveDraft(
   return loadDraft(ctx, auth, id);
 }
 
+/**
+ * A draft is saved and sent for approval only while its company may still create procedures (accredited in good
+ * standing, seller flag; issue 20 part 5): a company that lost either keeps its draft but cannot advance it.
+ */
+function assertStillSelling(auth: AuthContext, companyId: number): void {
+  if (!canCreateFor(auth, companyId)) throw forbidden(NOT_A_SELLER_TEXT);
+}
+
 /** POST …/apply: the whole procedure valid → pending (sent for approval), audited and broadcast. */
 export async function applyDraft(ctx: AppContext, auth: AuthContext, id: number): Promise<WizardDraft> {
   const managed = await requireManagedBriefcase(ctx, auth, id, { editable: false });
   enforce(canApply(managed));
+  assertStillSelling(auth, managed.companyId);
   const draft = await loadDraft(ctx, auth, id);
   if (managed.status === 'pending') return draft;
   const row = (await findDraftRow(ctx.db, id))!;
@@ -246,6 +286,7 @@ export async function applyDraft(ctx: AppContext, auth: AuthContext, id: number)
     lots,
     draft.invited_companies.map((c) => c.id),
     draft.rejected_companies.map((c) => c.id),
+    draft.documents,
   );
   const errors = draftErrors(facts, { now: ctx.now() });
   if (Object.keys(errors).length > 0)

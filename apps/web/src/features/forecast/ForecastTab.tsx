@@ -49,6 +49,37 @@ export default function ForecastTab({ lotId }: { lotId: number }) {
   return <ForecastPanel key={lotId} lot={lot} model={reply.data.model} />;
 }
 
+/** The form's fields: one column on a phone, two on a tablet, three on a desktop. */
+const FORM_GRID = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+} as const;
+
+function ForecastSelect<V extends string>(props: {
+  label: string;
+  value: V;
+  options: readonly V[];
+  labels: Record<V, string>;
+  onValue: (value: V) => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={props.label}
+      value={props.value}
+      onChange={(e) => props.onValue(e.target.value as V)}
+    >
+      {props.options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {props.labels[option]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 type NumberKey = 'amount_total' | 'amount_bottomline' | 'dpd' | 'dplp' | 'items_count';
 
 function ForecastPanel({ lot, model }: { lot: LotPredictionForm; model: PredictionFormsReply['model'] }) {
@@ -90,48 +121,21 @@ function ForecastPanel({ lot, model }: { lot: LotPredictionForm; model: Predicti
         <Typography id="forecast-form-title" variant="h6" component="h3" sx={{ mb: 2 }}>
           {T.formTitle}
         </Typography>
-        <Box
-          key={generation}
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: {
-              xs: '1fr',
-              sm: 'repeat(2, minmax(0, 1fr))',
-              md: 'repeat(3, minmax(0, 1fr))',
-            },
-          }}
-        >
-          <TextField
-            select
-            size="small"
+        <Box key={generation} sx={FORM_GRID}>
+          <ForecastSelect
             label={T.auctionType}
             value={form.auction_type}
-            onChange={(e) =>
-              setForm((f) => ({ ...f, auction_type: e.target.value as PredictionForm['auction_type'] }))
-            }
-          >
-            {FORECAST_AUCTION_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {T.auctionTypes[type]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+            options={FORECAST_AUCTION_TYPES}
+            labels={T.auctionTypes}
+            onValue={(auction_type) => setForm((f) => ({ ...f, auction_type }))}
+          />
+          <ForecastSelect
             label={T.sellerType}
             value={form.seller_type}
-            onChange={(e) =>
-              setForm((f) => ({ ...f, seller_type: e.target.value as PredictionForm['seller_type'] }))
-            }
-          >
-            {SELLER_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {SELLER_TYPE_LABELS[type]}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={SELLER_TYPES}
+            labels={SELLER_TYPE_LABELS}
+            onValue={(seller_type) => setForm((f) => ({ ...f, seller_type }))}
+          />
           <ForecastNumberField
             label={T.itemsCount}
             value={form.items_count}
@@ -160,18 +164,7 @@ function ForecastPanel({ lot, model }: { lot: LotPredictionForm; model: Predicti
         <Typography variant="subtitle2" component="h4" sx={{ mt: 3, mb: 2 }}>
           {T.flagsTitle}
         </Typography>
-        <Box
-          key={`flags-${generation}`}
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: {
-              xs: '1fr',
-              sm: 'repeat(2, minmax(0, 1fr))',
-              md: 'repeat(3, minmax(0, 1fr))',
-            },
-          }}
-        >
+        <Box key={`flags-${generation}`} sx={FORM_GRID}>
           {FORECAST_FLAGS.map((flag) => (
             <ForecastNumberField
               key={flag}

@@ -414,6 +414,7 @@ function WizardFrame(props: FrameProps) {
             errors={state.errors}
             isAdmin={isAdmin}
             active={b?.briefcase_state === 'active'}
+            documentsLocked={!isAdmin && b?.briefcase_state !== 'created' && b?.briefcase_state !== 'pending'}
             now={now}
             onChange={(patch) => dispatch({ type: 'edit', patch })}
           />
@@ -421,6 +422,7 @@ function WizardFrame(props: FrameProps) {
       case 4:
         return (
           <ParticipantsStep
+            briefcaseId={b?.id ?? 0}
             form={state.form}
             errors={state.errors}
             isAdmin={isAdmin}

@@ -150,7 +150,13 @@ export const WIZARD_MESSAGES = {
   roundTtl: 'Время приёма заявок на следующий тур (ЧЧ:ММ)',
   privateHint: 'Участникам нужно не меньше 4 дней до начала торгов, чтобы подготовить предложения',
   documents: 'Документы',
-  documentsLater: 'Документы процедуры загружаются на странице процедуры',
+  documentsHint: (formats: string, maxMb: number, totalMb: number) =>
+    `Форматы: ${formats}. Максимальный размер файла ${maxMb} МБ, всех документов — ${totalMb} МБ`,
+  chooseDocuments: 'Загрузить документы',
+  documentKind: 'Тип документа',
+  deleteDocument: (name: string) => `Удалить документ: ${name}`,
+  dismiss: 'Скрыть',
+  documentsList: 'Загруженные документы',
 
   // Step 4
   participants: 'Кто может участвовать',
@@ -162,4 +168,11 @@ export const WIZARD_MESSAGES = {
   remove: 'Убрать',
   aiGrid: 'Торги ведёт оператор ИИ-сетки',
   inn: (inn: string) => `ИНН ${inn}`,
+  history: 'Ранее выбранные',
+  historyTitle: (list: string) => `Ранее выбранные: ${list.toLowerCase()}`,
+  historyAdd: 'Добавить выбранные',
+  historyRemove: (name: string) => `Удалить из истории: ${name}`,
+  historyRemoved: 'Организация удалена из истории',
+  historyLoading: 'Загрузка…',
+  historyAlready: 'Уже в списке',
 } as const;

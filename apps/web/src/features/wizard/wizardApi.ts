@@ -7,12 +7,15 @@ import type {
   CompanyTypeaheadItem,
   Dictionaries,
   Envelope,
+  HistoryCompany,
   PersonalDataFinding,
   RegistryUploadData,
   UploadProgressReply,
+  WizardDocument,
   WizardDraft,
   WizardDraftLot,
 } from '@etp/contracts';
+import { DOCUMENT_UPLOAD_MESSAGES } from '@etp/domain';
 import { ApiError } from '../../api/ApiError.ts';
 import { apiClient } from '../../api/apiClient.ts';
 import { tokenStore } from '../../api/tokenStore.ts';
@@ -215,9 +218,69 @@ export async function searchParticipants(
   text: string,
   signal?: AbortSignal,
 ): Promise<ParticipantSuggestion[]> {
-  const data = await apiClient.request<CompanyTypeaheadItem[]>('/companies/typeahead.json', {
+  // spec 1 §7: the participant suggestions' call (GET /companies/typeahead.json is only the default path).
+  const data = await apiClient.request<CompanyTypeaheadItem[]>('/api/v1/companies/search', {
     query: { full_name: text },
     signal,
   });
   return data.map((c) => ({ id: c.id, ...c.attributes }));
+}
+
+export type CompanyListName = 'whitelist' | 'blacklist';
+
+/** The "previously chosen" companies of the procedure's seller for one list. */
+export const loadListHistory = (briefcaseId: number, list: CompanyListName, signal?: AbortSignal) =>
+  apiClient.request<HistoryCompany[]>(`/api/v1/briefcases/${briefcaseId}/company/${list}`, { signal });
+
+/** Removes a company from that history; the reply is what remains. */
+export const removeFromHistory = (briefcaseId: number, list: CompanyListName, companyId: number) =>
+  apiClient.request<HistoryCompany[]>(`/api/v1/briefcases/${briefcaseId}/company/remove_from_${list}`, {
+    method: 'POST',
+    body: { company_id: companyId },
+  });
+
+export const deleteDocument = (id: number) =>
+  apiClient.request<null>(`/api/v1/documents/${id}`, { method: 'DELETE' });
+
+export type DocumentUploadOutcome =
+  | { kind: 'ok'; document: WizardDocument }
+  | { kind: 'refused'; message: string };
+
+/**
+ * POST /api/v1/documents.json through XMLHttpRequest for its progress (spec 1 §3 Document: state and percent).
+ * A refusal carries the server's text for the file ('Формат файла … не поддерживается', the size limits).
+ */
+export async function uploadDocument(
+  briefcaseId: number,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<DocumentUploadOutcome> {
+  await apiClient.request('/api/v1/user');
+  const form = new FormData();
+  form.append('briefcase_id', String(briefcaseId));
+  form.append('file', file, file.name);
+  const { status, body } = await new Promise<{ status: number; body: Envelope<WizardDocument> | null }>(
+    (resolve) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', '/api/v1/documents.json');
+      const token = tokenStore.get()?.token;
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.setRequestHeader('Accept', 'application/json');
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(Math.min(99, Math.round((event.loaded / event.total) * 100)));
+      };
+      xhr.onload = () => {
+        try {
+          resolve({ status: xhr.status, body: JSON.parse(xhr.responseText) as Envelope<WizardDocument> });
+        } catch {
+          resolve({ status: xhr.status, body: null });
+        }
+      };
+      xhr.onerror = () => resolve({ status: 0, body: null });
+      xhr.send(form);
+    },
+  );
+  if (status === 200 && body?.status === 'ok' && body.data) return { kind: 'ok', document: body.data };
+  const fieldError = Object.values(body?.errors ?? {}).flat()[0];
+  return { kind: 'refused', message: fieldError ?? body?.message ?? DOCUMENT_UPLOAD_MESSAGES.uploadFailed };
 }

@@ -68,6 +68,7 @@ function draft(overrides: Partial<WizardDraft['briefcase']> = {}, resume: 1 | 2 
       },
     ],
     invited_companies: [],
+    documents: [],
     rejected_companies: [],
     resume_step: resume,
   };
@@ -90,6 +91,11 @@ describe('wizard reducer', () => {
     expect(state.at).toEqual({ step: 3 });
     const onTwo = loaded(draft({}, 2));
     expect(onTwo.at).toEqual({ step: 2, upload: { kind: 'done', fileName: 'реестр.xlsx' } });
+  });
+
+  it('a draft whose payment type was never saved shows the default, «За счёт покупателя»', () => {
+    expect(loaded(draft({ kind: null }, 3)).form.kind).toBe('agent');
+    expect(loaded(draft({ kind: 'standard' }, 3)).form.kind).toBe('standard');
   });
 
   it('a draft with unresolved personal data reopens the warning', () => {
@@ -200,6 +206,23 @@ describe('wizard reducer', () => {
     expect(saveBodyOf(form, 3, false)).not.toHaveProperty('round_request_ttl');
     expect(saveBodyOf(form, 3, true)).toHaveProperty('round_request_ttl', 86_400_000);
     expect(saveBodyOf({ ...form, custom_steps: false }, 3, false)).not.toHaveProperty('lots_step_price');
+  });
+
+  it('step 3 blocks on a document without a kind; the save sends the kinds chosen', () => {
+    const pdf = { id: 9, name: 'Регламент', extension: 'pdf', size: 1000 };
+    let state: WizardState = wizardReducer(loaded(), {
+      type: 'edit',
+      patch: { documents: [{ ...pdf, kind: null }] },
+    });
+    const errors = blockingErrors(state as Editing, 3, options);
+    expect(errors['documents.0.kind']).toBe('Не выбран тип файла');
+    state = wizardReducer(state, { type: 'invalid', errors });
+    state = wizardReducer(state, { type: 'edit', patch: { documents: [{ ...pdf, kind: 'template' }] } });
+    expect((state as Editing).errors['documents.0.kind']).toBeUndefined();
+    expect(blockingErrors(state as Editing, 3, options)['documents.0.kind']).toBeUndefined();
+    expect(saveBodyOf((state as Editing).form, 3, false).documents_attributes).toEqual([
+      { id: 9, kind: 'template' },
+    ]);
   });
 
   it('a successful send ends the wizard', () => {

@@ -7,7 +7,13 @@
  *   editing(1) ──next──▶ editing(2) ──upload…done──▶ editing(2, registry) ──saved──▶ editing(3) ──saved──▶ editing(4)
  *   editing(4) ──applied──▶ submitted
  */
-import type { PersonalDataFinding, WizardDraft, WizardDraftBriefcase, WizardDraftLot } from '@etp/contracts';
+import type {
+  PersonalDataFinding,
+  WizardDocument,
+  WizardDraft,
+  WizardDraftBriefcase,
+  WizardDraftLot,
+} from '@etp/contracts';
 import {
   type AuctionType,
   type DraftErrors,
@@ -46,6 +52,8 @@ export type WizardForm = Omit<
   lots_step_price: Record<string, number | null>;
   invited: { id: number; full_name: string; inn: string | null }[];
   rejected: { id: number; full_name: string; inn: string | null }[];
+  /** Step 3's uploaded documents, each with its kind (null until chosen). */
+  documents: WizardDocument[];
 };
 
 export type UploadState =
@@ -137,6 +145,7 @@ export const EMPTY_FORM: WizardForm = {
   lots_step_price: {},
   invited: [],
   rejected: [],
+  documents: [],
 };
 
 export function formOf(draft: WizardDraft): WizardForm {
@@ -147,11 +156,15 @@ export function formOf(draft: WizardDraft): WizardForm {
   }
   return {
     ...form,
+    // A draft made by the registry upload has no payment type yet: the select shows the default, as on a new one
+    // (the server clears it where the type and end mode have none, spec 1 §4).
+    kind: form.kind ?? EMPTY_FORM.kind,
     lots_step_price: Object.fromEntries(
       draft.lots.filter((l) => !l.composite).map((l) => [String(l.id), l.step_price]),
     ),
     invited: draft.invited_companies,
     rejected: draft.rejected_companies,
+    documents: draft.documents,
   };
 }
 
@@ -330,6 +343,8 @@ function withoutKeys(errors: DraftErrors, keys: readonly string[]): DraftErrors 
   if (source.has('allowed_kinds_map')) source.add('allowed_kinds');
   if (source.has('invited')) source.add('invited_companies');
   if (source.has('rejected')) source.add('rejected_companies');
+  if (source.has('documents'))
+    for (const key of Object.keys(errors)) if (key.startsWith('documents.')) source.add(key);
   if (source.has('lots_step_price') || source.has('custom_steps'))
     for (const key of Object.keys(errors)) if (key.startsWith('lots.')) source.add(key);
   return Object.fromEntries(Object.entries(errors).filter(([key]) => !source.has(key)));
@@ -389,7 +404,7 @@ export function factsOf(state: Editing): ProcedureDraftFacts {
     allowed_kinds_map: form.allowed_kinds_map,
     invited_company_ids: form.invited.map((c) => c.id),
     rejected_company_ids: form.rejected.map((c) => c.id),
-    documents: [],
+    documents: form.documents.map((d) => ({ kind: d.kind })),
   };
 }
 
@@ -487,6 +502,7 @@ export function saveBodyOf(form: WizardForm, step: WizardStep, isAdmin: boolean)
         max_bids: form.max_bids,
       };
       if (form.custom_steps) body.lots_step_price = form.lots_step_price;
+      body.documents_attributes = form.documents.flatMap((d) => (d.kind ? [{ id: d.id, kind: d.kind }] : []));
       if (isAdmin) body.round_request_ttl = form.round_request_ttl;
       return body;
     }

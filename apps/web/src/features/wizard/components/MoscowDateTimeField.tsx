@@ -58,6 +58,8 @@ export function MoscowDateTimeField({
               name,
               error: Boolean(error),
               helperText: error ?? helperText,
+              // A computed field (the dutch end) is disabled, but its note must stay readable.
+              sx: { '& .MuiFormHelperText-root.Mui-disabled:not(.Mui-error)': { color: 'text.secondary' } },
             },
           }}
         />

@@ -5,9 +5,11 @@ import {
   PARTICIPANT_RESTRICTION_PARENT,
 } from '@etp/domain';
 import CloseIcon from '@mui/icons-material/Close';
+import HistoryIcon from '@mui/icons-material/History';
 import {
   Autocomplete,
   Box,
+  Button,
   Checkbox,
   FormControl,
   FormControlLabel,
@@ -23,8 +25,9 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { CompanyHistoryDialog } from '../components/CompanyHistoryDialog.tsx';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
-import { type ParticipantSuggestion, searchParticipants } from '../wizardApi.ts';
+import { type CompanyListName, type ParticipantSuggestion, searchParticipants } from '../wizardApi.ts';
 import type { WizardForm } from '../wizardMachine.ts';
 
 type Kind = keyof WizardForm['allowed_kinds_map'];
@@ -39,13 +42,14 @@ const RESTRICTIONS_OF: Record<Kind, Restriction[]> = {
 };
 
 interface ParticipantsStepProps {
+  briefcaseId: number;
   form: WizardForm;
   errors: Record<string, string>;
   isAdmin: boolean;
   onChange: (patch: Partial<WizardForm>) => void;
 }
 
-export function ParticipantsStep({ form, errors, isAdmin, onChange }: ParticipantsStepProps) {
+export function ParticipantsStep({ briefcaseId, form, errors, isAdmin, onChange }: ParticipantsStepProps) {
   // Legal entities, individuals and sole traders are not offered for bank_to_bank (spec 1 §2).
   const kinds =
     form.auction_type === 'bank_to_bank' ? KINDS.filter((k) => k === 'bank' || k === 'mfo') : KINDS;
@@ -117,6 +121,8 @@ export function ParticipantsStep({ form, errors, isAdmin, onChange }: Participan
         {errors.allowed_kinds && <FormHelperText>{errors.allowed_kinds}</FormHelperText>}
       </FormControl>
       <CompanyList
+        briefcaseId={briefcaseId}
+        list="whitelist"
         title={T.whitelist}
         companies={form.invited}
         error={errors.invited_companies}
@@ -124,6 +130,8 @@ export function ParticipantsStep({ form, errors, isAdmin, onChange }: Participan
         onChange={(invited) => onChange({ invited })}
       />
       <CompanyList
+        briefcaseId={briefcaseId}
+        list="blacklist"
         title={T.blacklist}
         companies={form.rejected}
         error={errors.rejected_companies}
@@ -154,12 +162,16 @@ function useDebounced(value: string, ms: number) {
 }
 
 function CompanyList({
+  briefcaseId,
+  list,
   title,
   companies,
   error,
   exclude,
   onChange,
 }: {
+  briefcaseId: number;
+  list: CompanyListName;
   title: string;
   companies: Listed[];
   error?: string;
@@ -167,6 +179,7 @@ function CompanyList({
   onChange: (companies: Listed[]) => void;
 }) {
   const [input, setInput] = useState('');
+  const [historyOpen, setHistoryOpen] = useState(false);
   const query = useDebounced(input, 500);
   const suggestions = useQuery({
     queryKey: ['wizard', 'participants', query],
@@ -175,10 +188,30 @@ function CompanyList({
   });
   const options = (suggestions.data ?? []).filter((c) => !exclude.includes(c.id));
   return (
-    <Stack spacing={1}>
-      <Typography variant="h6" component="h3">
-        {title}
-      </Typography>
+    <Stack spacing={1} component="section" aria-label={title}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
+      >
+        <Typography variant="h6" component="h3">
+          {title}
+        </Typography>
+        <Button size="small" startIcon={<HistoryIcon />} onClick={() => setHistoryOpen(true)}>
+          {T.history}
+        </Button>
+      </Stack>
+      <CompanyHistoryDialog
+        open={historyOpen}
+        briefcaseId={briefcaseId}
+        list={list}
+        title={title}
+        taken={exclude}
+        onClose={() => setHistoryOpen(false)}
+        onAdd={(picked) =>
+          onChange([...companies, ...picked.map((c) => ({ id: c.id, full_name: c.full_name, inn: c.inn }))])
+        }
+      />
       <Autocomplete<ParticipantSuggestion>
         options={options}
         value={null}

@@ -26,6 +26,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { DocumentsUpload } from '../components/DocumentsUpload.tsx';
 import { LotsTable } from '../components/LotsTable.tsx';
 import { MoneyField } from '../components/MoneyField.tsx';
 import { MoscowDateTimeField } from '../components/MoscowDateTimeField.tsx';
@@ -40,6 +41,8 @@ interface SettingsStepProps {
   isAdmin: boolean;
   /** active: the start and the step are locked. */
   active: boolean;
+  /** The procedure's documents may not change (a non-administrator on an approved procedure). */
+  documentsLocked: boolean;
   now: Date;
   onChange: (patch: Partial<WizardForm>) => void;
 }
@@ -53,6 +56,7 @@ export function SettingsStep({
   errors,
   isAdmin,
   active,
+  documentsLocked,
   now,
   onChange,
 }: SettingsStepProps) {
@@ -281,12 +285,13 @@ export function SettingsStep({
             : undefined
         }
       />
-      <Typography variant="h6" component="h3">
-        {T.documents}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {T.documentsLater}
-      </Typography>
+      <DocumentsUpload
+        briefcaseId={briefcaseId}
+        documents={form.documents}
+        errors={errors}
+        disabled={documentsLocked}
+        onChange={(documents) => onChange({ documents })}
+      />
     </Stack>
   );
 }

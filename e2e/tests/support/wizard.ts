@@ -1,0 +1,115 @@
+/** Helpers of the wizard's journeys: signing in through the form, axe, screenshots, Moscow dates, MUI selects. */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect as baseExpect, type Page } from '@playwright/test';
+
+/** The shared machine is slow under load: screens get 30 s to appear. */
+export const expect = baseExpect.configure({ timeout: 30_000 });
+
+export const PASSWORD = 'Demo-2026!';
+export const SELLER = 'seller.bank@etp-rd.ru';
+export const ADMIN = 'admin@etp-rd.ru';
+export const SHOTS = process.env.WIZARD_SHOTS ?? join(tmpdir(), 'wizard-shots');
+
+export async function signIn(page: Page, email: string) {
+  await page.goto('/users/sign_in');
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page
+    .getByLabel(/пароль/i)
+    .first()
+    .fill(PASSWORD);
+  await page.getByRole('button', { name: /войти|продолжить/i }).click();
+  await expect(page).not.toHaveURL(/sign_in/);
+}
+
+export async function newContext(browser: Browser, email: string, width = 1440) {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 844 : 900 },
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+  });
+  // Cookies accepted before (the banner would cover the lower half of a phone's screen and its menus).
+  await context.addInitScript(() => {
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+      'etp.cookies_accepted',
+      '1',
+    );
+  });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return { context, page };
+}
+
+export async function axe(page: Page) {
+  // A tooltip of what the pointer last touched fades in or out half-transparent, which axe reads as low
+  // contrast: move the pointer away and let it go first.
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.MuiTooltip-popper')).toHaveCount(0);
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export async function shot(page: Page, name: string) {
+  await page.screenshot({ path: join(SHOTS, `${name}-${page.viewportSize()?.width}.png`), fullPage: true });
+}
+
+/** Moscow wall time `days` from now at `hours`:00, as the picker's digits (DDMMYYYYHHmm) and as shown. */
+export function moscowDigits(days: number, hours = 11): { digits: string; text: string; iso: string } {
+  const d = new Date(Date.now() + days * 86_400_000 + 3 * 3_600_000);
+  const dd = String(d.getUTCDate()).padStart(2, '0');
+  const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
+  const yyyy = String(d.getUTCFullYear());
+  const hh = String(hours).padStart(2, '0');
+  return {
+    digits: `${dd}${mm}${yyyy}${hh}00`,
+    text: `${dd}.${mm}.${yyyy} ${hh}:00`,
+    iso: new Date(`${yyyy}-${mm}-${dd}T${hh}:00:00+03:00`).toISOString(),
+  };
+}
+
+/** A moment as the wizard shows it in Moscow time: 'DD.MM.YYYY' and 'HH:mm'. */
+export function moscowText(at: Date): { date: string; time: string } {
+  const d = new Date(at.getTime() + 3 * 3_600_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return {
+    date: `${two(d.getUTCDate())}.${two(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`,
+    time: `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`,
+  };
+}
+
+export async function typeDate(page: Page, name: string, digits: string) {
+  const field = page.getByTestId(`${name}-field`);
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.type(digits, { delay: 20 });
+}
+
+export async function chooseOption(page: Page, label: string, option?: string) {
+  await page.getByRole('combobox', { name: label }).first().click();
+  const options = page.getByRole('option');
+  await (option ? options.filter({ hasText: option }).first() : options.first()).click();
+  // The menu fades out: until it is gone axe would read its half-transparent options as low contrast. While it
+  // fades it is aria-hidden, so a role query no longer sees it; a menu kept mounted stays in the page with
+  // visibility: hidden once closed, so wait until no menu is visible.
+  await expect(page.locator('.MuiMenu-root:visible')).toHaveCount(0);
+}
+
+export async function describePortfolio(page: Page) {
+  await chooseOption(page, 'Деятельность');
+  await chooseOption(page, 'Вид портфеля');
+  await chooseOption(page, 'Тип должника');
+  await chooseOption(page, 'Обеспечение', 'Беззалоговое');
+}
+
+/** The signed-in page's access token (the session the web app keeps in localStorage). */
+export async function tokenIn(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      JSON.parse(
+        (
+          globalThis as unknown as { localStorage: { getItem(k: string): string | null } }
+        ).localStorage.getItem('etp.jwt') ?? '{}',
+      ).token as string,
+  );
+}
