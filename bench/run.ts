@@ -13,6 +13,7 @@ import { hotLotBenchmark } from './hot-lot.bench.ts';
 import { ingestBenchmark } from './ingest.bench.ts';
 import { spreadBenchmark } from './spread.bench.ts';
 import { uploadIsolationBenchmark } from './upload-isolation.bench.ts';
+import { webTradeBenchmark } from './web-trade.bench.ts';
 import { wizardUploadBenchmark } from './wizard-upload.bench.ts';
 
 const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
@@ -28,6 +29,7 @@ const benchmarks = [
   { name: 'upload-isolation', run: uploadIsolationBenchmark },
   { name: 'forecast', run: forecastBenchmark },
   { name: 'wizard-upload', run: wizardUploadBenchmark },
+  { name: 'web-trade', run: webTradeBenchmark },
 ];
 const only = process.argv[2];
 

@@ -33,6 +33,10 @@ export interface BenchServer {
 export interface BenchServerOptions {
   /** PostgreSQL connections of the app's pool (the test helper opens 10). */
   poolSize?: number;
+  /** Listen on this port (0: a free one). */
+  port?: number;
+  /** Serve the built web app from here (the browser benchmarks); none by default. */
+  webDistDir?: string;
   /** More settings of the app (DATA_DIR for a benchmark's files). */
   env?: Record<string, string>;
 }
@@ -55,7 +59,7 @@ export async function startBenchServer(
     NODE_ENV: 'test',
     JWT_SECRET: randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
+    WEB_DIST_DIR: options.webDistDir ?? '/nonexistent',
     RATE_LIMIT_PER_MINUTE: '100000000',
     BIDS_RATE_LIMIT_PER_MINUTE: '100000000',
     ACCESS_TOKEN_TTL_SECONDS: '86400',
@@ -65,7 +69,7 @@ export async function startBenchServer(
   });
   const ctx = createAppContext(config, database);
   const app = await buildApp(ctx, { logger: false });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   return {
     kind,
     url,

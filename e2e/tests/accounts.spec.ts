@@ -114,6 +114,11 @@ test('a new buyer registers, fills the company, the administrator accredits it a
   await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Повторите пароль').fill(PASSWORD);
   await page.getByRole('button', { name: 'Продолжить' }).click();
+  // The policy the box refers to is a link to it.
+  await expect(page.getByRole('link', { name: 'Политикой обработки персональных данных' })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
   await page.getByLabel('Я ознакомлен(а) с Политикой обработки персональных данных').check();
   await page.getByLabel('Я даю согласие на обработку моих персональных данных').check();
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();

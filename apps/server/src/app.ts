@@ -52,6 +52,7 @@ import { roundsRoutes } from './modules/rounds/rounds.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { surveysRoutes } from './modules/surveys/surveys.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { testHooksRoutes } from './modules/testHooks/testHooks.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { companyListsRoutes } from './modules/wizard/companyLists.routes.ts';
 import { wizardRoutes } from './modules/wizard/wizard.routes.ts';
@@ -59,7 +60,7 @@ import { wizardDocumentsRoutes } from './modules/wizard/wizardDocuments.routes.t
 import { outboxOpen } from './notify/createNotifier.ts';
 import { devOutboxRoutes } from './notify/devOutbox.routes.ts';
 import { LiveHub } from './realtime/hub.ts';
-import { authorizeChannel, liveRoutes } from './realtime/live.routes.ts';
+import { authorizeChannel, LiveOutage, liveRoutes } from './realtime/live.routes.ts';
 
 z.config(z.locales.ru());
 
@@ -135,7 +136,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     await ctx.bus.close();
     await ctx.counters.close();
   });
-  await app.register(liveRoutes(hub));
+  // Test hooks (NODE_ENV=test only): the journeys cut the live channel and move a lot's end (decisions/0143).
+  const outage = ctx.config.env === 'test' ? new LiveOutage() : undefined;
+  await app.register(liveRoutes(hub, outage));
+  if (outage) await app.register(testHooksRoutes(ctx, outage));
 
   await app.register(systemRoutes(ctx));
   await app.register(authRoutes(ctx));

@@ -192,6 +192,14 @@ export const birthDateBucketSchema = z.object({
 });
 export type BirthDateBucket = z.infer<typeof birthDateBucketSchema>;
 
+/** A company of a procedure's invited or non-admitted list (spec 2 §3: full_name, inn, kind_name). */
+export const listedCompanySchema = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  inn: z.string().nullable(),
+  kind_name: z.string(),
+});
+
 /** The procedure card; later issues add the tabs' data. */
 export const briefcaseCardAttributesSchema = briefcaseListAttributesSchema.extend({
   analytics: briefcaseAnalyticsSchema,
@@ -225,6 +233,34 @@ export const briefcaseCardAttributesSchema = briefcaseListAttributesSchema.exten
   has_enabled_autobids: z.boolean(),
   min_lot_id: z.number().int().nullable(),
   max_lot_id: z.number().int().nullable(),
+  /**
+   * The seller's advantages of the portfolio (spec 2 §3 "advantages (key and value)"): the flags that are on (value
+   * null) and the completeness percentages that are filled in (value in percent), in the wizard's order.
+   */
+  advantages: z.array(z.object({ key: z.string(), value: z.number().nullable() })),
+  /** Who may take part (spec 2 §3): the allowed company kinds and the narrowing flags. */
+  allowed_kinds_map: z.record(z.enum(['legal', 'bank', 'physical', 'self', 'mfo']), z.boolean()),
+  fssp_only: z.boolean(),
+  okved_82_91_only: z.boolean(),
+  fssp_bank_only: z.boolean(),
+  fssp_mfo_only: z.boolean(),
+  /** Invited and non-admitted companies: for the seller and administrators only, null for others. */
+  invited_companies: z.array(listedCompanySchema).nullable(),
+  rejected_companies: z.array(listedCompanySchema).nullable(),
+  /**
+   * The winner information (spec 2 §2, Портфель): for the seller and administrators once trading is over
+   * (finished or closed statuses), each lot with a decision; null for others and before.
+   */
+  winners: z
+    .array(
+      z.object({
+        lot_id: z.number().int(),
+        lot_number: z.string(),
+        company_name: z.string().nullable(),
+        amount: z.number().nullable(),
+      }),
+    )
+    .nullable(),
 });
 export type BriefcaseCardAttributes = z.infer<typeof briefcaseCardAttributesSchema>;
 

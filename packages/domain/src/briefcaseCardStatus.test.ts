@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AuctionType } from './auctionTypes.ts';
-import { briefcaseCardStatus, type CardStatusBriefcase, isEndingSoon } from './briefcaseCardStatus.ts';
+import {
+  briefcaseCardStatus,
+  type CardStatusBriefcase,
+  isEndingSoon,
+  showsCardTimeLine,
+  tradingStartText,
+} from './briefcaseCardStatus.ts';
 import { BRIEFCASE_STATUSES, type BriefcaseStatus } from './statuses.ts';
 
 const start = '2026-11-22T08:00:00Z'; // 11:00 Moscow
@@ -81,5 +87,19 @@ describe('briefcaseCardStatus', () => {
 
   it('handles every status', () => {
     for (const status of BRIEFCASE_STATUSES) expect(briefcaseCardStatus(card(status), now).text).not.toBe('');
+  });
+});
+
+describe('one status, one text on the card page', () => {
+  it('shows the time line beside the status label only for ready and active procedures', () => {
+    expect(BRIEFCASE_STATUSES.filter(showsCardTimeLine)).toEqual(['ready', 'active']);
+  });
+
+  it('says when trading starts, and nothing of a start for a cancelled procedure', () => {
+    expect(tradingStartText('pending')).toBe('Торги начнутся');
+    expect(tradingStartText('ready')).toBe('Торги начнутся');
+    expect(tradingStartText('active')).toBe('Торги начались');
+    expect(tradingStartText('closed')).toBe('Торги начались');
+    expect(tradingStartText('rejected')).toBeNull();
   });
 });

@@ -93,3 +93,26 @@ export function briefcaseCardStatus(briefcase: CardStatusBriefcase, nowMs: numbe
 function assertNever(value: never): never {
   throw new Error(`Unknown procedure status: ${String(value)}`);
 }
+
+/**
+ * One status, one text (issue 14 "Defects seen"): the card page shows the status label, and beside it the time
+ * line of {@link briefcaseCardStatus} only where that adds to the label (ready: when it starts; active: when it
+ * ends or the countdown). For the others the line would say the status again in other words ('Завершена
+ * 24.11.2026' beside 'Подведение итогов', 'Торги отменены' beside 'Отменена'); the dates stay in the facts.
+ */
+export function showsCardTimeLine(status: BriefcaseStatus): boolean {
+  return status === 'ready' || status === 'active';
+}
+
+export const TRADING_START_TEXTS = { notStarted: 'Торги начнутся', started: 'Торги начались' } as const;
+
+/**
+ * The Портфель tab's price header (spec 2 §2): 'Торги начнутся' before trading (created, pending, ready),
+ * 'Торги начались' from the start on; a cancelled procedure (rejected) will not start, so it gets no such text.
+ */
+export function tradingStartText(status: BriefcaseStatus): string | null {
+  if (status === 'rejected') return null;
+  return status === 'created' || status === 'pending' || status === 'ready'
+    ? TRADING_START_TEXTS.notStarted
+    : TRADING_START_TEXTS.started;
+}

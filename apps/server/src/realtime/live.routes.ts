@@ -34,7 +34,21 @@ export async function authorizeChannel(
   return { ok: true, master: access.master };
 }
 
-export function liveRoutes(hub: LiveHub): FastifyPluginAsync {
+/**
+ * A simulated outage of the live channel (test hooks only, NODE_ENV=test): every open socket is closed as by a
+ * restarting server (1012) and, until `until`, new ones are closed at once (1013, try again later).
+ */
+export class LiveOutage {
+  readonly sockets = new Set<{ close(code?: number): void }>();
+  until = 0;
+
+  start(ms: number, now: number): void {
+    this.until = now + ms;
+    for (const socket of this.sockets) socket.close(1012);
+  }
+}
+
+export function liveRoutes(hub: LiveHub, outage?: LiveOutage): FastifyPluginAsync {
   return async (app) => {
     app.get(
       '/ws',
@@ -47,6 +61,14 @@ export function liveRoutes(hub: LiveHub): FastifyPluginAsync {
         },
       },
       (socket) => {
+        if (outage) {
+          if (Date.now() < outage.until) {
+            socket.close(1013);
+            return;
+          }
+          outage.sockets.add(socket);
+          socket.on('close', () => outage.sockets.delete(socket));
+        }
         hub.attach(socket);
       },
     );

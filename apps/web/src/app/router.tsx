@@ -48,6 +48,13 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        // Open to everyone: registration and the call request link to it.
+        path: 'privacy',
+        lazy: async () => ({
+          Component: (await import('../features/legal/PrivacyPolicyPage.tsx')).PrivacyPolicyPage,
+        }),
+      },
       { element: <AccessOutlet access="feed" />, children: [feedRoute('briefcases')] },
       {
         element: <AccessOutlet access="goodStanding" />,

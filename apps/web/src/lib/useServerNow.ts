@@ -40,3 +40,15 @@ export function useServerNow(): number {
   const now = useSyncExternalStore(subscribe, snapshot);
   return now + offsetMs;
 }
+
+/**
+ * A value derived from the server's time, re-rendering only when it changes (a lot's countdown text, whether its
+ * "+N мин" applies): a page of 48 lots then re-renders each second only the 48 countdown lines, not the 48 cards.
+ * `select` must return a primitive (compared with Object.is).
+ */
+export function useServerClock<T extends string | number | boolean | null>(
+  select: (serverNowMs: number) => T,
+): T {
+  const { offsetMs } = useServerTime();
+  return useSyncExternalStore(subscribe, () => select(snapshot() + offsetMs));
+}

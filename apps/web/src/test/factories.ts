@@ -125,6 +125,15 @@ export function buildBriefcaseCard(
     has_enabled_autobids: false,
     min_lot_id: 501,
     max_lot_id: 512,
+    advantages: [],
+    allowed_kinds_map: { legal: true, bank: true, physical: true, self: true, mfo: true },
+    fssp_only: false,
+    okved_82_91_only: false,
+    fssp_bank_only: false,
+    fssp_mfo_only: false,
+    invited_companies: null,
+    rejected_companies: null,
+    winners: null,
     ...overrides,
   };
 }

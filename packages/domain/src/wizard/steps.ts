@@ -22,6 +22,33 @@ export const PORTFOLIO_PERCENT_FIELDS = [
 ] as const;
 export type PortfolioPercentField = (typeof PORTFOLIO_PERCENT_FIELDS)[number];
 
+/** The seller's yes/no advantages of a portfolio (spec 1 §2 step 2), in the wizard's order. */
+export const PORTFOLIO_ADVANTAGE_FLAGS = [
+  'fast_documents_transfer',
+  'litigation_information',
+  'fast_signing',
+  'debts_information',
+  'regions_lotable',
+] as const;
+export type PortfolioAdvantageFlag = (typeof PORTFOLIO_ADVANTAGE_FLAGS)[number];
+
+/** Labels of the advantages and completeness percentages: the wizard's and the Портфель tab's. */
+export const PORTFOLIO_ADVANTAGE_LABELS: Readonly<
+  Record<PortfolioAdvantageFlag | PortfolioPercentField, string>
+> = {
+  fast_documents_transfer: 'Быстрая передача документов',
+  litigation_information: 'Информация о судебной работе',
+  fast_signing: 'Быстрое подписание',
+  debts_information: 'Информация о задолженности',
+  regions_lotable: 'Возможно лотирование по регионам',
+  paper_dossiers: 'Бумажные досье',
+  digital_dossiers: 'Электронные досье',
+  cases_dossiers: 'Материалы судебных дел',
+  contact_details_dossiers: 'Контактные данные',
+  last_year_payments: 'Платежи за последний год',
+  deal_dossiers: 'Кредитные досье',
+};
+
 export const PORTFOLIO_CLASSIFIERS = ['activity', 'source_kind', 'source_debtor_type', 'liability'] as const;
 
 export interface DraftLotFacts {

@@ -7,9 +7,10 @@ import {
   type BriefcaseCardAttributes,
   type BriefcaseListAttributes,
 } from '@etp/contracts';
+import { COMPANY_KIND_LABELS, PORTFOLIO_ADVANTAGE_FLAGS, PORTFOLIO_PERCENT_FIELDS } from '@etp/domain';
 import type { AuthContext } from '../auth/guards.ts';
 import { dictionaryText } from '../system/dictionaries.data.ts';
-import type { CardViewerFacts } from './briefcases.cardFacts.ts';
+import type { CardMasterFacts, CardViewerFacts } from './briefcases.cardFacts.ts';
 import { canOpen, canViewBidsInfo, isMaster } from './briefcases.policy.ts';
 import type { FeedRow } from './briefcases.queries.ts';
 
@@ -113,10 +114,45 @@ function birthDates(value: unknown): BirthDateBucket[] {
   );
 }
 
+const PERCENT_COLUMNS = {
+  paper_dossiers: 'paperDossiers',
+  digital_dossiers: 'digitalDossiers',
+  cases_dossiers: 'casesDossiers',
+  contact_details_dossiers: 'contactDetailsDossiers',
+  last_year_payments: 'lastYearPayments',
+  deal_dossiers: 'dealDossiers',
+} as const;
+const FLAG_COLUMNS = {
+  fast_documents_transfer: 'fastDocumentsTransfer',
+  litigation_information: 'litigationInformation',
+  fast_signing: 'fastSigning',
+  debts_information: 'debtsInformation',
+  regions_lotable: 'regionsLotable',
+} as const;
+
+/** The advantages that are on and the completeness percentages that are filled in (spec 2 §3 advantages). */
+function advantages(b: FeedRow['briefcase']): BriefcaseCardAttributes['advantages'] {
+  const out: BriefcaseCardAttributes['advantages'] = [];
+  for (const key of PORTFOLIO_ADVANTAGE_FLAGS) if (b[FLAG_COLUMNS[key]]) out.push({ key, value: null });
+  for (const key of PORTFOLIO_PERCENT_FIELDS) {
+    const value = num(b[PERCENT_COLUMNS[key]]);
+    if (value !== null && value > 0) out.push({ key, value });
+  }
+  return out;
+}
+
+const listed = (c: CardMasterFacts['invited'][number]) => ({
+  id: c.id,
+  full_name: c.full_name,
+  inn: c.inn,
+  kind_name: COMPANY_KIND_LABELS[c.kind],
+});
+
 export function presentCard(
   auth: AuthContext,
   row: FeedRow,
   facts: CardViewerFacts,
+  master: CardMasterFacts | null,
 ): BriefcaseCardAttributes {
   const b = row.briefcase;
   const item = presentListItem(auth, row);
@@ -149,5 +185,14 @@ export function presentCard(
     has_enabled_autobids: facts.hasEnabledAutobids,
     min_lot_id: facts.minLotId,
     max_lot_id: facts.maxLotId,
+    advantages: advantages(b),
+    allowed_kinds_map: b.allowedKindsMap,
+    fssp_only: b.fsspOnly,
+    okved_82_91_only: b.okved8291Only,
+    fssp_bank_only: b.fsspBankOnly,
+    fssp_mfo_only: b.fsspMfoOnly,
+    invited_companies: master ? master.invited.map(listed) : null,
+    rejected_companies: master ? master.rejected.map(listed) : null,
+    winners: master ? master.winners : null,
   };
 }

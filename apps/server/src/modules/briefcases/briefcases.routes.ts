@@ -14,7 +14,8 @@ import { ok } from '../../http/envelope.ts';
 import { notFound, notInGoodStanding } from '../../http/errors.ts';
 import { authOf } from '../auth/guards.ts';
 import { BRIEFCASE_NOT_FOUND, resolveBriefcaseAccess, viewerOf } from './briefcases.access.ts';
-import { findCardViewerFacts } from './briefcases.cardFacts.ts';
+import { findCardMasterFacts, findCardViewerFacts } from './briefcases.cardFacts.ts';
+import { canViewBidsInfo } from './briefcases.policy.ts';
 import { presentCard, presentListItem } from './briefcases.presenter.ts';
 import {
   countByStatus,
@@ -177,6 +178,10 @@ export function briefcasesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
                 auth,
                 access.row,
                 await findCardViewerFacts(ctx.db, access.row.briefcase.id, auth.company?.id ?? null),
+                // Invited and non-admitted companies, winners: the seller's and administrators' (spec 2 §6).
+                canViewBidsInfo(auth, access.row.briefcase)
+                  ? await findCardMasterFacts(ctx.db, access.row.briefcase.id, access.row.briefcase.status)
+                  : null,
               ),
             });
         }

@@ -86,7 +86,9 @@ export const AUTH_MESSAGES = {
   userExists: 'Пользователь с таким номером телефона уже зарегистрирован.',
   userExistsLink: 'Войти',
   changePhone: 'Изменить номер',
-  policyAgreement: 'Я ознакомлен(а) с Политикой обработки персональных данных',
+  /** Followed by the link to /privacy, 'Политикой обработки персональных данных'. */
+  policyAgreement: 'Я ознакомлен(а) с ',
+  policyLink: 'Политикой обработки персональных данных',
   persDataAgreement: 'Я даю согласие на обработку моих персональных данных',
   agreementsRequired: 'Отметьте оба согласия, чтобы продолжить',
   register: 'Зарегистрироваться',

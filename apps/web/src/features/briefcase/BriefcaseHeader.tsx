@@ -7,10 +7,12 @@ import {
   formatPercent,
   formatRubles,
   percentOf,
+  showsCardTimeLine,
   viewerOffsetMinutes,
 } from '@etp/domain';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import { Alert, AlertTitle, Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { AuctionTypeIcon } from '../../components/AuctionTypeIcon.tsx';
@@ -39,13 +41,19 @@ export function BriefcaseHeader({ briefcase: b, nowMs, actions }: BriefcaseHeade
           {T.backToList}
         </Button>
       </Box>
+      {b.ai_grid && (
+        <Alert severity="info" icon={<AutoAwesomeIcon />} data-testid="ai-grid-banner">
+          <AlertTitle>{T.aiGridTitle}</AlertTitle>
+          {T.aiGridText}
+        </Alert>
+      )}
       {b.partner_operated && <Alert severity="info">{T.partnerOperated}</Alert>}
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5, rowGap: 1 }}>
         <Typography variant="h4" component="h1" data-testid="briefcase-title">
           {T.title(b.id)}
         </Typography>
         <Chip label={briefcaseStatusLabel(b.status, b.next_round_count)} color="primary" variant="outlined" />
-        <CardStatusChip status={briefcaseCardStatus(b, nowMs)} />
+        {showsCardTimeLine(b.status) && <CardStatusChip status={briefcaseCardStatus(b, nowMs)} />}
         <Box sx={{ flexGrow: 1 }} />
         {actions}
       </Stack>

@@ -1,18 +1,12 @@
 import type { BriefcaseCardAttributes } from '@etp/contracts';
-import {
-  formatPercent,
-  formatRubles,
-  NOT_STARTED_STATUSES,
-  percentOf,
-  statusIn,
-  viewerOffsetMinutes,
-} from '@etp/domain';
+import { formatPercent, formatRubles, percentOf, tradingStartText, viewerOffsetMinutes } from '@etp/domain';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import { FillingBadge } from '../../components/FillingBadge.tsx';
 import { KeyValueTable } from '../../components/KeyValueTable.tsx';
 import { startPriceFact } from '../feed/startPriceFact.ts';
 import { PortfolioDocuments } from './documents/PortfolioDocuments.tsx';
 import { CARD_MESSAGES } from './messages.ts';
+import { PortfolioAdvantages, PortfolioMasterInfo } from './portfolio/PortfolioExtras.tsx';
 import { PortfolioLots } from './portfolio/PortfolioLots.tsx';
 import { portfolioFacts } from './portfolioFacts.ts';
 
@@ -27,7 +21,7 @@ export function PortfolioTab({
   admin: boolean;
 }) {
   const price = startPriceFact(b);
-  const started = !statusIn(b.status, NOT_STARTED_STATUSES);
+  const startText = tradingStartText(b.status);
   const texts: { label: string; text: string }[] = [];
   if (b.source_description?.trim()) texts.push({ label: P.sourceDescription, text: b.source_description });
   if (b.description?.trim()) texts.push({ label: P.description, text: b.description });
@@ -37,7 +31,7 @@ export function PortfolioTab({
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
           <Box>
             <Typography variant="body2" color="text.secondary">
-              {started ? P.started : P.notStarted} · {price.label}
+              {startText ? `${startText} · ${price.label}` : price.label}
             </Typography>
             <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums', mt: 0.5 }}>
               {formatRubles(price.kopecks, { currency: b.currency })}
@@ -56,6 +50,7 @@ export function PortfolioTab({
         </Stack>
       </Paper>
       <PortfolioLots briefcase={b} admin={admin} />
+      <PortfolioAdvantages briefcase={b} />
       <Paper variant="outlined" sx={{ px: { xs: 2, md: 3 }, py: 1 }}>
         <KeyValueTable caption={P.factsCaption} rows={portfolioFacts(b, viewerOffsetMinutes())} twoColumns />
       </Paper>
@@ -69,6 +64,7 @@ export function PortfolioTab({
           </Typography>
         </Paper>
       ))}
+      <PortfolioMasterInfo briefcase={b} />
       <PortfolioDocuments briefcase={b} />
     </Stack>
   );

@@ -10,6 +10,7 @@ import {
   DialogContent,
   DialogTitle,
   FormControlLabel,
+  Link,
   Stack,
   TextField,
   Typography,
@@ -18,6 +19,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { apiClient } from '../../api/apiClient.ts';
 import { PhoneField } from '../../components/PhoneField.tsx';
+import { PRIVACY_POLICY_PATH } from '../legal/privacyPolicy.ts';
 import { LANDING_MESSAGES as T } from './messages.ts';
 
 /**
@@ -129,7 +131,14 @@ export function CallRequestDialog({ mode, onClose }: CallRequestDialogProps) {
                   onChange={(event) => setPolicy(event.target.checked)}
                 />
               }
-              label={T.policy}
+              label={
+                <>
+                  {T.policy}
+                  <Link href={PRIVACY_POLICY_PATH} target="_blank" rel="noopener" underline="always">
+                    {T.policyLink}
+                  </Link>
+                </>
+              }
             />
           </Stack>
         </DialogContent>

@@ -20,9 +20,12 @@ export function SliderCard({ item }: { item: PublicBriefcase }) {
         direction="row"
         sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, minHeight: 24 }}
       >
-        <Typography variant="caption" color="text.secondary" noWrap>
-          {briefcaseStatusLabel(a.status)}
-        </Typography>
+        {/* One status, one text: a procedure trading now says so once, in its badge 'Проводятся'. */}
+        {badge !== 'active' && (
+          <Typography variant="caption" color="text.secondary" noWrap>
+            {briefcaseStatusLabel(a.status)}
+          </Typography>
+        )}
         {badge && (
           <Chip size="small" color={badge === 'active' ? 'success' : 'info'} label={T.badges[badge]} />
         )}

@@ -21,7 +21,8 @@ export function CookieNotice() {
       elevation={8}
       sx={{
         position: 'fixed',
-        zIndex: (theme) => theme.zIndex.snackbar - 1,
+        // Above the page and its app bar, below drawers and dialogs: a dialog's backdrop covers it.
+        zIndex: (theme) => theme.zIndex.appBar + 1,
         left: { xs: 8, sm: 24 },
         right: { xs: 8, sm: 'auto' },
         bottom: { xs: 8, sm: 24 },

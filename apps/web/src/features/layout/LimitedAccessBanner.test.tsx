@@ -31,6 +31,21 @@ describe('the banners of the frame', () => {
     expect(screen.queryByText('Доступ ограничен')).toBeNull();
   });
 
+  it('stays away from the accreditation page, which tells the company’s own status', async () => {
+    // Without a phone the two-factor banner shows once the user is read: the proof that the page has loaded.
+    stubServer({ user: buildUser({ company_good_standing: false, phone: null }), briefcases: [] });
+    signIn();
+    renderWithProviders(
+      <>
+        <LimitedAccessBanner />
+        <TwoFactorBanner />
+      </>,
+      { path: '/profile/client' },
+    );
+    expect(await screen.findByText('Защитите аккаунт')).toBeTruthy();
+    expect(screen.queryByText('Доступ ограничен')).toBeNull();
+  });
+
   it('asks a user without a phone or a password to fill them in the profile', async () => {
     stubServer({ user: buildUser({ phone: null, has_password: false }), briefcases: [] });
     signIn();

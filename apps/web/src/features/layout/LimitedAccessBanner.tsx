@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Button, Container } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../../api/useCurrentUser.ts';
 import { safeStorage } from '../../lib/safeStorage.ts';
 import { STORAGE_KEYS } from '../../lib/storageKeys.ts';
@@ -9,13 +9,20 @@ import { LAYOUT_MESSAGES } from './messages.ts';
 
 const { limitedAccess } = LAYOUT_MESSAGES;
 
-/** Asks users of a company that is not accredited to accredit it; dismissal lasts for the tab's session. */
+/** Where the company is accredited: that page tells its own accreditation status, so the banner stays away. */
+export const ACCREDITATION_PATH = '/profile/client';
+
+/**
+ * Asks users of a company that is not accredited to accredit it; dismissal lasts for the tab's session. Not on
+ * the accreditation page itself, where "На проверке… Дождитесь решения" (or the form) says what to do instead.
+ */
 export function LimitedAccessBanner() {
   const { user } = useCurrentUser();
+  const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState(
     () => safeStorage.get('session', STORAGE_KEYS.limitedAccessBannerDismissed) === '1',
   );
-  if (!user || hasFullAccess(user) || dismissed) return null;
+  if (!user || hasFullAccess(user) || dismissed || pathname.startsWith(ACCREDITATION_PATH)) return null;
   const dismiss = () => {
     safeStorage.set('session', STORAGE_KEYS.limitedAccessBannerDismissed, '1');
     setDismissed(true);
@@ -33,7 +40,7 @@ export function LimitedAccessBanner() {
         {user.company_id === null ? limitedAccess.noCompanyText : limitedAccess.text}{' '}
         <Button
           component={RouterLink}
-          to="/profile/client"
+          to={ACCREDITATION_PATH}
           size="small"
           sx={{ ml: { sm: 1 }, mt: { xs: 1, sm: 0 } }}
         >

@@ -15,7 +15,13 @@ export function ProfileNav() {
   const current = SECTIONS.find((section) => section.to === pathname.replace(/\/+$/, ''))?.to ?? false;
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-      <Tabs value={current} variant="scrollable" scrollButtons="auto" aria-label={T.sectionsLabel}>
+      <Tabs
+        value={current}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label={T.sectionsLabel}
+      >
         {SECTIONS.map((section) => (
           <Tab
             key={section.to}

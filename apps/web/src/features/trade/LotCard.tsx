@@ -5,6 +5,7 @@
  */
 import type { BriefcaseCardAttributes, LotAttributes } from '@etp/contracts';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { memo } from 'react';
 import {
   FavouriteLotButton,
   LotBidCount,
@@ -16,19 +17,19 @@ import {
   LotTimer,
 } from './LotParts.tsx';
 import { TRADE_MESSAGES as T } from './messages.ts';
-import { type LotViewer, useLotView } from './useLotView.ts';
+import { type LotViewer, sameLotProps, useLotView } from './useLotView.ts';
 
 interface LotCardProps {
   lot: LotAttributes;
   briefcase: BriefcaseCardAttributes;
   viewer: LotViewer;
-  nowMs: number;
   /** Address of the lot dialog. */
   href: string;
 }
 
-export function LotCard({ lot, briefcase: b, viewer, nowMs, href }: LotCardProps) {
-  const view = useLotView(lot, b, viewer, nowMs);
+/** Memoised: a live update of one lot re-renders its card only (the page holds 48). */
+export const LotCard = memo(function LotCard({ lot, briefcase: b, viewer, href }: LotCardProps) {
+  const view = useLotView(lot, b, viewer);
   return (
     <Card variant="outlined" data-testid={`lot-card-${lot.id}`}>
       <CardContent>
@@ -54,7 +55,7 @@ export function LotCard({ lot, briefcase: b, viewer, nowMs, href }: LotCardProps
                 <Typography variant="caption" color="text.secondary">
                   {view.timer.target === 'start' ? T.untilStart : T.untilEnd}
                 </Typography>
-                <LotTimer lot={lot} view={view} />
+                <LotTimer lot={lot} briefcase={b} />
               </Box>
             )}
             <Box>
@@ -69,4 +70,4 @@ export function LotCard({ lot, briefcase: b, viewer, nowMs, href }: LotCardProps
       </CardContent>
     </Card>
   );
-}
+}, sameLotProps);

@@ -53,20 +53,11 @@ interface LotDialogProps {
   /** The viewer is an administrator (the Прогноз tab, the bid log of sealed formats). */
   admin: boolean;
   viewer: LotViewer;
-  nowMs: number;
   onNavigate: (lotId: number) => void;
   onClose: () => void;
 }
 
-export function LotDialog({
-  lotId,
-  briefcase: b,
-  admin,
-  viewer,
-  nowMs,
-  onNavigate,
-  onClose,
-}: LotDialogProps) {
+export function LotDialog({ lotId, briefcase: b, admin, viewer, onNavigate, onClose }: LotDialogProps) {
   const fullScreen = useMediaQuery('(max-width:1038.95px)');
   const reply = useLot(lotId);
   const info = useLotsInfo(b.id);
@@ -148,7 +139,10 @@ export function LotDialog({
       <Tabs
         value={lot ? shown : 'info'}
         onChange={(_, v) => setTab(v)}
-        sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        sx={{ px: { xs: 0, sm: 3 }, borderBottom: 1, borderColor: 'divider' }}
       >
         <Tab value="info" label={T.lotDialogTabs.info} />
         {showBids && <Tab value="bids" label={T.lotDialogTabs.bids} />}
@@ -160,7 +154,7 @@ export function LotDialog({
         ) : shown === 'info' ? (
           <Stack spacing={2} sx={{ pt: 1 }}>
             {lot.is_owner && <RenameLot lot={lot} />}
-            <LotCard lot={lot} briefcase={b} viewer={viewer} nowMs={nowMs} href={`?id=${lot.id}`} />
+            <LotCard lot={lot} briefcase={b} viewer={viewer} href={`?id=${lot.id}`} />
             <KeyValueTable caption={T.lotDialogTabs.info} rows={lotFacts(lot)} twoColumns />
           </Stack>
         ) : shown === 'bids' ? (

@@ -4,7 +4,7 @@
  * owners), countdown, bid count, and the viewer's controls. Every number follows the live cache.
  */
 import type { BriefcaseCardAttributes, LotAttributes } from '@etp/contracts';
-import { formatPercent, formatRubles, percentOf, renewalButtonLabel } from '@etp/domain';
+import { countdown, formatPercent, formatRubles, percentOf, renewalButtonLabel } from '@etp/domain';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
@@ -14,13 +14,14 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { toast } from '../../lib/toast.ts';
+import { useServerClock } from '../../lib/useServerNow.ts';
 import { AutobidControls } from './AutobidControls.tsx';
 import { BidControls } from './BidControls.tsx';
 import { lotTitle } from './lotTitle.ts';
 import { TRADE_MESSAGES as T } from './messages.ts';
 import { SealedOfferControls } from './SealedOfferControls.tsx';
 import { tradeCalls, useLotAction } from './tradeApi.ts';
-import type { LotView } from './useLotView.ts';
+import { type LotView, lotTiming } from './useLotView.ts';
 import { tradeErrorToast } from './useTradeToast.ts';
 import { WinnerDialog } from './WinnerDialog.tsx';
 
@@ -147,15 +148,20 @@ export function LotParties({ lot, view }: { lot: LotAttributes; view: LotView })
   );
 }
 
-export function LotTimer({ lot, view }: { lot: LotAttributes; view: LotView }) {
-  if (!view.timer) return null;
+export function LotTimer({ lot, briefcase: b }: { lot: LotAttributes; briefcase: BriefcaseCardAttributes }) {
+  // Text and colour of the countdown by server time; only this line re-renders each second.
+  const shown = useServerClock((nowMs) => {
+    const timer = countdown(lotTiming(lot, b), nowMs);
+    return timer ? `${timer.warning ? '!' : ' '}${timer.text}` : null;
+  });
+  if (shown === null) return null;
   return (
     <Typography
       sx={{ fontVariantNumeric: 'tabular-nums' }}
-      color={view.timer.warning ? 'error.main' : 'text.primary'}
+      color={shown.startsWith('!') ? 'error.main' : 'text.primary'}
       data-testid={`lot-timer-${lot.id}`}
     >
-      {view.timer.text}
+      {shown.slice(1)}
     </Typography>
   );
 }

@@ -5,6 +5,7 @@
 import type { BriefcaseCardAttributes, LotAttributes } from '@etp/contracts';
 import { isPrivateAuction } from '@etp/domain';
 import { Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { memo } from 'react';
 import {
   FavouriteLotButton,
   LotBidCount,
@@ -16,17 +17,16 @@ import {
   LotTimer,
 } from './LotParts.tsx';
 import { TRADE_MESSAGES as T } from './messages.ts';
-import { type LotViewer, useLotView } from './useLotView.ts';
+import { type LotViewer, sameLotProps, useLotView } from './useLotView.ts';
 
 interface LotsTableProps {
   lots: { id: number; attributes: LotAttributes }[];
   briefcase: BriefcaseCardAttributes;
   viewer: LotViewer;
-  nowMs: number;
   hrefOf: (lotId: number) => string;
 }
 
-export function LotsTable({ lots, briefcase: b, viewer, nowMs, hrefOf }: LotsTableProps) {
+export function LotsTable({ lots, briefcase: b, viewer, hrefOf }: LotsTableProps) {
   const sealed = isPrivateAuction(b.auction_type);
   return (
     <TableContainer
@@ -54,7 +54,6 @@ export function LotsTable({ lots, briefcase: b, viewer, nowMs, hrefOf }: LotsTab
               lot={attributes}
               briefcase={b}
               viewer={viewer}
-              nowMs={nowMs}
               href={hrefOf(id)}
               sealed={sealed}
             />
@@ -65,22 +64,21 @@ export function LotsTable({ lots, briefcase: b, viewer, nowMs, hrefOf }: LotsTab
   );
 }
 
-function LotRow({
+/** Memoised: a live update of one lot re-renders its row only. */
+const LotRow = memo(function LotRow({
   lot,
   briefcase: b,
   viewer,
-  nowMs,
   href,
   sealed,
 }: {
   lot: LotAttributes;
   briefcase: BriefcaseCardAttributes;
   viewer: LotViewer;
-  nowMs: number;
   href: string;
   sealed: boolean;
 }) {
-  const view = useLotView(lot, b, viewer, nowMs);
+  const view = useLotView(lot, b, viewer);
   const noData = T.noData;
   return (
     <TableRow data-testid={`lot-row-${lot.id}`} sx={{ verticalAlign: 'top' }}>
@@ -105,7 +103,7 @@ function LotRow({
         </Stack>
       </TableCell>
       <TableCell>
-        <LotTimer lot={lot} view={view} />
+        <LotTimer lot={lot} briefcase={b} />
       </TableCell>
       <TableCell align="right">
         <LotBidCount lot={lot} briefcase={b} />
@@ -117,4 +115,4 @@ function LotRow({
       </TableCell>
     </TableRow>
   );
-}
+}, sameLotProps);

@@ -18,13 +18,12 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorBlock } from '../../components/ErrorBlock.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { toast } from '../../lib/toast.ts';
-import { useServerNow } from '../../lib/useServerNow.ts';
 import { useLiveSubscription } from '../../live/useLive.ts';
 import { LotCard } from './LotCard.tsx';
 import { LotDialog } from './LotDialog.tsx';
@@ -66,7 +65,13 @@ export function TradeTab({
   // Sealed formats always use rows; a phone always cards; otherwise the viewer chooses (spec 2 §2).
   const layout: Layout = phone ? 'cards' : sealed ? 'table' : chosen;
   const admin = user?.role === 'admin';
-  const viewer: LotViewer = { admin: admin && !playerView, playerView: admin && playerView };
+  const viewerAdmin = admin && !playerView;
+  const viewerPlayer = admin && playerView;
+  // Stable between renders, so the memoised lot cards re-render only when their own lot changes.
+  const viewer: LotViewer = useMemo(
+    () => ({ admin: viewerAdmin, playerView: viewerPlayer }),
+    [viewerAdmin, viewerPlayer],
+  );
   const choose = (next: Layout | null) => {
     if (!next) return;
     setChosen(next);
@@ -79,7 +84,6 @@ export function TradeTab({
   const page = positive(params.get('page')) ?? 1;
   const lotId = positive(params.get('id'));
   const favourites = params.get('favourites') === '1';
-  const nowMs = useServerNow();
   const lots = useLots(b.id, page, favourites);
   useLiveSubscription('BriefcaseStatus', b.id);
   useLiveSubscription('LotsStream', b.id, (message) => {
@@ -149,7 +153,7 @@ export function TradeTab({
       ) : lots.data.lots.length === 0 ? (
         <EmptyState title={favourites ? T.noFavouriteLots : T.noLots} />
       ) : layout === 'table' ? (
-        <LotsTable lots={lots.data.lots} briefcase={b} viewer={viewer} nowMs={nowMs} hrefOf={hrefOf} />
+        <LotsTable lots={lots.data.lots} briefcase={b} viewer={viewer} hrefOf={hrefOf} />
       ) : (
         <Box
           sx={{
@@ -163,14 +167,7 @@ export function TradeTab({
           }}
         >
           {lots.data.lots.map(({ id, attributes }) => (
-            <LotCard
-              key={id}
-              lot={attributes}
-              briefcase={b}
-              viewer={viewer}
-              nowMs={nowMs}
-              href={hrefOf(id)}
-            />
+            <LotCard key={id} lot={attributes} briefcase={b} viewer={viewer} href={hrefOf(id)} />
           ))}
         </Box>
       )}
@@ -190,7 +187,6 @@ export function TradeTab({
           briefcase={b}
           admin={admin}
           viewer={viewer}
-          nowMs={nowMs}
           onNavigate={(id) => update({ id: String(id) })}
           onClose={() => update({ id: null })}
         />

@@ -4,6 +4,7 @@
  */
 import type { BriefcaseCardAttributes, LotAttributes } from '@etp/contracts';
 import { canRenew, countdown, isPrivateAuction, toEpochMs } from '@etp/domain';
+import { useServerClock } from '../../lib/useServerNow.ts';
 import { priceBasis } from './lotTitle.ts';
 
 export interface LotViewer {
@@ -13,26 +14,34 @@ export interface LotViewer {
   playerView: boolean;
 }
 
-export function useLotView(lot: LotAttributes, b: BriefcaseCardAttributes, viewer: LotViewer, nowMs: number) {
-  const sealed = isPrivateAuction(b.auction_type);
-  const player = viewer.playerView || (!lot.is_owner && !viewer.admin);
-  const basis = priceBasis(b, lot);
-  const shownPrice = lot.current_price ?? (b.auction_type === 'dutch' ? lot.next_price : lot.start_price);
-  const timing = {
+/** The lot's countdown facts the server time moves: what a lot shows re-renders only when they change. */
+export function lotTiming(lot: LotAttributes, b: BriefcaseCardAttributes) {
+  return {
     status: lot.status,
     auction_type: b.auction_type,
     start_ms: lot.start_datetime ? toEpochMs(lot.start_datetime) : 0,
     end_ms: lot.end_datetime ? toEpochMs(lot.end_datetime) : 0,
   };
-  const timer = countdown(timing, nowMs);
+}
+
+export function useLotView(lot: LotAttributes, b: BriefcaseCardAttributes, viewer: LotViewer) {
+  const sealed = isPrivateAuction(b.auction_type);
+  const player = viewer.playerView || (!lot.is_owner && !viewer.admin);
+  const basis = priceBasis(b, lot);
+  const shownPrice = lot.current_price ?? (b.auction_type === 'dutch' ? lot.next_price : lot.start_price);
+  const timing = lotTiming(lot, b);
+  // Whether a countdown shows and what it counts to depend on the status only; its text is LotTimer's.
+  const timer = countdown(timing, 0) ? { target: lot.status === 'ready' ? 'start' : 'end' } : null;
   const hasBid = lot.last_users_bid_cents !== null || lot.is_current_bidder;
-  const renewable =
-    player &&
-    canRenew(
-      { ...timing, renewals_count: lot.renewals_count } as Parameters<typeof canRenew>[0],
-      { isOwner: false, isAdmin: false, hasBid },
-      nowMs,
-    ).ok;
+  const renewable = useServerClock(
+    (nowMs) =>
+      player &&
+      canRenew(
+        { ...timing, renewals_count: lot.renewals_count } as Parameters<typeof canRenew>[0],
+        { isOwner: false, isAdmin: false, hasBid },
+        nowMs,
+      ).ok,
+  );
   const canPick =
     !viewer.playerView &&
     (lot.is_owner || viewer.admin) &&
@@ -42,3 +51,21 @@ export function useLotView(lot: LotAttributes, b: BriefcaseCardAttributes, viewe
 }
 
 export type LotView = ReturnType<typeof useLotView>;
+
+/** The procedure's counters a lot does not show: their change (each second under bidding) re-renders no lot. */
+const COUNTERS = new Set(['bids_count', 'bidders_count', 'bids_total_amount_cents', 'filling_percent']);
+
+/** Props of a memoised lot (card, row): equal when the lot, the viewer and what the lot shows of the procedure are. */
+export function sameLotProps<
+  P extends { lot: LotAttributes; briefcase: BriefcaseCardAttributes; viewer: LotViewer },
+>(prev: P, next: P): boolean {
+  for (const key of Object.keys(next) as (keyof P)[]) {
+    if (key === 'briefcase') continue;
+    if (!Object.is(prev[key], next[key])) return false;
+  }
+  if (prev.briefcase === next.briefcase) return true;
+  const a = prev.briefcase as unknown as Record<string, unknown>;
+  const b = next.briefcase as unknown as Record<string, unknown>;
+  for (const key of Object.keys(b)) if (!COUNTERS.has(key) && !Object.is(a[key], b[key])) return false;
+  return true;
+}

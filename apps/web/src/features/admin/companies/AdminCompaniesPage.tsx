@@ -68,6 +68,7 @@ export function AdminCompaniesPage() {
         }
         variant="scrollable"
         scrollButtons="auto"
+        allowScrollButtonsMobile
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         {ACCREDITATION_FILTERS.map((filter) => (

@@ -1,9 +1,10 @@
-import { Button, Checkbox, FormControlLabel, FormHelperText, Stack } from '@mui/material';
+import { Button, Checkbox, FormControlLabel, FormHelperText, Link, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type Dispatch, type FormEvent, useState } from 'react';
 import { ApiError } from '../../../api/ApiError.ts';
 import { errorText } from '../../../lib/errorText.ts';
 import { toast } from '../../../lib/toast.ts';
+import { PRIVACY_POLICY_PATH } from '../../legal/privacyPolicy.ts';
 import { AUTH_MESSAGES as T } from '../messages.ts';
 import { useCompleteSignIn } from '../signIn/useCompleteSignIn.ts';
 import { signUpApi } from './signUpApi.ts';
@@ -55,7 +56,14 @@ export function SignUpAgreementStage({
     <Stack component="form" spacing={2} noValidate onSubmit={submit}>
       <FormControlLabel
         control={<Checkbox checked={policy} onChange={(event) => setPolicy(event.target.checked)} />}
-        label={T.policyAgreement}
+        label={
+          <>
+            {T.policyAgreement}
+            <Link href={PRIVACY_POLICY_PATH} target="_blank" rel="noopener" underline="always">
+              {T.policyLink}
+            </Link>
+          </>
+        }
       />
       <FormControlLabel
         control={<Checkbox checked={persData} onChange={(event) => setPersData(event.target.checked)} />}

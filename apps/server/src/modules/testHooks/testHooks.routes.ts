@@ -1,0 +1,51 @@
+/**
+ * Hooks for the browser journeys, registered only when NODE_ENV=test (decisions/0143), and only for
+ * administrators: cut the live channel for a while, as a restarting server does; move an active lot's end, so
+ * that "the last minutes" of a lot can be reached without waiting hours.
+ */
+import { idParams } from '@etp/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../appContext.ts';
+import { lots } from '../../db/schema/index.ts';
+import { ok } from '../../http/envelope.ts';
+import { notFound } from '../../http/errors.ts';
+import type { LiveOutage } from '../../realtime/live.routes.ts';
+import { publishLots } from '../lots/lots.live.ts';
+
+export function testHooksRoutes(ctx: AppContext, outage: LiveOutage): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/v1/test/live/outage',
+      {
+        preHandler: ctx.guards.admin,
+        schema: { body: z.object({ ms: z.number().int().min(0).max(60_000) }) },
+      },
+      async (request) => {
+        outage.start(request.body.ms, Date.now());
+        return ok({ until: new Date(outage.until).toISOString() });
+      },
+    );
+
+    app.post(
+      '/api/v1/test/lots/:id/ends_in',
+      {
+        preHandler: ctx.guards.admin,
+        schema: { params: idParams, body: z.object({ seconds: z.number().int().min(1).max(86_400) }) },
+      },
+      async (request) => {
+        const end = new Date(ctx.now().getTime() + request.body.seconds * 1000);
+        const moved = await ctx.db
+          .update(lots)
+          .set({ endDatetime: end, version: sql`${lots.version} + 1` })
+          .where(and(eq(lots.id, request.params.id), eq(lots.status, 'active')))
+          .returning({ id: lots.id });
+        if (moved.length === 0) throw notFound();
+        // Open pages learn the new end as from any lot update.
+        await publishLots(ctx, ctx.leaderTag, [request.params.id]);
+        return ok({ end_datetime: end.toISOString() });
+      },
+    );
+  };
+}

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { api, buildFloor, type Floor, tradingLot } from './support/trading.ts';
+
+describe('the journeys’ test hooks (NODE_ENV=test only)', () => {
+  let t: TestApp;
+  let floor: Floor;
+  let call: ReturnType<typeof api>;
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { ACCESS_TOKEN_TTL_SECONDS: '86400' });
+    floor = await buildFloor(t, 1);
+    call = api(t);
+  });
+  afterAll(() => t.close());
+
+  it('let only an administrator move an active lot’s end, and the lot reads the new end', async () => {
+    const { lot } = await tradingLot(t, floor);
+    const buyer = floor.buyers[0]!;
+    const url = `/api/v1/test/lots/${lot.id}/ends_in`;
+    expect((await call.send(buyer, 'POST', url, { seconds: 120 })).statusCode).toBe(403);
+    const reply = await call.send(floor.admin, 'POST', url, { seconds: 120 });
+    expect(reply.statusCode).toBe(200);
+    const end = Date.parse((await call.lot(buyer, lot.id)).end_datetime);
+    expect(end - t.clock.now().getTime()).toBe(120_000);
+  });
+
+  it('let only an administrator cut the live channel', async () => {
+    const buyer = floor.buyers[0]!;
+    expect((await call.send(buyer, 'POST', '/api/v1/test/live/outage', { ms: 100 })).statusCode).toBe(403);
+    expect((await call.send(floor.admin, 'POST', '/api/v1/test/live/outage', { ms: 100 })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('do not exist outside tests', async () => {
+    const production = await createTestApp('pglite', { NODE_ENV: 'development' });
+    try {
+      const reply = await production.app.inject({
+        method: 'POST',
+        url: '/api/v1/test/live/outage',
+        payload: {},
+      });
+      expect(reply.statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});
