@@ -33,6 +33,8 @@ if (!chromium) {
   process.exit(1);
 }
 run('npm', ['run', 'build', '--workspace', 'apps/web']);
+// Every route's first-load JavaScript against the 250 kB gzip budget (decisions/0145).
+run('node', ['scripts/js-budget.mjs']);
 // A free port, so that a server left running elsewhere (or another run) cannot collide with the journeys.
 const port = await new Promise((resolve) => {
   const probe = createServer();

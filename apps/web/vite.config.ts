@@ -24,5 +24,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: scripts/js-budget.mjs reads what each route loads (decisions/0145).
+    manifest: true,
   },
 });

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { briefcases } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
 import { buildBriefcase, buildCompany, buildUser } from './support/factories.ts';
@@ -258,6 +260,31 @@ describe.each(DRIVERS)('calendar, company search, feed company filter and typeah
       expect(await feedIds(`company_ids=${ids.legal}`)).toEqual(
         [ids.novB, ids.decFirst].sort((a, b) => a - b),
       );
+    });
+
+    it('an end alone (the default window, today + 30 days) keeps procedures with no start date; a range does not', async () => {
+      const undated = await buildBriefcase(
+        t.ctx.db,
+        { id: ids.legal },
+        {
+          status: 'ready',
+          startDatetime: null,
+          endDatetime: null,
+        },
+      );
+      const until = encodeURIComponent('2026-11-30T23:59:59.999+03:00');
+      const from = encodeURIComponent('2026-11-01T00:00:00+03:00');
+      // decFirst starts on 1 Dec, after the window's end; novB on 20 Nov; the new one has no date yet.
+      expect(await feedIds(`company_ids[]=${ids.legal}&end_datetime=${until}`)).toEqual(
+        [ids.novB, undated.id].sort((a, b) => a - b),
+      );
+      expect(
+        await feedIds(`company_ids[]=${ids.legal}&start_datetime=${from}&end_datetime=${until}`),
+      ).toEqual([ids.novB]);
+      expect(await feedIds(`company_ids[]=${ids.legal}`)).toEqual(
+        [ids.novB, ids.decFirst, undated.id].sort((a, b) => a - b),
+      );
+      await t.ctx.db.delete(briefcases).where(eq(briefcases.id, undated.id));
     });
 
     it('refuses ids beyond the database integer with 422', async () => {

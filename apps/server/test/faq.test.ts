@@ -88,6 +88,35 @@ describe.each(DRIVERS)('FAQ of a procedure on %s', (driver) => {
     }
   });
 
+  it('tells every user of the seller that a question was asked, and nobody else', async () => {
+    const { briefcase } = await tradingLot(t, floor);
+    const before = (await eventsOf(floor.seller.userId)).length;
+    expect((await ask(asker, briefcase.id, 'Какая доля дел с исполнительными листами?')).statusCode).toBe(
+      200,
+    );
+    const question = (await list(asker, briefcase.id)).questions[0] as { id: number };
+    for (const who of [floor.seller, colleague]) {
+      const told = (await eventsOf(who.userId)).filter((e) => e.kind === 'question_asked');
+      expect(told.at(-1)).toMatchObject({
+        briefcaseId: briefcase.id,
+        companyId: floor.sellerCompany.id,
+        payload: {
+          question_id: question.id,
+          text: `ТП №${briefcase.id}: участник задал вопрос «Какая доля дел с исполнительными листами?»`,
+        },
+      });
+    }
+    expect((await eventsOf(floor.seller.userId)).length).toBe(before + 1);
+    for (const who of [asker, other, floor.admin]) {
+      expect((await eventsOf(who.userId)).filter((e) => e.kind === 'question_asked')).toEqual([]);
+    }
+    const feed = await t.app.inject({ url: '/api/v1/events', headers: bearer(floor.seller.token) });
+    expect(feed.json().data.collection[0]).toMatchObject({
+      kind: 'question_asked',
+      briefcase_id: briefcase.id,
+    });
+  });
+
   it('refuses a question from the seller, outside ready and active, and without standing', async () => {
     const { briefcase } = await tradingLot(t, floor);
     for (const who of [floor.seller, colleague]) {

@@ -1,7 +1,8 @@
 /** The procedure feed (GET /api/v1/briefcases) and the procedure card (GET /api/v1/briefcases/{id}). */
 import { BRIEFCASE_STATUSES } from '@etp/domain';
 import { z } from 'zod';
-import { DB_ID_MAX, dbId } from './ids.ts';
+import { DB_ID_MAX } from './idRange.ts';
+import { dbId } from './ids.ts';
 
 /** The statuses of spec 3 §3, from `packages/domain` (one list for the browser, the server and the contract). */
 export const BRIEFCASE_STATUS_VALUES = BRIEFCASE_STATUSES;
@@ -25,7 +26,7 @@ const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
-/** The largest id the database holds (a PostgreSQL integer): DB_ID_MAX of ids.ts. */
+/** The largest id the database holds (a PostgreSQL integer): DB_ID_MAX of idRange.ts. */
 export const MAX_DB_ID = DB_ID_MAX;
 
 /** `company_ids[]` or `company_ids`: one id or several (at most 100), always read as a list. */

@@ -10,6 +10,7 @@ import {
   companyIdsParam,
   companyKindSchema,
 } from './briefcases.ts';
+import { COMPANY_SEARCH_KINDS } from './companySearchKinds.ts';
 
 const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Неверный формат даты');
 
@@ -46,8 +47,6 @@ export const calendarDataSchema = z.object({
 });
 export type CalendarData = z.infer<typeof calendarDataSchema>;
 
-/** The company-kind chips of the organisation filter (spec 2 §2): pko is a legal entity with OKVED 82.91. */
-export const COMPANY_SEARCH_KINDS = ['all', 'bank', 'mfo', 'pko', 'legal'] as const;
 export const companySearchKindSchema = z.enum(COMPANY_SEARCH_KINDS);
 
 export const companySearchQuery = z

@@ -15,6 +15,7 @@ export const EVENT_KINDS = [
   'procedure_invitation',
   'round_invitation',
   'question_answered',
+  'question_asked',
 ] as const;
 
 export const eventSchema = z.object({

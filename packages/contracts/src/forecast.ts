@@ -7,6 +7,7 @@ import {
   SELLER_TYPES,
 } from '@etp/domain';
 import { z } from 'zod';
+import { MAX_PREDICTION_LOTS } from './forecastLimits.ts';
 import { dbId, dbIdNumber } from './ids.ts';
 
 /** A flag is the lot's share of cases with it, 0..1 (the spec's 0 or 1 are its extremes). */
@@ -33,8 +34,6 @@ export const predictionFormSchema = z.object({
   flags: forecastFlagsSchema,
 });
 export type PredictionForm = z.infer<typeof predictionFormSchema>;
-
-export const MAX_PREDICTION_LOTS = 500;
 
 export const predictRequestSchema = z.object({
   lot_params: z.array(predictionFormSchema).min(1).max(MAX_PREDICTION_LOTS),

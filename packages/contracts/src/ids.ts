@@ -4,11 +4,7 @@
  * before any query runs (a larger one used to reach PostgreSQL and answer 500).
  */
 import { z } from 'zod';
-
-/** The largest value of a PostgreSQL `integer` (serial) column: 2^31 − 1. */
-export const DB_ID_MAX = 2_147_483_647;
-
-export const ID_MESSAGE = `Неверный идентификатор: нужно целое число от 1 до ${DB_ID_MAX}`;
+import { DB_ID_MAX, ID_MESSAGE } from './idRange.ts';
 
 /** An id as JSON gives it. */
 export const dbIdNumber = z
@@ -23,6 +19,3 @@ export const dbId = z.coerce
   .int(ID_MESSAGE)
   .min(1, ID_MESSAGE)
   .max(DB_ID_MAX, ID_MESSAGE);
-
-/** True when `value` may be the id of a row. */
-export const isDbId = (value: number): boolean => Number.isInteger(value) && value >= 1 && value <= DB_ID_MAX;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  defaultFeedWindowEnd,
   formatCountdown,
   formatDurationHHMM,
   formatMoscowDate,
@@ -132,5 +133,19 @@ describe('durations as ЧЧ:ММ', () => {
     expect(parseDurationHHMM('24:00')).toBe(86_400_000);
     expect(parseDurationHHMM('1:30')).toBe(5_400_000);
     expect(parseDurationHHMM('1:60')).toBeNull();
+  });
+});
+
+describe('defaultFeedWindowEnd', () => {
+  it('ends the Moscow day 30 days after now', () => {
+    // 25 Nov 2026 11:00 Moscow → 25 Dec 2026, the day's last instant in Moscow.
+    expect(defaultFeedWindowEnd('2026-11-25T08:00:00Z')).toBe('2026-12-25T23:59:59.999+03:00');
+  });
+  it('counts from the Moscow day, not the UTC one', () => {
+    // 22:30 UTC on 30 Nov is already 1 Dec in Moscow: the window ends on 31 Dec.
+    expect(defaultFeedWindowEnd('2026-11-30T22:30:00Z')).toBe('2026-12-31T23:59:59.999+03:00');
+  });
+  it('is one value for the whole Moscow day', () => {
+    expect(defaultFeedWindowEnd('2026-11-24T21:00:00Z')).toBe(defaultFeedWindowEnd('2026-11-25T20:59:59Z'));
   });
 });

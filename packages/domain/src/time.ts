@@ -2,7 +2,7 @@
  * Moscow time. Every time on the platform is shown in Moscow time, a fixed UTC+3 (no daylight saving since 2014),
  * so conversions are plain arithmetic on the instant and never depend on the machine's own zone.
  */
-import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from './constants.ts';
+import { DAY_MS, DEFAULT_DATE_WINDOW_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from './constants.ts';
 
 export const MOSCOW_OFFSET_MINUTES = 180;
 const MOSCOW_OFFSET_MS = MOSCOW_OFFSET_MINUTES * MINUTE_MS;
@@ -131,6 +131,15 @@ export function formatMoscowDateLong(input: DateInput): string {
 export function moscowDayKey(input: DateInput): string {
   const p = moscowParts(input);
   return `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
+}
+
+/**
+ * The end of the feed's default date window (spec 2 §2, §9: "default date filter end = today + 30 days"): the last
+ * instant of the Moscow day 30 days (DEFAULT_DATE_WINDOW_MS) after `now`, as the list call's `end_datetime`. One
+ * value a day, so the list's cache key does not change with the clock.
+ */
+export function defaultFeedWindowEnd(now: DateInput): string {
+  return `${moscowDayKey(toEpochMs(now) + DEFAULT_DATE_WINDOW_MS)}T23:59:59.999+03:00`;
 }
 
 /** ISO 8601 with the Moscow offset, as list and calendar queries send it: '2026-11-22T11:00:00+03:00'. */

@@ -4,15 +4,11 @@ import '@fontsource/roboto/700.css';
 import { TOAST_DURATION_MS } from '@etp/domain';
 import { CssBaseline, styled, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ru';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { LiveProvider } from '../live/LiveProvider.tsx';
 import { queryClient } from './queryClient.ts';
 import { theme } from './theme.ts';
-
-dayjs.locale('ru');
 
 /**
  * Snackbars in the theme's colours: notistack's own green and orange carry white text below the 4.5:1 contrast

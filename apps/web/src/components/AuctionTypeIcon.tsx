@@ -4,7 +4,8 @@ import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlin
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import { Box, Tooltip } from '@mui/material';
+import { Box } from '@mui/material';
+import { DeferredTooltip } from './DeferredTooltip.tsx';
 
 const ICONS: Readonly<Record<AuctionType, SvgIconComponent>> = {
   classic: TrendingUpIcon,
@@ -39,7 +40,7 @@ export function AuctionTypeIcon({
 }: AuctionTypeIconProps) {
   const Icon = ICONS[type];
   return (
-    <Tooltip
+    <DeferredTooltip
       title={
         <>
           <b>{AUCTION_TYPE_LABELS[type]}</b>
@@ -66,6 +67,6 @@ export function AuctionTypeIcon({
           </Box>
         )}
       </Box>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

@@ -1,5 +1,6 @@
-import { Box, Tooltip, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { DeferredTooltip } from './DeferredTooltip.tsx';
 
 interface FactProps {
   label: string;
@@ -18,9 +19,9 @@ export function Fact({ label, hint, children }: FactProps) {
   return (
     <Box sx={{ minWidth: 0 }}>
       {hint ? (
-        <Tooltip title={hint} arrow placement="top-start">
+        <DeferredTooltip title={hint} arrow placement="top-start">
           {caption}
-        </Tooltip>
+        </DeferredTooltip>
       ) : (
         caption
       )}

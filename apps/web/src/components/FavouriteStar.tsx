@@ -1,7 +1,8 @@
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import { useToggleBriefcaseFavourite } from '../api/useToggleBriefcaseFavourite.ts';
+import { DeferredTooltip } from './DeferredTooltip.tsx';
 import { COMPONENT_MESSAGES as T } from './messages.ts';
 
 /** The favourite star of a procedure (feed card, card header): a toggle button. */
@@ -9,7 +10,7 @@ export function FavouriteStar({ id, favourite, label }: { id: number; favourite:
   const toggle = useToggleBriefcaseFavourite(id);
   const text = favourite ? T.unfavourite : T.favourite;
   return (
-    <Tooltip title={text}>
+    <DeferredTooltip title={text}>
       <IconButton
         aria-label={label ? `${text}: ${label}` : text}
         aria-pressed={favourite}
@@ -17,6 +18,6 @@ export function FavouriteStar({ id, favourite, label }: { id: number; favourite:
       >
         {favourite ? <StarIcon sx={{ color: 'warning.main' }} /> : <StarBorderIcon />}
       </IconButton>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

@@ -1,11 +1,12 @@
 import { fillingPercentColor } from '@etp/domain';
-import { Box, Tooltip } from '@mui/material';
+import { Box } from '@mui/material';
+import { DeferredTooltip } from './DeferredTooltip.tsx';
 
 /** The portfolio's filling percentage on its spec colour (over 89 purple, over 79 blue, else amber), from the theme. */
 export function FillingBadge({ percent, hint }: { percent: number; hint: string }) {
   const tone = fillingPercentColor(percent);
   return (
-    <Tooltip title={hint} arrow>
+    <DeferredTooltip title={hint} arrow>
       <Box
         component="span"
         aria-label={`${hint}: ${Math.round(percent)}%`}
@@ -26,6 +27,6 @@ export function FillingBadge({ percent, hint }: { percent: number; hint: string 
       >
         {Math.round(percent)}%
       </Box>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Snackbar } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { LIVE_MESSAGES } from './messages.ts';
 import { useLiveState } from './useLive.ts';
 
@@ -6,10 +6,23 @@ import { useLiveState } from './useLive.ts';
 export function ConnectionLostNotice() {
   const lost = useLiveState() === 'lost';
   return (
-    <Snackbar open={lost} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
-      <Alert severity="error" variant="filled" role="status" data-testid="live-connection-lost">
-        {LIVE_MESSAGES.connecting}
-      </Alert>
-    </Snackbar>
+    // A fixed box rather than MUI's Snackbar: the notice has no timer nor transition to manage, and the snackbar's
+    // machinery would sit in every page's first load (decisions/0145).
+    lost && (
+      <Box
+        sx={{
+          position: 'fixed',
+          top: { xs: 8, sm: 24 },
+          left: '50%',
+          transform: 'translateX(-50%)',
+          zIndex: (theme) => theme.zIndex.snackbar,
+          maxWidth: 'calc(100% - 16px)',
+        }}
+      >
+        <Alert severity="error" variant="filled" role="status" data-testid="live-connection-lost">
+          {LIVE_MESSAGES.connecting}
+        </Alert>
+      </Box>
+    )
   );
 }

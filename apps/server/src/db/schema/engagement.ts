@@ -66,7 +66,9 @@ export type EventKind =
   | 'procedure_invitation'
   /** A next round the user's company applied for was created. */
   | 'round_invitation'
-  | 'question_answered';
+  | 'question_answered'
+  /** A participant asked a question on the seller's procedure (decisions/0147). */
+  | 'question_asked';
 
 /** What happened to a user: shown on /profile/events and mailed according to the notification settings. */
 export const events = pgTable(

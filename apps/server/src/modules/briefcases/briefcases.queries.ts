@@ -1,5 +1,20 @@
 /** SQL of the procedure feed and card: filters, visibility, per-procedure counters. */
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type AuctionTypeColumn,
@@ -66,7 +81,12 @@ function conditions(viewer: Viewer, f: FeedFilter, withStatus: boolean): SQL | u
   if (withStatus && f.statuses) list.push(inArray(briefcases.status, [...f.statuses]));
   if (f.companyIds?.length) list.push(inArray(briefcases.companyId, f.companyIds));
   if (f.startFrom) list.push(gte(briefcases.startDatetime, f.startFrom));
-  if (f.startTo) list.push(lte(briefcases.startDatetime, f.startTo));
+  // An end alone is the feed's default window (spec 2 §2, "until today + 30 days"; decisions/0146): a procedure
+  // with no start date yet is still to come, so it stays. A day or a range (start and end) asks for dated ones.
+  if (f.startTo) {
+    const until = lte(briefcases.startDatetime, f.startTo);
+    list.push(f.startFrom ? until : or(isNull(briefcases.startDatetime), until));
+  }
   if (f.query) {
     const like = `%${f.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const byId = /^\d{1,9}$/.test(f.query) ? eq(briefcases.id, Number(f.query)) : undefined;

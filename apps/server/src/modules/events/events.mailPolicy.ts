@@ -38,6 +38,7 @@ export function shouldMail(
     case 'accreditation_approved':
     case 'accreditation_rejected':
     case 'question_answered':
+    case 'question_asked':
       return true;
   }
 }

@@ -32,6 +32,8 @@ export const EVENT_TEXTS = {
     `${company(name)}: аккредитация пройдена, доступны торги и расширенная информация о процедурах`,
   accreditationRejected: (name: string, reason: string) =>
     `${company(name)}: аккредитация отклонена. Причина: ${reason}`,
+  questionAsked: (briefcaseId: number, title: string) =>
+    `ТП №${briefcaseId}: участник задал вопрос «${title.length > 80 ? `${title.slice(0, 79)}…` : title}»`,
   questionAnswered: (briefcaseId: number, title: string) =>
     `ТП №${briefcaseId}: опубликован ответ на ваш вопрос «${title.length > 80 ? `${title.slice(0, 79)}…` : title}»`,
   /** Shown for an event written without a text (should not happen; older rows). */
@@ -47,5 +49,6 @@ export const EVENT_TEXTS = {
     procedure_invitation: 'Приглашение к участию в закрытой процедуре',
     round_invitation: 'Создан следующий тур',
     question_answered: 'Опубликован ответ на ваш вопрос',
+    question_asked: 'Участник задал вопрос',
   },
 } as const;

@@ -21,7 +21,7 @@ import { type AuthContext, isAdmin } from '../auth/guards.ts';
 import { requireOpenBriefcase } from '../briefcases/briefcases.access.ts';
 import { isMaster } from '../briefcases/briefcases.policy.ts';
 import { EVENT_TEXTS } from '../events/events.messages.ts';
-import { recordEvent } from '../events/events.service.ts';
+import { recordCompanyEvent, recordEvent } from '../events/events.service.ts';
 import {
   assertSafeArchive,
   dropFiles,
@@ -47,6 +47,8 @@ import {
 
 export interface FaqAccess {
   briefcaseId: number;
+  /** The seller: its users are told of each participant's question. */
+  companyId: number;
   status: BriefcaseStatusColumn;
   viewer: FaqViewer;
   reader: QuestionViewer;
@@ -59,6 +61,7 @@ export async function faqAccess(ctx: AppContext, auth: AuthContext, id: number):
   const viewer = { admin: isAdmin(auth), master: isMaster(auth, briefcase) };
   return {
     briefcaseId: id,
+    companyId: briefcase.companyId,
     status: briefcase.status,
     viewer,
     reader: { userId: auth.user.id, seesEverything: seesEveryQuestion(viewer) },
@@ -120,14 +123,25 @@ export async function askQuestion(
 ): Promise<Question> {
   requireAsker(access);
   const now = ctx.now();
-  const row = await insertQuestion(ctx.db, {
-    briefcaseId: access.briefcaseId,
-    authorUserId: auth.user.id,
-    title,
-    status: 'unanswered',
-    active: false,
-    createdAt: now,
-    updatedAt: now,
+  const row = await ctx.db.transaction(async (tx) => {
+    const question = await insertQuestion(tx, {
+      briefcaseId: access.briefcaseId,
+      authorUserId: auth.user.id,
+      title,
+      status: 'unanswered',
+      active: false,
+      createdAt: now,
+      updatedAt: now,
+    });
+    // The seller answers questions (spec 2 §1): each of its users is told one was asked (decisions/0147).
+    await recordCompanyEvent(tx, access.companyId, {
+      kind: 'question_asked',
+      text: EVENT_TEXTS.questionAsked(access.briefcaseId, title),
+      briefcaseId: access.briefcaseId,
+      payload: { question_id: question.id },
+      at: now,
+    });
+    return question;
   });
   return presentQuestion({ question: row, document: null }, access.reader);
 }

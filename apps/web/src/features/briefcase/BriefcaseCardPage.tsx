@@ -9,7 +9,6 @@ import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { useServerNow } from '../../lib/useServerNow.ts';
 import { useLiveSubscription } from '../../live/useLive.ts';
 import { NotFoundBlock } from '../errors/NotFoundBlock.tsx';
-import { SurveyDialog } from '../surveys/SurveyDialog.tsx';
 import { useCsiTrigger } from '../surveys/useCsiTrigger.ts';
 import { BriefcaseHeader } from './BriefcaseHeader.tsx';
 import { BriefcaseTabs } from './BriefcaseTabs.tsx';
@@ -22,6 +21,10 @@ import { PortfolioTab } from './PortfolioTab.tsx';
 import { TabContent } from './TabContent.tsx';
 import { usePresenceReporting } from './usePresenceReporting.ts';
 
+// Opens only when the survey is due (decisions/0145).
+const SurveyDialog = lazy(async () => ({
+  default: (await import('../surveys/SurveyDialog.tsx')).SurveyDialog,
+}));
 const TradeTab = lazy(async () => ({ default: (await import('../trade/TradeTab.tsx')).TradeTab }));
 
 const NOT_FOUND = <NotFoundBlock title={T.notFoundTitle} hint={T.notFoundHint} backLabel={T.backToList} />;
@@ -89,7 +92,11 @@ export function BriefcaseCardPage() {
       ) : (
         <TabContent tab={tab} briefcase={b} />
       )}
-      {survey && <SurveyDialog survey={survey.survey} onSubmit={survey.submit} onClose={survey.dismiss} />}
+      {survey && (
+        <Suspense fallback={null}>
+          <SurveyDialog survey={survey.survey} onSubmit={survey.submit} onClose={survey.dismiss} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -12,12 +12,13 @@ import {
 } from '@etp/domain';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
-import { Alert, AlertTitle, Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { AuctionTypeIcon } from '../../components/AuctionTypeIcon.tsx';
 import { CardStatusChip } from '../../components/CardStatusChip.tsx';
 import { CompanyAvatar } from '../../components/CompanyAvatar.tsx';
+import { DeferredTooltip } from '../../components/DeferredTooltip.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { CARD_MESSAGES as T } from './messages.ts';
@@ -95,9 +96,9 @@ function HeaderNotes({ briefcase: b }: { briefcase: BriefcaseCardAttributes }) {
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
       <Chip size="small" variant="outlined" label={T.renewal(b.renewal_after_last_bid_in_minutes)} />
       {b.end_mode === 'convert' && (
-        <Tooltip title={T.twoRoundsHint}>
+        <DeferredTooltip title={T.twoRoundsHint}>
           <Chip size="small" color="info" variant="outlined" label={T.twoRounds} tabIndex={0} />
-        </Tooltip>
+        </DeferredTooltip>
       )}
       {b.kind === 'standard' && <Chip size="small" variant="outlined" label={T.paymentStandard} />}
       {b.commission_percent !== null && (

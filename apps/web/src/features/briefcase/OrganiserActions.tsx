@@ -4,34 +4,26 @@
  */
 import type { BriefcaseCardAttributes, User } from '@etp/contracts';
 import EditIcon from '@mui/icons-material/Edit';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  Link,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Button, FormControlLabel, Stack, Switch } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { apiClient } from '../../api/apiClient.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { FavouriteStar } from '../../components/FavouriteStar.tsx';
 import { errorText } from '../../lib/errorText.ts';
-import { SUPPORT_CONTACTS } from '../../lib/supportContacts.ts';
 import { toast } from '../../lib/toast.ts';
-import { BatchAutobidsButton } from '../trade/BatchAutobids.tsx';
-import { RoundActions } from '../trade/RoundActions.tsx';
+import { batchAutobidsButton } from '../trade/batchAutobidsButton.ts';
+import { roundActionsShown } from '../trade/roundActionsShown.ts';
 import { canDecideBriefcase, canEditBriefcase } from './cardActions.ts';
 import { CARD_MESSAGES } from './messages.ts';
 
 const T = CARD_MESSAGES.actions;
+
+// Dialogs and the buttons of a few statuses load only when needed: the card's first load stays light (decisions/0145).
+const DecisionDialog = lazy(() => import('./DecisionDialog.tsx'));
+const BatchAutobidsButton = lazy(() => import('../trade/BatchAutobids.tsx'));
+const RoundActions = lazy(() => import('../trade/RoundActions.tsx'));
 
 export function OrganiserActions({
   briefcase: b,
@@ -50,15 +42,14 @@ export function OrganiserActions({
 }) {
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'confirm' | 'reject' | null>(null);
-  const [note, setNote] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.briefcase(b.id) });
   const decide = useMutation({
-    mutationFn: (kind: 'confirm' | 'reject') =>
+    mutationFn: ({ kind, note }: { kind: 'confirm' | 'reject'; note: string }) =>
       apiClient.request(`/api/v1/briefcases/${b.id}/${kind}`, {
         method: 'POST',
         body: kind === 'reject' ? { note } : undefined,
       }),
-    onSuccess: (_, kind) => {
+    onSuccess: (_, { kind }) => {
       toast.success(kind === 'confirm' ? T.confirmed : T.remarksTaken);
       setDialog(null);
       void refresh();
@@ -84,8 +75,16 @@ export function OrganiserActions({
           label={T.playerView}
         />
       )}
-      <BatchAutobidsButton briefcase={b} admin={user?.role === 'admin'} />
-      <RoundActions briefcase={b} user={user} nowMs={nowMs} />
+      {batchAutobidsButton(b, user?.role === 'admin') !== 'hidden' && (
+        <Suspense fallback={null}>
+          <BatchAutobidsButton briefcase={b} admin={user?.role === 'admin'} />
+        </Suspense>
+      )}
+      {roundActionsShown(b) && (
+        <Suspense fallback={null}>
+          <RoundActions briefcase={b} user={user} nowMs={nowMs} />
+        </Suspense>
+      )}
       {canEditBriefcase(b, user, playerView) && (
         <Button
           component={RouterLink}
@@ -97,49 +96,16 @@ export function OrganiserActions({
         </Button>
       )}
       <FavouriteStar id={b.id} favourite={b.is_favorited} />
-      <Dialog open={dialog === 'confirm'} onClose={() => setDialog(null)} maxWidth="sm" fullWidth>
-        <DialogTitle>{T.confirmTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{T.confirmText}</DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setDialog(null)}>{T.cancel}</Button>
-          <Button variant="contained" disabled={decide.isPending} onClick={() => decide.mutate('confirm')}>
-            {T.confirm}
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <Dialog open={dialog === 'reject'} onClose={() => setDialog(null)} maxWidth="sm" fullWidth>
-        <DialogTitle>{T.rejectTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{T.rejectText}</DialogContentText>
-          <TextField
-            autoFocus
-            fullWidth
-            multiline
-            minRows={3}
-            label={T.comment}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
+      {dialog && (
+        <Suspense fallback={null}>
+          <DecisionDialog
+            dialog={dialog}
+            pending={decide.isPending}
+            onClose={() => setDialog(null)}
+            onDecide={(kind, note) => decide.mutate({ kind, note })}
           />
-          <DialogContentText sx={{ mt: 2 }} variant="body2">
-            {T.support} <Link href={SUPPORT_CONTACTS.phoneHref}>{SUPPORT_CONTACTS.phone}</Link>
-            {' · '}
-            <Link href={`mailto:${SUPPORT_CONTACTS.email}`}>{SUPPORT_CONTACTS.email}</Link>
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setDialog(null)}>{T.cancel}</Button>
-          <Button
-            variant="contained"
-            color="error"
-            disabled={decide.isPending || note.trim() === ''}
-            onClick={() => decide.mutate('reject')}
-          >
-            {T.send}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        </Suspense>
+      )}
     </Stack>
   );
 }

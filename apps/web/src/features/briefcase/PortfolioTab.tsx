@@ -1,14 +1,27 @@
 import type { BriefcaseCardAttributes } from '@etp/contracts';
-import { formatPercent, formatRubles, percentOf, tradingStartText, viewerOffsetMinutes } from '@etp/domain';
-import { Box, Paper, Stack, Typography } from '@mui/material';
+import {
+  formatPercent,
+  formatRubles,
+  NOT_STARTED_STATUSES,
+  percentOf,
+  statusIn,
+  tradingStartText,
+  viewerOffsetMinutes,
+} from '@etp/domain';
+import { Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { FillingBadge } from '../../components/FillingBadge.tsx';
 import { KeyValueTable } from '../../components/KeyValueTable.tsx';
 import { startPriceFact } from '../feed/startPriceFact.ts';
-import { PortfolioDocuments } from './documents/PortfolioDocuments.tsx';
 import { CARD_MESSAGES } from './messages.ts';
 import { PortfolioAdvantages, PortfolioMasterInfo } from './portfolio/PortfolioExtras.tsx';
 import { PortfolioLots } from './portfolio/PortfolioLots.tsx';
 import { portfolioFacts } from './portfolioFacts.ts';
+
+// Below the lots: loaded after the tab has painted (decisions/0145).
+const PortfolioDocuments = lazy(async () => ({
+  default: (await import('./documents/PortfolioDocuments.tsx')).PortfolioDocuments,
+}));
 
 const P = CARD_MESSAGES.portfolio;
 
@@ -65,7 +78,9 @@ export function PortfolioTab({
         </Paper>
       ))}
       <PortfolioMasterInfo briefcase={b} />
-      <PortfolioDocuments briefcase={b} />
+      <Suspense fallback={<Skeleton variant="rounded" height={120} />}>
+        <PortfolioDocuments briefcase={b} />
+      </Suspense>
     </Stack>
   );
 }

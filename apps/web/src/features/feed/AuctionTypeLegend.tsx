@@ -1,6 +1,7 @@
 import { AUCTION_TYPE_DESCRIPTIONS, AUCTION_TYPE_LABELS, AUCTION_TYPES } from '@etp/domain';
-import { Box, Tooltip, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { AUCTION_TYPE_COLOURS } from '../../components/AuctionTypeIcon.tsx';
+import { DeferredTooltip } from '../../components/DeferredTooltip.tsx';
 import { FEED_MESSAGES } from './messages.ts';
 
 /** The legend of auction types: the colour each format has on the calendar, with its description on hover. */
@@ -12,7 +13,7 @@ export function AuctionTypeLegend() {
       sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1.5, rowGap: 0.75 }}
     >
       {AUCTION_TYPES.map((type) => (
-        <Tooltip key={type} title={AUCTION_TYPE_DESCRIPTIONS[type]} enterDelay={200} arrow>
+        <DeferredTooltip key={type} title={AUCTION_TYPE_DESCRIPTIONS[type]} enterDelay={200} arrow>
           <Box component="li" tabIndex={0} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
             <Box
               component="span"
@@ -29,7 +30,7 @@ export function AuctionTypeLegend() {
               {AUCTION_TYPE_LABELS[type]}
             </Typography>
           </Box>
-        </Tooltip>
+        </DeferredTooltip>
       ))}
     </Box>
   );

@@ -1,4 +1,4 @@
-import { AUCTION_TYPE_LABELS, auctionTypeFromRoute } from '@etp/domain';
+import { AUCTION_TYPE_LABELS, auctionTypeFromRoute, moscowDayKey } from '@etp/domain';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, LinearProgress, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useCallback, useState } from 'react';
@@ -19,7 +19,7 @@ import { FeedFilters } from './FeedFilters.tsx';
 import { FeedList } from './FeedList.tsx';
 import { FeedPager } from './FeedPager.tsx';
 import { FeedTabs } from './FeedTabs.tsx';
-import { toListQuery } from './feedParams.ts';
+import { dateWindow, toListQuery } from './feedParams.ts';
 import { FEED_MESSAGES } from './messages.ts';
 import { SignInNeeded } from './SignInNeeded.tsx';
 import { useFeedPages } from './useFeedPages.ts';
@@ -42,7 +42,13 @@ export function FeedPage() {
   if (more.key !== paramsKey) setMore({ key: paramsKey, count: 1 });
   const pageCount = more.key === paramsKey ? more.count : 1;
 
-  const queryFor = useCallback((page: number) => toListQuery(params, page, fullAccess), [params, fullAccess]);
+  // The default window moves with the Moscow day only: the start of today keeps the list's cache key all day.
+  const today = Date.parse(`${moscowDayKey(nowMs)}T00:00:00+03:00`);
+  const windowEnd = dateWindow(params, today).end_datetime;
+  const queryFor = useCallback(
+    (page: number) => toListQuery(params, page, fullAccess, today),
+    [params, fullAccess, today],
+  );
   const feed = useFeedPages(queryFor, params.page, pageCount, user !== null);
   const counts = useBriefcaseCounts(fullAccess);
 
@@ -52,6 +58,7 @@ export function FeedPage() {
   };
 
   const onDate = useCallback((date: string | null) => update({ date }), [update]);
+  const showAllTime = useCallback(() => update({ date: null, allTime: true }), [update]);
   const newButton = maySell(user) && (
     <Button component={RouterLink} to="/briefcases/new" variant="contained" startIcon={<AddIcon />}>
       {FEED_MESSAGES.newBriefcase}
@@ -105,7 +112,12 @@ export function FeedPage() {
           </Stack>
         </Box>
         <Box sx={{ gridColumn: { lg: 1 }, gridRow: { lg: 1 }, minWidth: 0 }}>
-          {params.date && <ChosenDay date={params.date} onClear={() => onDate(null)} />}
+          {params.date ? (
+            <ChosenDay date={params.date} onClear={showAllTime} />
+          ) : (
+            !params.allTime &&
+            windowEnd && <ChosenDay window date={windowEnd.slice(0, 10)} onClear={showAllTime} />
+          )}
           {feed.isFetching && !feed.isPending && <LinearProgress sx={{ mb: 1, borderRadius: 1 }} />}
           {feed.error && feed.briefcases.length === 0 ? (
             <ErrorBlock message={feed.error.message || FEED_MESSAGES.loadFailed} onRetry={feed.refetch} />

@@ -6,6 +6,7 @@
 import { type BriefcaseListQuery, isDbId } from '@etp/contracts';
 import {
   type AuctionType,
+  defaultFeedWindowEnd,
   isAuctionType,
   isBriefcaseStatus,
   LIST_DEFAULT_PAGE_SIZE,
@@ -27,6 +28,11 @@ export interface FeedParams {
   companyIds: number[];
   /** A Moscow day 'YYYY-MM-DD' chosen in the calendar: the list shows the procedures starting that day. */
   date: string | null;
+  /**
+   * "Показать за всё время" (`period=all`): no date window. Without it and without a day, the list shows the
+   * spec's default window, procedures starting until today + 30 days (spec 2 §2, §9; decisions/0146).
+   */
+  allTime: boolean;
   page: number;
   perPage: number;
 }
@@ -48,6 +54,7 @@ export function parseFeedParams(search: URLSearchParams): FeedParams {
     query: search.get('query') ?? '',
     companyIds: [...new Set(search.getAll('company_ids[]').map(Number).filter(isDbId))].slice(0, 100),
     date: isDayKey(search.get('date')) ? search.get('date') : null,
+    allTime: search.get('period') === 'all',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     perPage: (LIST_PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : LIST_DEFAULT_PAGE_SIZE,
   };
@@ -64,13 +71,32 @@ export function writeFeedParams(search: URLSearchParams, params: FeedParams): UR
   next.delete('company_ids[]');
   for (const id of params.companyIds) next.append('company_ids[]', String(id));
   put('date', params.date);
+  put('period', params.allTime && !params.date ? 'all' : null);
   put('page', params.page > 1 ? String(params.page) : null);
   put('per_page', params.perPage === LIST_DEFAULT_PAGE_SIZE ? null : String(params.perPage));
   return next;
 }
 
-/** The list call's query for a page. `fullAccess` false drops the tabs only accredited users may use. */
-export function toListQuery(params: FeedParams, page: number, fullAccess: boolean): BriefcaseListQuery {
+/** The date part of the list call: the chosen day, nothing for all time, else the default window's end. */
+export function dateWindow(
+  params: Pick<FeedParams, 'date' | 'allTime'>,
+  nowMs: number,
+): Pick<BriefcaseListQuery, 'start_datetime' | 'end_datetime'> {
+  if (params.date) return moscowDayRange(params.date);
+  if (params.allTime) return {};
+  return { end_datetime: defaultFeedWindowEnd(nowMs) };
+}
+
+/**
+ * The list call's query for a page. `fullAccess` false drops the tabs only accredited users may use; `nowMs`
+ * (server time) places the default date window.
+ */
+export function toListQuery(
+  params: FeedParams,
+  page: number,
+  fullAccess: boolean,
+  nowMs: number,
+): BriefcaseListQuery {
   const tab = fullAccess ? params.tab : 'all';
   return {
     page,
@@ -79,7 +105,7 @@ export function toListQuery(params: FeedParams, page: number, fullAccess: boolea
     auction_type: params.auctionType ?? undefined,
     query: params.query.trim() || undefined,
     company_ids: params.companyIds.length > 0 ? params.companyIds : undefined,
-    ...(params.date ? moscowDayRange(params.date) : {}),
+    ...dateWindow(params, nowMs),
     participation: tab === 'participation' ? true : undefined,
     favorites: tab === 'favorites' ? true : undefined,
     owned: tab === 'owned' ? true : undefined,

@@ -74,6 +74,7 @@ export const FEED_MESSAGES = {
     openDay: (label: string) => `Открыть торговые процедуры на ${label}`,
     procedure: (id: number, time: string, company: string) => `ТП №${id}, ${time}, ${company}`,
     chosenDay: (label: string) => `Торговые процедуры на ${label}`,
+    window: (label: string) => `Торговые процедуры, которые начнутся до ${label}`,
     allTime: 'Показать за всё время',
     loadFailed: 'Не удалось загрузить календарь.',
   },

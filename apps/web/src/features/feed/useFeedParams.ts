@@ -51,7 +51,15 @@ export function useFeedParams(routeAuctionType: AuctionType | null): FeedParamsC
   );
 
   const resetFilters = useCallback(
-    () => update({ status: null, auctionType: routeAuctionType, query: '', companyIds: [], date: null }),
+    () =>
+      update({
+        status: null,
+        auctionType: routeAuctionType,
+        query: '',
+        companyIds: [],
+        date: null,
+        allTime: false,
+      }),
     [update, routeAuctionType],
   );
 

@@ -1,12 +1,14 @@
 import { BACK_TO_TOP_SCROLL_SHARE } from '@etp/domain';
-import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import { Fab, Zoom } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { LAYOUT_MESSAGES } from './messages.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+const BackToTopFab = lazy(() => import('./BackToTopFab.tsx'));
 
 /** Appears once the page is scrolled by more than a quarter of the window height (spec 2 §9). */
 export function BackToTopButton() {
   const [visible, setVisible] = useState(false);
+  // Once shown, the button stays mounted so that it can zoom out.
+  const [shown, setShown] = useState(false);
+  if (visible && !shown) setShown(true);
   useEffect(() => {
     const update = () => setVisible(window.scrollY > window.innerHeight * BACK_TO_TOP_SCROLL_SHARE);
     update();
@@ -18,16 +20,10 @@ export function BackToTopButton() {
     };
   }, []);
   return (
-    <Zoom in={visible}>
-      <Fab
-        size="medium"
-        color="primary"
-        aria-label={LAYOUT_MESSAGES.backToTop}
-        onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-        sx={{ position: 'fixed', right: { xs: 16, md: 32 }, bottom: { xs: 16, md: 32 }, zIndex: 1100 }}
-      >
-        <KeyboardArrowUpIcon />
-      </Fab>
-    </Zoom>
+    shown && (
+      <Suspense fallback={null}>
+        <BackToTopFab visible={visible} />
+      </Suspense>
+    )
   );
 }

@@ -2,7 +2,7 @@ import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import TelegramIcon from '@mui/icons-material/Telegram';
-import { Box, Container, Grid, Link, Stack, Typography } from '@mui/material';
+import { Box, Container, Link, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { SUPPORT_CONTACTS } from '../../lib/supportContacts.ts';
 import { LAYOUT_MESSAGES } from './messages.ts';
@@ -32,16 +32,22 @@ export function Footer() {
       sx={{ bgcolor: 'primary.dark', color: 'common.white', mt: 'auto', py: { xs: 4, md: 5 } }}
     >
       <Container maxWidth="xl">
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 4 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+          }}
+        >
+          <Box sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}>
             <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
               ЭТП РД
             </Typography>
             <Typography variant="body2" sx={{ color: 'rgba(255,255,255,.75)', mt: 1, maxWidth: 320 }}>
               {footer.about}
             </Typography>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+          </Box>
+          <Box>
             <Stack spacing={2}>
               <Typography variant="subtitle2">{footer.support}</Typography>
               <Contact icon={<AccessTimeIcon fontSize="small" />} label={footer.hours}>
@@ -53,8 +59,8 @@ export function Footer() {
                 </Link>
               </Contact>
             </Stack>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+          </Box>
+          <Box>
             <Stack spacing={2} sx={{ pt: { sm: 4.5 } }}>
               <Contact icon={<MailOutlineIcon fontSize="small" />} label={footer.email}>
                 <Link href={`mailto:${SUPPORT_CONTACTS.email}`} sx={linkSx}>
@@ -67,8 +73,8 @@ export function Footer() {
                 </Link>
               </Contact>
             </Stack>
-          </Grid>
-        </Grid>
+          </Box>
+        </Box>
         <Typography variant="caption" component="p" sx={{ color: 'rgba(255,255,255,.6)', mt: 4 }}>
           © {new Date().getFullYear()} {footer.rights}. {footer.timeNote}
         </Typography>

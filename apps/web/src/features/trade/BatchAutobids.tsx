@@ -32,6 +32,7 @@ import { apiClient } from '../../api/apiClient.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { toast } from '../../lib/toast.ts';
 import { downloadFile } from '../company/companyApi.ts';
+import { batchAutobidsButton } from './batchAutobidsButton.ts';
 
 export const BATCH_MESSAGES = {
   button: 'Пакетные автоставки',
@@ -50,16 +51,8 @@ export const BATCH_MESSAGES = {
 } as const;
 const T = BATCH_MESSAGES;
 
-/** Whether the card shows the button (a participant's, classic, before the start) and whether it works. */
-export function batchAutobidsButton(
-  b: BriefcaseCardAttributes,
-  admin: boolean,
-): 'hidden' | 'disabled' | 'shown' {
-  if (admin || b.status !== 'ready' || b.auction_type !== 'classic') return 'hidden';
-  return b.is_master ? 'disabled' : 'shown';
-}
-
-export function BatchAutobidsButton({
+/** The card's button and its dialog; a chunk of its own, loaded only where the button shows (decisions/0145). */
+export default function BatchAutobidsButton({
   briefcase: b,
   admin,
 }: {

@@ -62,8 +62,8 @@ export const ROUND_MESSAGES = {
 } as const;
 const T = ROUND_MESSAGES;
 
-const DECIDED = ['closed', 'closed_without_bids', 'closed_without_winners'] as const;
-const AFTER_TRADING = ['finished', ...DECIDED] as const;
+import { AFTER_TRADING, DECIDED } from './roundActionsShown.ts';
+
 const HOUR_MS = 3_600_000;
 
 /** ЧЧ:ММ of a remaining time (spec 2 §9: the round request lifetime is shown as HH:MM). */
@@ -88,7 +88,8 @@ function useRoundRequests(id: number, enabled: boolean) {
   });
 }
 
-export function RoundActions({
+/** The next- and second-round buttons with their dialogs; loaded only after trading (decisions/0145). */
+export default function RoundActions({
   briefcase: b,
   user,
   nowMs,

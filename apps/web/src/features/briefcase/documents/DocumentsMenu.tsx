@@ -3,83 +3,22 @@
  * seller before the end, the note that it comes after), "Общие результаты аукциона" after trading, and the
  * download-all archive. The server decides what the viewer may have; this only lists it.
  */
-import type { BriefcaseCardAttributes, ProcedureDocument } from '@etp/contracts';
-import { formatFileSize } from '@etp/domain';
-import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
-import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
+import type { BriefcaseCardAttributes } from '@etp/contracts';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import GavelIcon from '@mui/icons-material/Gavel';
-import { Button, Divider, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { Button } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { DOCUMENTS_MESSAGES as T } from './messages.ts';
 import { useBriefcaseDocuments } from './useBriefcaseDocuments.ts';
 import { useDocumentDownload } from './useDocumentDownload.ts';
 
+const DocumentsMenuList = lazy(() => import('./DocumentsMenuList.tsx'));
+
 export function DocumentsMenu({ briefcase: b }: { briefcase: BriefcaseCardAttributes }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const documents = useBriefcaseDocuments(b.id, b.status);
   const download = useDocumentDownload(b.id);
-  const close = () => setAnchor(null);
-  const save = (link: string, name: string) => {
-    close();
-    download.mutate({ link, name });
-  };
-  const item = (doc: ProcedureDocument, icon: ReactNode, label?: string) => (
-    <MenuItem key={doc.id} onClick={() => save(doc.link, doc.name)}>
-      <ListItemIcon>{icon}</ListItemIcon>
-      <ListItemText primary={label ?? doc.name} secondary={formatFileSize(doc.bytes_size)} />
-    </MenuItem>
-  );
-
-  const d = documents.data;
-  const items: ReactNode[] = [];
-  if (!d) {
-    items.push(
-      <MenuItem key="state" disabled>
-        {documents.isError ? T.loadFailed : T.loading}
-      </MenuItem>,
-    );
-  } else {
-    // Sections are told apart by separators and icons: a menu may hold only items and separators (ARIA).
-    for (const doc of d.documents) items.push(item(doc, <DescriptionOutlinedIcon fontSize="small" />));
-    if ((d.protocol || d.protocol_pending || d.main_report) && items.length) {
-      items.push(<Divider key="results-divider" />);
-    }
-    if (d.protocol) items.push(item(d.protocol, <GavelIcon fontSize="small" />, T.protocol));
-    else if (d.protocol_pending) {
-      items.push(
-        <MenuItem key="protocol-pending" disabled sx={{ whiteSpace: 'normal' }}>
-          <ListItemIcon>
-            <GavelIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={T.protocol} secondary={T.protocolPending} />
-        </MenuItem>,
-      );
-    }
-    if (d.main_report)
-      items.push(item(d.main_report, <AssessmentOutlinedIcon fontSize="small" />, T.mainReport));
-    if (d.archive_link) {
-      const link = d.archive_link;
-      items.push(<Divider key="archive-divider" />);
-      items.push(
-        <MenuItem key="archive" onClick={() => save(link, T.fileNames.archive(b.id))}>
-          <ListItemIcon>
-            <ArchiveOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={T.archive} />
-        </MenuItem>,
-      );
-    }
-    if (items.length === 0) {
-      items.push(
-        <MenuItem key="none" disabled>
-          {T.noDocuments}
-        </MenuItem>,
-      );
-    }
-  }
-
   return (
     <>
       <Button
@@ -92,20 +31,23 @@ export function DocumentsMenu({ briefcase: b }: { briefcase: BriefcaseCardAttrib
         disabled={download.isPending}
         onClick={(event) => {
           setAnchor(event.currentTarget);
+          setOpened(true);
           void documents.refetch();
         }}
       >
         {T.menu}
       </Button>
-      <Menu
-        id="briefcase-documents-menu"
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        slotProps={{ paper: { sx: { maxWidth: 380 } }, list: { 'aria-label': T.menuLabel, dense: true } }}
-      >
-        {items}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <DocumentsMenuList
+            briefcase={b}
+            documents={documents}
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            download={download}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -10,13 +10,9 @@ import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import {
   Box,
-  Dialog,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
   IconButton,
   Link,
-  Pagination,
   Paper,
   Stack,
   Switch,
@@ -29,11 +25,11 @@ import {
   TableRow,
   ToggleButton,
   ToggleButtonGroup,
-  Tooltip,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { DeferredTooltip } from '../../../components/DeferredTooltip.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorBlock } from '../../../components/ErrorBlock.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
@@ -76,6 +72,10 @@ export const LOTS_TABLE_MESSAGES = {
   } satisfies Record<PortfolioColumn, string> & { minPrice: string },
 } as const;
 const T = LOTS_TABLE_MESSAGES;
+
+// Most procedures' lots fit on one page: the pager loads only for those that do not.
+const Pagination = lazy(() => import('@mui/material/Pagination'));
+const FullScreenDialog = lazy(() => import('../../../components/FullScreenDialog.tsx'));
 
 const NUMERIC: ReadonlySet<PortfolioColumn> = new Set([
   'dpd',
@@ -139,11 +139,11 @@ export function PortfolioLots({
           <ToggleButton value="total">ОД</ToggleButton>
         </ToggleButtonGroup>
       )}
-      <Tooltip title={full ? T.exitFullScreen : T.fullScreen}>
+      <DeferredTooltip title={full ? T.exitFullScreen : T.fullScreen}>
         <IconButton aria-label={full ? T.exitFullScreen : T.fullScreen} onClick={() => setFull(!full)}>
           {full ? <CloseFullscreenIcon /> : <OpenInFullIcon />}
         </IconButton>
-      </Tooltip>
+      </DeferredTooltip>
     </Stack>
   );
 
@@ -174,13 +174,15 @@ export function PortfolioLots({
           )}
         </Typography>
         {lots.data.total_pages > 1 && (
-          <Pagination
-            page={page}
-            count={lots.data.total_pages}
-            siblingCount={TRADE_PAGE_SIZE_CONST.siblings}
-            onChange={(_, p) => setPage(p)}
-            aria-label={T.pages}
-          />
+          <Suspense fallback={null}>
+            <Pagination
+              page={page}
+              count={lots.data.total_pages}
+              siblingCount={TRADE_PAGE_SIZE_CONST.siblings}
+              onChange={(_, p) => setPage(p)}
+              aria-label={T.pages}
+            />
+          </Suspense>
         )}
       </Stack>
     </Stack>
@@ -195,12 +197,11 @@ export function PortfolioLots({
         </Stack>
       </Paper>
       {full && (
-        <Dialog fullScreen open onClose={() => setFull(false)} aria-labelledby="portfolio-lots-full">
-          <DialogTitle id="portfolio-lots-full" component="div">
-            {controls}
-          </DialogTitle>
-          <DialogContent>{body}</DialogContent>
-        </Dialog>
+        <Suspense fallback={null}>
+          <FullScreenDialog titleId="portfolio-lots-full" title={controls} onClose={() => setFull(false)}>
+            {body}
+          </FullScreenDialog>
+        </Suspense>
       )}
     </>
   );
@@ -231,9 +232,9 @@ function LotsGrid({
     if (column === 'startPrice' && isPrivateAuction(b.auction_type)) return T.columns.minPrice;
     if (column === 'dpd')
       return (
-        <Tooltip title={T.dpdHint}>
+        <DeferredTooltip title={T.dpdHint}>
           <span>{T.columns.dpd}</span>
-        </Tooltip>
+        </DeferredTooltip>
       );
     return T.columns[column];
   };

@@ -4,6 +4,9 @@ import 'dayjs/locale/ru';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 
+// dayjs is Russian wherever it is used; it loads only with the date widgets, not in every page's first load.
+dayjs.locale('ru');
+
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
