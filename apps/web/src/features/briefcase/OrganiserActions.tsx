@@ -4,7 +4,7 @@
  */
 import type { BriefcaseCardAttributes, User } from '@etp/contracts';
 import EditIcon from '@mui/icons-material/Edit';
-import { Button, FormControlLabel, Stack, Switch } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -18,6 +18,9 @@ import { roundActionsShown } from '../trade/roundActionsShown.ts';
 import { canDecideBriefcase, canEditBriefcase } from './cardActions.ts';
 import { CARD_MESSAGES } from './messages.ts';
 
+const PlayerViewSwitch = lazy(async () => ({
+  default: (await import('./PlayerViewSwitch.tsx')).PlayerViewSwitch,
+}));
 const T = CARD_MESSAGES.actions;
 
 // Dialogs and the buttons of a few statuses load only when needed: the card's first load stays light (decisions/0145).
@@ -70,10 +73,9 @@ export function OrganiserActions({
         </>
       )}
       {user?.role === 'admin' && onPlayerView && (
-        <FormControlLabel
-          control={<Switch checked={playerView} onChange={(e) => onPlayerView(e.target.checked)} />}
-          label={T.playerView}
-        />
+        <Suspense fallback={null}>
+          <PlayerViewSwitch label={T.playerView} checked={playerView} onChange={onPlayerView} />
+        </Suspense>
       )}
       {batchAutobidsButton(b, user?.role === 'admin') !== 'hidden' && (
         <Suspense fallback={null}>

@@ -1,24 +1,22 @@
 import type { BriefcaseCardAttributes } from '@etp/contracts';
-import {
-  formatPercent,
-  formatRubles,
-  NOT_STARTED_STATUSES,
-  percentOf,
-  statusIn,
-  tradingStartText,
-  viewerOffsetMinutes,
-} from '@etp/domain';
+import { formatPercent, formatRubles, percentOf, tradingStartText, viewerOffsetMinutes } from '@etp/domain';
 import { Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { FillingBadge } from '../../components/FillingBadge.tsx';
 import { KeyValueTable } from '../../components/KeyValueTable.tsx';
 import { startPriceFact } from '../feed/startPriceFact.ts';
 import { CARD_MESSAGES } from './messages.ts';
-import { PortfolioAdvantages, PortfolioMasterInfo } from './portfolio/PortfolioExtras.tsx';
 import { PortfolioLots } from './portfolio/PortfolioLots.tsx';
 import { portfolioFacts } from './portfolioFacts.ts';
 
 // Below the lots: loaded after the tab has painted (decisions/0145).
+// The facts below the lots, the seller's lists and the documents likewise.
+const PortfolioAdvantages = lazy(async () => ({
+  default: (await import('./portfolio/PortfolioExtras.tsx')).PortfolioAdvantages,
+}));
+const PortfolioMasterInfo = lazy(async () => ({
+  default: (await import('./portfolio/PortfolioExtras.tsx')).PortfolioMasterInfo,
+}));
 const PortfolioDocuments = lazy(async () => ({
   default: (await import('./documents/PortfolioDocuments.tsx')).PortfolioDocuments,
 }));
@@ -63,7 +61,9 @@ export function PortfolioTab({
         </Stack>
       </Paper>
       <PortfolioLots briefcase={b} admin={admin} />
-      <PortfolioAdvantages briefcase={b} />
+      <Suspense fallback={<Skeleton variant="rounded" height={120} />}>
+        <PortfolioAdvantages briefcase={b} />
+      </Suspense>
       <Paper variant="outlined" sx={{ px: { xs: 2, md: 3 }, py: 1 }}>
         <KeyValueTable caption={P.factsCaption} rows={portfolioFacts(b, viewerOffsetMinutes())} twoColumns />
       </Paper>
@@ -77,7 +77,9 @@ export function PortfolioTab({
           </Typography>
         </Paper>
       ))}
-      <PortfolioMasterInfo briefcase={b} />
+      <Suspense fallback={null}>
+        <PortfolioMasterInfo briefcase={b} />
+      </Suspense>
       <Suspense fallback={<Skeleton variant="rounded" height={120} />}>
         <PortfolioDocuments briefcase={b} />
       </Suspense>

@@ -1,8 +1,7 @@
 /** Step 2: the registry upload, the personal-data flow, lotting and the portfolio characteristics. */
 import type { WizardDraft, WizardDraftLot } from '@etp/contracts';
-import { Alert, Divider, Stack } from '@mui/material';
-import { useState } from 'react';
-import { ColumnMatching } from '../components/ColumnMatching.tsx';
+import { Alert, Divider, LinearProgress, Stack } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { LottingPanel } from '../components/LottingPanel.tsx';
 import { PersonalDataPanel } from '../components/PersonalDataPanel.tsx';
 import { PortfolioCharacteristics } from '../components/PortfolioCharacteristics.tsx';
@@ -29,6 +28,11 @@ interface RegistryStepProps {
   onMatch: (index: number, value: string | null) => void;
 }
 
+/** The column-matching table: only for a seller's own template, so it loads when one needs matching. */
+const ColumnMatching = lazy(async () => ({
+  default: (await import('../components/ColumnMatching.tsx')).ColumnMatching,
+}));
+
 export function RegistryStep(props: RegistryStepProps) {
   const { upload, draft, form, errors } = props;
   const briefcase = draft?.briefcase ?? null;
@@ -54,15 +58,17 @@ export function RegistryStep(props: RegistryStepProps) {
         onTab={setTab}
       />
       {upload.kind === 'mismatch' && briefcase && (
-        <ColumnMatching
-          briefcaseId={briefcase.id}
-          fileName={upload.fileName}
-          map={upload.map}
-          checking={upload.checking}
-          failure={upload.failure}
-          onLoaded={props.onMatchingLoaded}
-          onMatch={props.onMatch}
-        />
+        <Suspense fallback={<LinearProgress aria-label={T.matchingLoading} />}>
+          <ColumnMatching
+            briefcaseId={briefcase.id}
+            fileName={upload.fileName}
+            map={upload.map}
+            checking={upload.checking}
+            failure={upload.failure}
+            onLoaded={props.onMatchingLoaded}
+            onMatch={props.onMatch}
+          />
+        </Suspense>
       )}
       {upload.kind !== 'failed' && briefcase?.registry_report_id && (
         <Alert severity="info">
