@@ -237,6 +237,10 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/v1/lotings/reloting', call: () => json('POST', '/api/v1/lotings/reloting', { loting_params: {} }), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'DELETE /api/v1/lotings/clear', call: () => json('DELETE', '/api/v1/lotings/clear'), expected: [401, 200, 200, 200, 200, 200, 200, 200] },
 
+  // Journeys' test hooks (NODE_ENV=test only, decision 0143): administrators only, the session before the body.
+  { route: 'POST /api/v1/test/live/outage', call: () => json('POST', '/api/v1/test/live/outage', {}), expected: [401, 403, 403, 403, 403, 403, 403, 422] },
+  { route: 'POST /api/v1/test/lots/:id/ends_in', call: () => json('POST', `/api/v1/test/lots/${MISSING}/ends_in`, {}), expected: [401, 403, 403, 403, 403, 403, 403, 422] },
+
   // Last: calls that end the caller's session or account.
   { route: 'PUT /api/v1/user/update_password', call: () => json('PUT', '/api/v1/user/update_password', { password: 'short' }), expected: [401, 422, 422, 422, 422, 422, 422, 422] },
   { route: 'GET /api/v1/user/sign_out', call: () => get('/api/v1/user/sign_out'), expected: [401, 200, 200, 200, 200, 200, 200, 200], ownSession: true },

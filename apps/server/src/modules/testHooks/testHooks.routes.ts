@@ -19,7 +19,7 @@ export function testHooksRoutes(ctx: AppContext, outage: LiveOutage): FastifyPlu
     app.post(
       '/api/v1/test/live/outage',
       {
-        preHandler: ctx.guards.admin,
+        preValidation: ctx.guards.admin,
         schema: { body: z.object({ ms: z.number().int().min(0).max(60_000) }) },
       },
       async (request) => {
@@ -31,7 +31,7 @@ export function testHooksRoutes(ctx: AppContext, outage: LiveOutage): FastifyPlu
     app.post(
       '/api/v1/test/lots/:id/ends_in',
       {
-        preHandler: ctx.guards.admin,
+        preValidation: ctx.guards.admin,
         schema: { params: idParams, body: z.object({ seconds: z.number().int().min(1).max(86_400) }) },
       },
       async (request) => {
