@@ -32,21 +32,27 @@ describe('file workers yield the CPU to the trading thread', () => {
   });
 
   it('a file worker thread runs at nice 19, the main thread at 0', async () => {
-    const before = [...threadNice().entries()].filter(([, nice]) => nice === 19);
-    expect(before).toEqual([]);
+    // The server's tests share one process (isolate: false): file workers of earlier files may still be alive.
+    const before = new Set([...threadNice().entries()].filter(([, nice]) => nice === 19).map(([tid]) => tid));
     pool = new FilePool({ workers: 1, memoryMb: 128, timeoutMs: 20_000, maxQueued: 1 });
     const job = pool.run({ kind: 'sleep', ms: 1500 });
+    const fresh = () =>
+      [...threadNice().entries()]
+        .filter(([tid, nice]) => nice === 19 && !before.has(tid))
+        .map(([tid]) => tid);
     let niced: number[] = [];
     for (let i = 0; i < 100 && niced.length === 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      niced = [...threadNice().entries()].filter(([, nice]) => nice === 19).map(([tid]) => tid);
+      niced = fresh();
     }
     const all = threadNice();
     expect(niced).toHaveLength(1);
     expect(niced).not.toContain(process.pid);
     expect(all.get(process.pid)).toBe(0);
-    // Every other thread (libuv's pool, V8's helpers, the test runner's) keeps the process's priority.
-    expect([...all.values()].filter((nice) => nice !== 0)).toEqual([19]);
+    // Every other new or old thread (libuv's pool, V8's helpers, the test runner's) keeps the process's priority.
+    expect(
+      [...all.entries()].filter(([tid, nice]) => nice !== 0 && !before.has(tid)).map(([, n]) => n),
+    ).toEqual([19]);
     await job;
   }, 30_000);
 });
