@@ -9,6 +9,7 @@ import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { useServerNow } from '../../lib/useServerNow.ts';
 import { useLiveSubscription } from '../../live/useLive.ts';
 import { NotFoundBlock } from '../errors/NotFoundBlock.tsx';
+import { useBecameFinished } from '../surveys/useBecameFinished.ts';
 import { useCsiTrigger } from '../surveys/useCsiTrigger.ts';
 import { BriefcaseHeader } from './BriefcaseHeader.tsx';
 import { BriefcaseTabs } from './BriefcaseTabs.tsx';
@@ -47,9 +48,9 @@ export function BriefcaseCardPage() {
   useLiveSubscription('BriefcaseStatus', card.data?.attributes ? id : undefined);
   usePageTitle(id ? T.title(id) : T.notFoundTitle);
   usePresenceReporting(card.data?.attributes ? id : null, user);
-  // The trade page's satisfaction survey, once the procedure is finished (spec 3 §2.6).
-  const finished = card.data?.attributes?.status === 'finished' && user?.role !== 'admin';
-  const survey = useCsiTrigger(finished && id ? cardTabPath(id, 'trade') : null, id);
+  // The trade page's satisfaction survey, when the procedure becomes finished while open (spec 3 §2.6).
+  const becameFinished = useBecameFinished(card.data?.attributes?.status) && user?.role !== 'admin';
+  const survey = useCsiTrigger(becameFinished && id ? cardTabPath(id, 'trade') : null, id);
 
   if (id === null || tab === null) return NOT_FOUND;
   if (card.isPending) return <PageLoader />;

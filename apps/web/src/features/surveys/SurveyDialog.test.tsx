@@ -1,9 +1,10 @@
 import type { Survey } from '@etp/contracts';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test/fakeServer.ts';
 import { renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { SurveyDialog } from './SurveyDialog.tsx';
+import { useBecameFinished } from './useBecameFinished.ts';
 import { useCsiTrigger } from './useCsiTrigger.ts';
 
 const SURVEY: Survey = {
@@ -90,5 +91,41 @@ describe('the satisfaction survey', () => {
     const api = stubApi({ 'GET /api/v1/csi/trigger': SURVEY });
     renderWithProviders(<TradePage />);
     expect(api.sent).toHaveLength(0);
+  });
+
+  it('waits for an open dialog to close instead of covering it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubApi({ 'GET /api/v1/csi/trigger': SURVEY });
+    const busy = document.createElement('div');
+    busy.setAttribute('role', 'dialog');
+    document.body.append(busy);
+    renderWithProviders(<TradePage />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(8000);
+    });
+    expect(screen.queryByText('Как прошли торги?')).toBeNull();
+    busy.remove();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1100);
+    });
+    expect(screen.getByText('Как прошли торги?')).toBeTruthy();
+  });
+});
+
+describe('the moment the survey is asked', () => {
+  it('is the turn to finished while the page is open, not a visit to a procedure already finished', () => {
+    const opened = renderHook(({ status }) => useBecameFinished(status), {
+      initialProps: { status: undefined as string | undefined },
+    });
+    opened.rerender({ status: 'active' });
+    expect(opened.result.current).toBe(false);
+    opened.rerender({ status: 'finished' });
+    expect(opened.result.current).toBe(true);
+
+    const visited = renderHook(({ status }) => useBecameFinished(status), {
+      initialProps: { status: undefined as string | undefined },
+    });
+    visited.rerender({ status: 'finished' });
+    expect(visited.result.current).toBe(false);
   });
 });

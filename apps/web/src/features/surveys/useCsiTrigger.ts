@@ -17,6 +17,9 @@ export interface SurveyPrompt {
   dismiss: (answer: SurveyAnswer | null) => void;
 }
 
+/** How often a due survey looks again whether the user's dialog has closed. */
+const DIALOG_RECHECK_MS = 1000;
+
 const closedList = (): string[] => {
   try {
     const list = JSON.parse(safeStorage.get('session', STORAGE_KEYS.surveysClosed) ?? '[]');
@@ -31,7 +34,7 @@ const markClosed = (key: string) =>
 
 /**
  * The satisfaction survey of a page (spec 3 §2.6): asks GET /api/v1/csi/trigger for `path` (null: not now), and
- * once a survey comes, shows it 5000 ms later, unless it was closed or answered in this browser session.
+ * once a survey comes, shows it 5000 ms later (or when the dialog then open closes), unless it was closed or answered in this browser session.
  * The answer goes to POST /api/v1/csi/rating; closing after the yes/no still sends that answer.
  */
 export function useCsiTrigger(path: string | null, briefcaseId: number | null): SurveyPrompt | null {
@@ -53,7 +56,13 @@ export function useCsiTrigger(path: string | null, briefcaseId: number | null): 
 
   useEffect(() => {
     if (!survey || finished) return;
-    const timer = window.setTimeout(() => setShown(true), SURVEY_DELAY_MS);
+    // Never over a dialog the user is working in (a bid, a winner's choice): wait until it closes.
+    let timer = 0;
+    const showWhenFree = () => {
+      if (document.querySelector('[role="dialog"]')) timer = window.setTimeout(showWhenFree, DIALOG_RECHECK_MS);
+      else setShown(true);
+    };
+    timer = window.setTimeout(showWhenFree, SURVEY_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [survey, finished]);
 
