@@ -9,6 +9,7 @@ export function useBecameFinished(status: string | undefined): boolean {
   const first = useRef<string | undefined>(undefined);
   const became = useRef(false);
   if (status !== undefined && first.current === undefined) first.current = status;
-  if (status === 'finished' && first.current !== undefined && first.current !== 'finished') became.current = true;
+  const turned = status === 'finished' && first.current !== undefined && first.current !== 'finished';
+  if (turned) became.current = true;
   return became.current;
 }

@@ -59,7 +59,8 @@ export function useCsiTrigger(path: string | null, briefcaseId: number | null): 
     // Never over a dialog the user is working in (a bid, a winner's choice): wait until it closes.
     let timer = 0;
     const showWhenFree = () => {
-      if (document.querySelector('[role="dialog"]')) timer = window.setTimeout(showWhenFree, DIALOG_RECHECK_MS);
+      const busy = document.querySelector('[role="dialog"]') !== null;
+      if (busy) timer = window.setTimeout(showWhenFree, DIALOG_RECHECK_MS);
       else setShown(true);
     };
     timer = window.setTimeout(showWhenFree, SURVEY_DELAY_MS);
