@@ -14,7 +14,8 @@ import {
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
-import { autobids, bids, briefcases, companies, lots, users } from '../db/schema/index.ts';
+import { autobids, bids, briefcases, companies, events, lots, users } from '../db/schema/index.ts';
+import { lotTitle } from '../modules/events/lotTitle.ts';
 import { isDatabaseEmpty, seedDemoWithSummary } from './demo.ts';
 import { HISTORY_PROCEDURES } from './history.insert.ts';
 import { HISTORY_LABEL } from './history.ts';
@@ -313,6 +314,29 @@ describe('demo seed', () => {
       expect(a.maxPrice).toBeGreaterThan(lot.currentPrice!);
       expect(allBids.get(lot.leaderBidId!)!.companyId).toBe(a.companyId);
     }
+  });
+
+  it('writes every event in the one title style, as trading would, and as already mailed (decisions/0123, 0124)', async () => {
+    const all = await db.select().from(events);
+    const allLots = new Map((await db.select().from(lots)).map((l) => [l.id, l]));
+    expect(new Set(all.map((e) => e.kind))).toEqual(
+      new Set(['outbid', 'won', 'lost', 'briefcase_status', 'autobid_maxed_out', 'accreditation_approved']),
+    );
+    const offStyle: string[] = [];
+    for (const event of all) {
+      const text = String(event.payload.text ?? '');
+      const lot = event.lotId === null ? null : allLots.get(event.lotId)!;
+      const subject = lot
+        ? `${lotTitle(lot)} ТП №${event.briefcaseId}: `
+        : event.briefcaseId !== null
+          ? `ТП №${event.briefcaseId}: `
+          : 'Компания ';
+      // "<what it is about>: <what happened>", the happening in lower case, no amounts or "№ 4" spelled apart.
+      if (!text.startsWith(subject) || !/^[^:]+: [а-яё«]/u.test(text) || /№ \d|₽/u.test(text))
+        offStyle.push(`${event.kind}: ${text}`);
+    }
+    expect(offStyle).toEqual([]);
+    expect(all.every((e) => e.mailedAt !== null)).toBe(true);
   });
 
   it('uses no unseeded randomness and no clock but the given now', () => {

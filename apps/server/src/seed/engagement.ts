@@ -94,14 +94,12 @@ function tradingEvents(done: readonly InsertedProcedure[], ids: AccountIds, now:
       }
       if (lot.winner !== null) {
         const bid = lot.bids[lot.winner]!;
-        push(
-          bid.company,
-          'won',
-          d,
-          li,
-          EVENT_TEXTS.won(lotRef(lot), d.id),
-          new Date(lot.end.getTime() + 26 * HOUR_MS),
-        );
+        const decided = new Date(lot.end.getTime() + 26 * HOUR_MS);
+        push(bid.company, 'won', d, li, EVENT_TEXTS.won(lotRef(lot), d.id), decided);
+        // As trading does: every other bidder of the lot is told it lost, once.
+        const others = new Set(lot.bids.map((b) => b.company).filter((c) => c !== bid.company));
+        for (const key of others)
+          push(key, 'lost', d, li, EVENT_TEXTS.lostToOther(lotRef(lot), d.id), decided);
       }
     });
   }
