@@ -8,6 +8,7 @@ import { like, not } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { briefcases } from '../src/db/schema/index.ts';
 import { verifyAudit } from '../src/modules/audit/audit.service.ts';
+import { DOCUMENT_TEXTS } from '../src/modules/documents/documents.messages.ts';
 import { findProcedureDocuments } from '../src/modules/documents/documents.queries.ts';
 import { describeDocuments } from '../src/modules/documents/documents.service.ts';
 import { gatherProtocol } from '../src/modules/documents/protocol.queries.ts';
@@ -16,7 +17,7 @@ import { seedDemo } from '../src/seed/demo.ts';
 import { HISTORY_LABEL } from '../src/seed/history.ts';
 import { storageOf } from '../src/storage/storageOf.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
-import { flat, pdfText } from './support/pdf.ts';
+import { flat, pagePicture, pdfText } from './support/pdf.ts';
 
 describe('protocols of the demo procedures', () => {
   let t: TestApp;
@@ -64,6 +65,29 @@ describe('protocols of the demo procedures', () => {
       expect(text).toContain(flat(`Итоговая цена ${formatRubles(lot.finalPrice!)} Победитель ${lot.winner}`));
     }
     expect(text).toContain(chain!.verdict.ok ? chain!.verdict.head : 'none');
+
+    // "Общие результаты аукциона" of the same procedure: every lot's prices, bids, bidders and result, the same
+    // chain head, and no company's name (winner information is the seller's, spec 2 §6).
+    const report = (await findProcedureDocuments(t.ctx.db, closed.id)).find((d) => d.kind === 'main_report')!;
+    const reportText = await pdfText((await storageOf(t.ctx).get(report.storageKey))!);
+    expect(reportText).toContain(`${DOCUMENT_TEXTS.mainReportTitle} · ТП №${closed.id}`);
+    for (const lot of data.lots) {
+      const T = DOCUMENT_TEXTS;
+      const result =
+        lot.bidsCount === 0 ? T.noBids : lot.winner ? T.sold : lot.withoutWinner ? T.noWinner : T.awaiting;
+      const price = lot.finalPrice === null ? T.noData : formatRubles(lot.finalPrice);
+      expect(reportText).toContain(
+        flat(
+          `${lot.title} ${formatRubles(lot.startPrice)} ${price} ${lot.bidsCount} ${lot.biddersCount} ${result}`,
+        ),
+      );
+    }
+    expect(reportText).toContain(`Последняя запись журнала: №${data.audit.seq}`);
+    expect(reportText).toContain(data.audit.hash);
+    for (const lot of winners) expect(reportText).not.toContain(lot.winner!);
+    // Page 1 of each as a picture, to be looked at (pdftoppm, as pdftotext from poppler-utils).
+    await pagePicture((await storageOf(t.ctx).get(protocol.storageKey))!, 'demo-protocol-page1');
+    await pagePicture((await storageOf(t.ctx).get(report.storageKey))!, 'demo-main-report-page1');
 
     // The documentation: the seller sees all of it; participants not the explanatory note after trading.
     const views = await Promise.all(
