@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { briefcaseCompanyLists } from '../src/db/schema/index.ts';
 import { inspectZip } from '../src/http/zipGuard.ts';
+import { DOCUMENT_REFUSALS } from '../src/modules/documents/documents.messages.ts';
 import { refreshStaleProtocols } from '../src/modules/documents/protocols.service.ts';
 import { Scheduler } from '../src/scheduler/scheduler.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -221,4 +222,85 @@ describe.each(DRIVERS)('procedure downloads on %s', (driver) => {
       (await request('invited', `/api/v1/briefcases/${briefcaseId}/documents`)).json().data.seller,
     ).toBeNull();
   });
+
+  it('answers every role while trading and before approval: results refused with the reason, reports only once approved', async () => {
+    const [invited] = floor.buyers as [Trader];
+    const { briefcase: active } = await tradingLot(t, floor);
+    await t.ctx.db
+      .insert(briefcaseCompanyLists)
+      .values({ briefcaseId: active.id, companyId: invited.companyId, list: 'whitelist' });
+    await buildDocument(t, active, { kind: 'template', name: 'Регламент' });
+    const { briefcase: pending } = await tradingLot(t, floor, {
+      status: 'ready',
+      startInMs: 86_400_000,
+      endInMs: 90_000_000,
+      briefcase: { status: 'pending' },
+      lot: { status: 'created' },
+    });
+    await t.ctx.db
+      .insert(briefcaseCompanyLists)
+      .values({ briefcaseId: pending.id, companyId: invited.companyId, list: 'whitelist' });
+
+    const seller = { owner: 0, collab: 0, admin: 0 };
+    const each = (code: number) => ({ owner: code, collab: code, admin: code });
+    const matrix: { what: string; url: string; expected: Record<Role, number> }[] = [
+      {
+        what: 'trading: trade protocol',
+        url: `/api/v1/briefcases/${active.id}/protocol`,
+        expected: { anon: 401, buyer: 404, invited: 404, ...each(409) },
+      },
+      {
+        what: 'trading: main_report',
+        url: `/api/v1/briefcases/${active.id}/main_report`,
+        expected: { anon: 401, buyer: 404, invited: 409, ...each(409) },
+      },
+      {
+        what: 'trading: zip_documents',
+        url: `/api/v1/briefcases/${active.id}/zip_documents`,
+        expected: { anon: 401, buyer: 404, invited: 200, ...each(200) },
+      },
+      ...(['report', 'lots_report', 'companies_info', 'downloads_info'] as const).flatMap((call) => [
+        {
+          what: `trading: ${call}`,
+          url: `/api/v1/briefcases/${active.id}/${call}`,
+          expected: { anon: 401, buyer: 404, invited: 403, ...each(200) },
+        },
+        {
+          what: `before approval: ${call}`,
+          url: `/api/v1/briefcases/${pending.id}/${call}`,
+          expected: { anon: 401, buyer: 404, invited: 404, ...each(409) },
+        },
+      ]),
+      {
+        what: 'before approval: zip_documents of a procedure without documents',
+        url: `/api/v1/briefcases/${pending.id}/zip_documents`,
+        expected: { anon: 401, buyer: 404, invited: 404, ...each(404) },
+      },
+    ];
+    const mismatches: string[] = [];
+    const messages = new Map<string, string>();
+    for (const entry of matrix) {
+      for (const role of ROLES) {
+        const response = await request(role, entry.url);
+        if (response.statusCode !== entry.expected[role])
+          mismatches.push(
+            `${entry.what} as ${role}: ${response.statusCode}, expected ${entry.expected[role]}`,
+          );
+        if (role in seller && response.statusCode !== 200) messages.set(entry.what, response.json().message);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // The seller is told why (decisions/0121); the zip of the active procedure holds its documentation only.
+    expect(messages.get('trading: trade protocol')).toBe(DOCUMENT_REFUSALS.protocolAfterEnd);
+    expect(messages.get('trading: main_report')).toBe(DOCUMENT_REFUSALS.mainReportAfterEnd);
+    expect(messages.get('before approval: report')).toBe(DOCUMENT_REFUSALS.reportsAfterApproval);
+    expect(messages.get('before approval: zip_documents of a procedure without documents')).toBe(
+      DOCUMENT_REFUSALS.nothingToArchive,
+    );
+    const zip = inspectZip(
+      (await request('invited', `/api/v1/briefcases/${active.id}/zip_documents`)).rawPayload,
+      { maxEntries: 100, maxTotalBytes: 50_000_000 },
+    );
+    expect(zip.ok && zip.names).toEqual(['Регламент.pdf']);
+  }, 120_000);
 });
