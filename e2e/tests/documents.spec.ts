@@ -1,15 +1,22 @@
 /**
  * Documents after the end (issue 18): the seller of a finished demo procedure chooses a winner, then downloads the
  * trade protocol and the download-all archive from the card header's documents dropdown; the winning buyer sees
- * "вы победили" in /profile/events. Screenshots of the dropdown at 1440 and 390 px, and of the protocol's page 1
- * (pdftoppm, installed by .ci/run), are left in e2e/screenshots/.
+ * "вы победили" in /profile/events, and on the card's dropdown the main report but no protocol. Screenshots of the
+ * dropdown at 1440 and 390 px, and of the protocol's and the main report's page 1 (pdftoppm, installed by .ci/run),
+ * are left in e2e/screenshots/.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect as baseExpect,
+  type Page,
+  test,
+} from '@playwright/test';
 
 const PASSWORD = 'Demo-2026!';
 const SHOTS = join(import.meta.dirname, '..', 'screenshots');
@@ -21,7 +28,9 @@ const BUYERS = [
   'buyer.self@etp-rd.ru',
   'buyer.physical@etp-rd.ru',
 ];
-test.setTimeout(120_000);
+test.setTimeout(240_000);
+/** The card, its documents (a protocol made on request in a file worker) and the PDFs take long on a busy machine. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 interface Jwt {
   token: string;
@@ -203,11 +212,44 @@ test('after the end the seller downloads the protocol and the archive; the winne
     if (user.company_name === best!.userCompanyName) winner = jwt;
   }
   expect(winner).not.toBeNull();
-  const b = await signedIn(browser, winner!);
+  const b = await signedIn(browser, winner!, 1440, id);
   await b.page.goto('/profile/events', { waitUntil: 'domcontentloaded' });
   await expect(b.page.getByText(new RegExp(`ТП №${id}: вы победили`)).first()).toBeVisible();
   await expectAccessible(b.page);
   await b.page.screenshot({ path: join(SHOTS, 'documents-events-won-1440.png') });
+
+  // The same buyer on the card: the results for everyone, no trade protocol (spec 2 §6), and no company named.
+  await b.page.goto(`/briefcases/${id}`, { waitUntil: 'domcontentloaded' });
+  await expect(b.page.getByTestId('briefcase-title')).toHaveText(`ТП №${id}`);
+  await b.page.getByRole('button', { name: 'Документы' }).click();
+  const buyerMenu = b.page.getByRole('menu', { name: 'Документы торговой процедуры' });
+  const results = buyerMenu.getByRole('menuitem', { name: /Общие результаты аукциона/ });
+  await expect(results).toBeVisible();
+  await expect(buyerMenu.getByRole('menuitem', { name: /Скачать всё архивом/ })).toBeVisible();
+  await expect(buyerMenu.getByRole('menuitem', { name: /Протокол торгов/ })).toHaveCount(0);
+  const reportDownload = b.page.waitForEvent('download');
+  await results.click();
+  const report = await reportDownload;
+  expect(report.suggestedFilename()).toBe(`Общие результаты аукциона ТП №${id}.pdf`);
+  const reportPdf = join(dir, 'main-report.pdf');
+  await report.saveAs(reportPdf);
+  const reportText = execFileSync('pdftotext', ['-layout', reportPdf, '-']).toString().replace(/\s+/g, ' ');
+  expect(reportText).toContain(`Общие результаты аукциона · ТП №${id}`);
+  expect(reportText).toContain('Определён победитель');
+  expect(reportText).not.toContain(best!.userCompanyName);
+  expect(reportText).toMatch(/Хеш последней записи \(SHA-256\): [0-9a-f]{64}/);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '80',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    reportPdf,
+    join(SHOTS, 'documents-main-report-page1'),
+  ]);
   await b.context.close();
 });
 
