@@ -86,7 +86,11 @@ test('an administrator changes DPD in the Прогноз tab and sees the new ra
       { timeout: 120_000, intervals: [1_000] },
     )
     .toBe('model');
-  const model = await apiGet<{ version: number }>(request, admin, '/api/v1/predicted_price/model');
+  const model = await apiGet<{ version: number; start_quantile: number }>(
+    request,
+    admin,
+    '/api/v1/predicted_price/model',
+  );
 
   const list = await apiGet<{ briefcases: { id: number }[] }>(
     request,
@@ -110,6 +114,10 @@ test('an administrator changes DPD in the Прогноз tab and sees the new ra
   // Which model answers, and its honest error.
   const summary = dialog.getByTestId('forecast-model');
   await expect(summary).toContainText(`Отвечает модель версии ${model.version}`);
+  // Which quantiles the range is (issue 17: "state which").
+  await expect(summary).toContainText(
+    `Квантильный случайный лес: начальная цена — ${Math.round(model.start_quantile * 100)}-й процентиль прогноза цены продажи, цена продажи — его медиана.`,
+  );
   await expect(summary).toContainText('Средняя ошибка цены продажи (MAPE)');
   await expect(summary).toContainText('Факт попал в прогнозный диапазон');
   await expect(summary).toContainText('у медианы по типу продавца и DPD');
