@@ -3,9 +3,13 @@
  * after a procedure ends the winner and the losers get their mails, except a user who switched "lost" off; a mail
  * server that refuses loses nothing (the mail is tried again later), and one that hangs never slows a bid.
  */
+
+import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationOutbox } from '../src/db/schema/index.ts';
+import { MAIL_EVENTS_WITHIN_MS } from '../src/modules/events/events.mailPolicy.ts';
 import { queueDailySummaries, queueEventMails } from '../src/modules/events/events.mailQueue.ts';
 import { RETRY_DELAYS_MS } from '../src/notify/notifier.ts';
 import { Scheduler } from '../src/scheduler/scheduler.ts';
@@ -185,5 +189,61 @@ describe.each(DRIVERS)('e-mails of events through SMTP on %s', (driver) => {
     expect(summary[0]!.text).toContain('победил другой участник');
     expect(summary[0]!.html).toContain('<li');
     expect(mailsTo(emailC, subject)).toHaveLength(0);
+  }, 60_000);
+
+  it('tries a refused mail on the schedule and, after the last try, keeps it with its error for the operator', async () => {
+    const [a, b] = floor.buyers as [Trader, Trader];
+    // Whatever earlier tests left queued goes first.
+    await pump();
+    const emailA = await emailOf(a);
+    const started = t.clock.now().getTime();
+    const { briefcase, lot } = await tradingLot(t, floor);
+    await call.bid(a, { lot_id: lot.id, amount: 1_000_000 });
+    await call.bid(b, { lot_id: lot.id, amount: 1_100_000 });
+    const subject = `Лот №${lot.number} ТП №${briefcase.id}: ваша ставка перебита`;
+    mode = { kind: 'refuse' };
+    try {
+      expect(await pump()).toEqual({ sent: 0, failed: 1 });
+      for (const delay of RETRY_DELAYS_MS) {
+        // A moment before its time nothing is tried; at its time it is, and refused again.
+        t.clock.advance(delay - 1_000);
+        expect(await t.ctx.notifier.deliverQueued!()).toEqual({ sent: 0, failed: 0 });
+        t.clock.advance(1_000);
+        expect(await t.ctx.notifier.deliverQueued!()).toEqual({ sent: 0, failed: 1 });
+      }
+    } finally {
+      mode = { kind: 'accept' };
+    }
+    // Seven tries made: no more, however long the wait; the row stays with the server's answer.
+    t.clock.advance(7 * 24 * 3_600_000);
+    expect(await t.ctx.notifier.deliverQueued!()).toEqual({ sent: 0, failed: 0 });
+    const [row] = await t.ctx.db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.subject, `ЭТП РД: ${subject}`));
+    expect(row).toMatchObject({
+      attempts: RETRY_DELAYS_MS.length + 1,
+      nextAttemptAt: null,
+      sentAt: null,
+      error: expect.stringContaining('451'),
+    });
+    expect(mailsTo(emailA, subject)).toHaveLength(0);
+    // Back to the day the sessions were opened on.
+    t.clock.set(new Date(started));
+  }, 60_000);
+
+  it('does not mail late an event the worker first sees more than a day after it happened', async () => {
+    const [a, b] = floor.buyers as [Trader, Trader];
+    await pump();
+    const emailA = await emailOf(a);
+    const { briefcase, lot } = await tradingLot(t, floor);
+    await call.bid(a, { lot_id: lot.id, amount: 1_000_000 });
+    await call.bid(b, { lot_id: lot.id, amount: 1_100_000 });
+    t.clock.advance(MAIL_EVENTS_WITHIN_MS + MINUTE);
+    expect(await queueEventMails(t.ctx)).toBe(0);
+    // Looked at once: it is not queued on a later pass either.
+    expect(await pump()).toEqual({ sent: 0, failed: 0 });
+    expect(mailsTo(emailA, `Лот №${lot.number} ТП №${briefcase.id}`)).toHaveLength(0);
+    t.clock.advance(-(MAIL_EVENTS_WITHIN_MS + MINUTE));
   }, 60_000);
 });
