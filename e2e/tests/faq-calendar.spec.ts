@@ -1,6 +1,7 @@
 /**
- * Вопрос-ответ and the feed's calendar (issue 16): a buyer asks a question, the administrator answers it (a draft
- * the buyer does not see), attaches a document and publishes it, and the buyer reads the answer and is told; the
+ * Вопрос-ответ and the feed's calendar (issue 16): a buyer asks a question and it appears live on the
+ * administrator's open tab; the administrator answers it (a draft the buyer does not see), attaches a document and
+ * publishes it, and the answer appears on the buyer's open tab without a reload, and the buyer is told; the
  * calendar opens full screen, changes month by keyboard, opens a day's carousel and a chosen day filters the list
  * until "Показать за всё время"; the organisation filter, the favourite star, the date groups' order. Axe on each
  * screen; screenshots at 1440 and 390 px.
@@ -68,8 +69,17 @@ test('a buyer asks a question, the administrator answers and publishes it, the b
   const title = `Передаются ли вместе с досье исполнительные листы? (${Date.now()})`;
   const answer = 'Да: исполнительные листы передаются по описи вместе с кредитными досье.';
 
+  // Both tabs stay open from here on: what the other does shows live (decisions/0180), never by a reload.
+  // The first load of the app may be slow on a busy machine.
+  await admin.page.goto(`/briefcases/${id}/faq`);
+  await expect(admin.page.getByRole('heading', { name: 'Вопрос-ответ' })).toBeVisible({ timeout: 30_000 });
   await buyer.page.goto(`/briefcases/${id}/faq`);
-  await expect(buyer.page.getByRole('heading', { name: 'Вопрос-ответ' })).toBeVisible();
+  await expect(buyer.page.getByRole('heading', { name: 'Вопрос-ответ' })).toBeVisible({ timeout: 30_000 });
+  const notReloaded = (page: Page) => page.evaluate(() => (globalThis as { stay?: boolean }).stay === true);
+  for (const page of [admin.page, buyer.page])
+    await page.evaluate(() => {
+      (globalThis as { stay?: boolean }).stay = true;
+    });
   await buyer.page.getByLabel('Ваш вопрос организатору').fill(title);
   await buyer.page.getByRole('button', { name: 'Задать вопрос' }).click();
   await expect(buyer.page.getByText('Ваш вопрос направлен Организатору')).toBeVisible();
@@ -82,8 +92,7 @@ test('a buyer asks a question, the administrator answers and publishes it, the b
   await expectNoSeriousAxeViolations(buyer.page);
   await screenshots(buyer.page, 'faq-ask');
 
-  // The administrator writes the answer as a draft, with a document.
-  await admin.page.goto(`/briefcases/${id}/faq`);
+  // The question appears on the administrator's open tab; they write the answer as a draft, with a document.
   const question = admin.page.getByRole('article', { name: title });
   await expect(question.getByText('Не опубликован', { exact: true })).toBeVisible();
   await question.getByRole('button', { name: 'Изменить' }).click();
@@ -100,8 +109,8 @@ test('a buyer asks a question, the administrator answers and publishes it, the b
   await expect(dialog).toBeHidden();
   await expect(question.getByText('Черновик', { exact: true })).toBeVisible();
 
-  // A draft stays with the administrator.
-  await buyer.page.reload();
+  // A draft stays with the administrator (the buyer's tab re-reads its question, still without the answer).
+  await buyer.page.waitForTimeout(1000);
   await expect(mine).toContainText('Ответ готовится');
   await expect(mine).not.toContainText(answer);
 
@@ -112,9 +121,11 @@ test('a buyer asks a question, the administrator answers and publishes it, the b
   await expectNoSeriousAxeViolations(admin.page);
   await screenshots(admin.page, 'faq-admin');
 
-  await buyer.page.reload();
+  // Published: the answer appears on the buyer's open tab.
   await expect(mine).toContainText(answer);
   await expect(mine).not.toContainText('Без ответа');
+  expect(await notReloaded(buyer.page)).toBe(true);
+  expect(await notReloaded(admin.page)).toBe(true);
   const downloading = buyer.page.waitForEvent('download');
   await mine.getByRole('button', { name: 'Скачать Опись документов.pdf' }).click();
   expect((await downloading).suggestedFilename()).toBe('Опись документов.pdf');

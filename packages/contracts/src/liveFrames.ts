@@ -9,6 +9,8 @@ export const LIVE_CHANNELS = [
   'BriefcaseStats',
   'BriefcaseStatus',
   'AdminUsersStream',
+  /** A procedure's FAQ changed (decisions/0180): the Вопрос-ответ tab re-reads its page. */
+  'BriefcaseQuestions',
 ] as const;
 export type LiveChannel = (typeof LIVE_CHANNELS)[number];
 
@@ -20,6 +22,7 @@ export const LIVE_ACTIONS = [
   'autobid_maxed_out',
   'stats',
   'users',
+  'questions',
 ] as const;
 export type LiveAction = (typeof LIVE_ACTIONS)[number];
 

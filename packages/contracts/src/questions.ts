@@ -97,3 +97,15 @@ export const questionsPageSchema = z.object({
   can_manage: z.boolean(),
 });
 export type QuestionsPage = z.infer<typeof questionsPageSchema>;
+
+/**
+ * The 'questions' message on BriefcaseQuestions: a question of the procedure was asked, added, edited, published,
+ * withdrawn or deleted. It names the question only: each viewer re-reads the FAQ page, which the server filters
+ * by what they may see, and the message reaches only those who saw the question or may see it now
+ * (decisions/0180).
+ */
+export interface QuestionsLivePayload {
+  briefcase_id: number;
+  question_id: number;
+  change: 'created' | 'updated' | 'deleted';
+}

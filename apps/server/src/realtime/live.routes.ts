@@ -80,6 +80,6 @@ const LIVE_DOCS = {
   tags: ['live'],
   summary: 'Живые обновления (WebSocket)',
   description:
-    'Одно соединение на вкладку: сначала сообщение authenticate с jwt-токеном, затем subscribe/unsubscribe на каналы LotsStream, UsersStream, BriefcaseStats, BriefcaseStatus (с briefcase_id). Сервер присылает {channel, briefcase_id, action, payload, t}.',
+    'Одно соединение на вкладку: сначала сообщение authenticate с jwt-токеном, затем subscribe/unsubscribe на каналы LotsStream, UsersStream, BriefcaseStats, BriefcaseStatus, BriefcaseQuestions (с briefcase_id). Сервер присылает {channel, briefcase_id, action, payload, t}.',
   response: { 101: { description: 'Переход на протокол WebSocket' } },
 };

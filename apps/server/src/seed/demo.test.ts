@@ -285,6 +285,14 @@ describe('demo seed', () => {
     expect(Math.min(...ends)).toBeLessThan(NOW.getTime() - 700 * DAY_MS);
     expect(Math.max(...ends)).toBeLessThan(NOW.getTime() - 7 * DAY_MS);
     expect(history.every((b) => b.status === 'closed' && b.description === HISTORY_LABEL)).toBe(true);
+    // Their Аналитика shows what the lots hold: the features and the regions, summed over the lots.
+    for (const b of history) {
+      const a = b.analytics as { dead?: number; regions_list?: Record<string, number> };
+      expect(a.dead).toBeGreaterThanOrEqual(0);
+      // Each lot splits its cases over regions in whole numbers: the sum may miss its count by a case or two.
+      const inRegions = Object.values(a.regions_list ?? {}).reduce((s, n) => s + n, 0);
+      expect(Math.abs(inRegions - b.itemsCount)).toBeLessThanOrEqual(Math.max(2, 0.02 * b.itemsCount));
+    }
     const res = await db.execute(sql`
       select count(*)::int n,
         count(*) filter (where l.winner_bid_id = b.id and l.leader_bid_id = b.id and l.winner_company_id = b.company_id

@@ -25,6 +25,29 @@ export function demoHistory(seed: number, now: Date): HistoryProcedure[] {
   });
 }
 
+/**
+ * A history procedure's analytics: what its lots' analytics hold, summed (feature counts, payments over 360 days)
+ * and merged (cases per region), so its Аналитика tab shows the data the demo has rather than "Нет данных". The
+ * lists the history does not generate (ОСЗ buckets, loan kinds, first creditors, enforcement-order placements)
+ * stay absent.
+ */
+export function historyAnalytics(lots: readonly HistoryProcedure['lots'][number][]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const regions: Record<string, number> = {};
+  for (const lot of lots) {
+    for (const [key, value] of Object.entries(lot.analytics ?? {})) {
+      if (key === 'regions_list' && value && typeof value === 'object') {
+        for (const [code, n] of Object.entries(value as Record<string, number>))
+          regions[code] = (regions[code] ?? 0) + n;
+      } else if (typeof value === 'number') {
+        out[key] = ((out[key] as number | undefined) ?? 0) + value;
+      }
+    }
+  }
+  out.regions_list = regions;
+  return out;
+}
+
 export async function insertHistory(tx: DbOrTx, history: readonly HistoryProcedure[], ids: AccountIds) {
   const sellerOf = (p: HistoryProcedure) => SELLER[p.sellerKind as keyof typeof SELLER];
   const created = await tx
@@ -58,6 +81,7 @@ export async function insertHistory(tx: DbOrTx, history: readonly HistoryProcedu
           itemsCount: items,
           dpd: Math.round(sum((l) => (l.dpd ?? 0) * l.itemsCount) / items),
           dplp: Math.round(sum((l) => (l.dplp ?? 0) * l.itemsCount) / items),
+          analytics: historyAnalytics(p.lots),
           createdAt: new Date(p.start.getTime() - 7 * 86_400_000),
           updatedAt: p.end,
         };

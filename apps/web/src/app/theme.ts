@@ -5,6 +5,7 @@
 import type { FillingColor } from '@etp/domain';
 import { createTheme } from '@mui/material';
 import { ruRU } from '@mui/material/locale';
+import type {} from '@mui/x-charts/themeAugmentation';
 
 /** A colour of the filling-percentage badge: its outline and tint (`main`) and its text, readable on the tint. */
 export interface FillingTone {
@@ -73,6 +74,10 @@ export const theme = createTheme(
       MuiSelect: { defaultProps: { size: 'small' } },
       MuiFormControl: { defaultProps: { size: 'small' } },
       MuiLink: { defaultProps: { underline: 'hover' } },
+      // MUI X Charts ships no Russian texts: an empty chart says "Нет данных" (spec 2 §8), never "No data to display".
+      MuiChartsLocalizationProvider: {
+        defaultProps: { localeText: { noData: 'Нет данных', loading: 'Загрузка…' } },
+      },
     },
   },
   ruRU,

@@ -9,7 +9,9 @@
  * - stats (BriefcaseStats) → the Statistics tab's counters at once, and its charts and lots re-read at most every
  *   STATS_REFRESH_MS (lot updates, which the tab follows too, re-read them as well);
  * - users (UsersStream) → the Monitoring tab's counts and the user's row at once, and its pages re-read at most
- *   every MONITORING_REFRESH_MS (the order and the newcomers are the server's).
+ *   every MONITORING_REFRESH_MS (the order and the newcomers are the server's);
+ * - questions (BriefcaseQuestions) → the FAQ tab's pages are re-read (the server filters what each viewer sees,
+ *   decisions/0180).
  * Messages older than what a lot already shows (by `t`, then by version) are dropped. A page of lots (or a lot)
  * read from the server may be older than an update already received (the read started before the bid and
  * answered after its message): the newest update of each lot is kept and laid over such an answer again.
@@ -29,6 +31,7 @@ import type {
   LotReply,
   MonitoringLivePayload,
   MonitoringPage,
+  QuestionsLivePayload,
   StatsLivePayload,
 } from '@etp/contracts';
 import type { QueryClient } from '@tanstack/react-query';
@@ -205,6 +208,12 @@ export function createLiveCacheWriter(
     );
   }
 
+  function onQuestions(message: LiveMessage): void {
+    const id = (message.payload as QuestionsLivePayload | null)?.briefcase_id ?? message.briefcase_id;
+    if (typeof id !== 'number') return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.questionsOf(id) });
+  }
+
   function onStatus(message: LiveMessage): void {
     const payload = message.payload as BriefcaseStatusPayload;
     const id = payload?.id ?? message.briefcase_id;
@@ -293,6 +302,8 @@ export function createLiveCacheWriter(
           return onStats(message);
         case 'users':
           return onUsers(message);
+        case 'questions':
+          return onQuestions(message);
         default:
           return;
       }
@@ -303,6 +314,8 @@ export function createLiveCacheWriter(
         void queryClient.invalidateQueries({ queryKey: queryKeys.stats(briefcaseId) });
       if (channel === 'UsersStream')
         void queryClient.invalidateQueries({ queryKey: queryKeys.monitoringOf(briefcaseId) });
+      if (channel === 'BriefcaseQuestions')
+        void queryClient.invalidateQueries({ queryKey: queryKeys.questionsOf(briefcaseId) });
     },
     recover() {
       lastT.clear();
@@ -316,6 +329,7 @@ export function createLiveCacheWriter(
       void queryClient.invalidateQueries({ queryKey: ['briefcases'] });
       void queryClient.invalidateQueries({ queryKey: ['stats'] });
       void queryClient.invalidateQueries({ queryKey: ['monitoring'] });
+      void queryClient.invalidateQueries({ queryKey: ['questions'] });
     },
     dispose() {
       stopWatching();

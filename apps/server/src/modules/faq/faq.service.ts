@@ -29,6 +29,7 @@ import {
   newFileKey,
   withStoredFiles,
 } from '../files/files.service.ts';
+import { publishQuestionChange } from './faq.live.ts';
 import { FAQ_TEXTS as T } from './faq.messages.ts';
 import { presentQuestion, type QuestionViewer } from './faq.presenter.ts';
 import {
@@ -143,6 +144,14 @@ export async function askQuestion(
     });
     return question;
   });
+  await publishQuestionChange(ctx, {
+    briefcaseId: access.briefcaseId,
+    questionId: row.id,
+    change: 'created',
+    wasPublished: false,
+    isPublished: false,
+    authorUserId: row.authorUserId,
+  });
   return presentQuestion({ question: row, document: null }, access.reader);
 }
 
@@ -175,6 +184,14 @@ export async function addQuestion(
       return { question, document };
     }),
   );
+  await publishQuestionChange(ctx, {
+    briefcaseId: access.briefcaseId,
+    questionId: saved.question.id,
+    change: 'created',
+    wasPublished: false,
+    isPublished: saved.question.active,
+    authorUserId: saved.question.authorUserId,
+  });
   return presentQuestion(saved, access.reader);
 }
 
@@ -193,11 +210,13 @@ export async function editQuestion(
   const file = await prepareDocument(input.document, access.briefcaseId);
   const now = ctx.now();
   const dropped: string[] = [];
+  let wasPublished = false;
   const saved = await withStoredFiles(storageOf(ctx), file ? [file] : [], () =>
     ctx.db.transaction(async (tx) => {
       const current = await findQuestion(tx, access.briefcaseId, questionId, true);
       if (!current) throw notFound(T.questionNotFound);
       const q = current.question;
+      wasPublished = q.active;
       const answer = input.answer !== undefined ? input.answer : q.answer;
       const state = questionState(answer, input.status ? input.status === 'answered' : q.active);
       if (!state) throw validationFailed({ answer: [FAQ_MESSAGES.answerToPublish] });
@@ -224,19 +243,35 @@ export async function editQuestion(
     }),
   );
   await dropFiles(storageOf(ctx), dropped);
+  await publishQuestionChange(ctx, {
+    briefcaseId: access.briefcaseId,
+    questionId: saved.question.id,
+    change: 'updated',
+    wasPublished,
+    isPublished: saved.question.active,
+    authorUserId: saved.question.authorUserId,
+  });
   return presentQuestion(saved, access.reader);
 }
 
 export async function removeQuestion(ctx: AppContext, access: FaqAccess, questionId: number): Promise<void> {
   requireManager(access);
-  const key = await ctx.db.transaction(async (tx) => {
+  const removed = await ctx.db.transaction(async (tx) => {
     const current = await findQuestion(tx, access.briefcaseId, questionId, true);
     if (!current) throw notFound(T.questionNotFound);
     await deleteQuestion(tx, current.question.id);
     if (current.document) await deleteDocument(tx, current.document.id);
-    return current.document?.storageKey ?? null;
+    return current;
   });
-  await dropFiles(storageOf(ctx), [key]);
+  await dropFiles(storageOf(ctx), [removed.document?.storageKey ?? null]);
+  await publishQuestionChange(ctx, {
+    briefcaseId: access.briefcaseId,
+    questionId: removed.question.id,
+    change: 'deleted',
+    wasPublished: removed.question.active,
+    isPublished: false,
+    authorUserId: removed.question.authorUserId,
+  });
 }
 
 /** The attached document of a question the viewer sees published (or anything, for the seller and admins). */

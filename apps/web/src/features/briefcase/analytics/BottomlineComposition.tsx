@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { Share } from './analyticsView.ts';
 import { ChartBlock } from './ChartBlock.tsx';
@@ -13,24 +13,32 @@ export function BottomlineComposition({ items }: { items: readonly Share[] }) {
   const whole = items.reduce((sum, item) => sum + item.value, 0);
   return (
     <ChartBlock title={M.bottomlineComposition} hint={M.bottomlineCompositionHint}>
-      <Box sx={{ mt: 1 }}>
-        <BarChart
-          height={72}
-          layout="horizontal"
-          hideLegend
-          margin={{ top: 8, bottom: 8, left: 0, right: 8 }}
-          yAxis={[{ scaleType: 'band', data: [M.osz], position: 'none' }]}
-          xAxis={[{ min: 0, max: Math.max(whole, 1), position: 'none' }]}
-          series={items.map((item, i) => ({
-            data: [item.value],
-            stack: 'osz',
-            label: item.title,
-            color: paletteColour(i),
-            valueFormatter: () => `${item.percent} · ${cases(item.value)}`,
-          }))}
-        />
-      </Box>
-      <ShareLegend title={M.bottomlineComposition} items={items} detail={(item) => cases(item.value)} />
+      {whole === 0 ? (
+        <Typography color="text.secondary" sx={{ mt: 2 }}>
+          {M.noData}
+        </Typography>
+      ) : (
+        <>
+          <Box sx={{ mt: 1 }}>
+            <BarChart
+              height={72}
+              layout="horizontal"
+              hideLegend
+              margin={{ top: 8, bottom: 8, left: 0, right: 8 }}
+              yAxis={[{ scaleType: 'band', data: [M.osz], position: 'none' }]}
+              xAxis={[{ min: 0, max: Math.max(whole, 1), position: 'none' }]}
+              series={items.map((item, i) => ({
+                data: [item.value],
+                stack: 'osz',
+                label: item.title,
+                color: paletteColour(i),
+                valueFormatter: () => `${item.percent} · ${cases(item.value)}`,
+              }))}
+            />
+          </Box>
+          <ShareLegend title={M.bottomlineComposition} items={items} detail={(item) => cases(item.value)} />
+        </>
+      )}
     </ChartBlock>
   );
 }

@@ -12,6 +12,8 @@ interface CompareBarsProps {
 /** Two amounts side by side (ОСЗ against ОД, or their means), each bar labelled with its amount. */
 export function CompareBars({ title, bars, currency }: CompareBarsProps) {
   const money = (v: number | null) => (v === null ? '' : formatShortMoney(v, { currency }));
+  // Room above the taller bar for its label: on a nice scale just above it the label was cut off.
+  const top = Math.max(0, ...bars.map((bar) => bar.kopecks)) * 1.2 || undefined;
   return (
     <ChartBlock title={title}>
       <BarChart
@@ -26,7 +28,7 @@ export function CompareBars({ title, bars, currency }: CompareBarsProps) {
             colorMap: { type: 'ordinal', colors: bars.map((_, i) => paletteColour(i)) },
           },
         ]}
-        yAxis={[{ valueFormatter: (v: number) => formatShortMoney(v, { currency }), width: 80 }]}
+        yAxis={[{ valueFormatter: (v: number) => formatShortMoney(v, { currency }), width: 80, max: top }]}
         series={[
           {
             data: bars.map((bar) => bar.kopecks),

@@ -1,5 +1,6 @@
 import type { BirthDateBucket } from '@etp/contracts';
 import { formatPercent, percentOf } from '@etp/domain';
+import { useMediaQuery, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { birthDateTotals } from './analyticsView.ts';
 import { ChartBlock } from './ChartBlock.tsx';
@@ -11,6 +12,9 @@ const count = (n: number) => new Intl.NumberFormat('ru-RU').format(n);
 
 /** Debtors per age bucket split by sex; the last bucket, 'Отсутствуют', holds those without a birth date. */
 export function GenderAgeChart({ buckets }: { buckets: readonly BirthDateBucket[] }) {
+  const theme = useTheme();
+  // On a phone seven buckets do not fit side by side: every label is shown, slanted (the chart hid every other one).
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const totals = birthDateTotals(buckets);
   const share = (n: number) => formatPercent(percentOf(n, totals.total));
   const legend = [
@@ -23,10 +27,22 @@ export function GenderAgeChart({ buckets }: { buckets: readonly BirthDateBucket[
   return (
     <ChartBlock title={M.genderAge}>
       <BarChart
-        height={240}
+        height={narrow ? 280 : 240}
         hideLegend
         margin={{ top: 8, bottom: 4, left: 4, right: 8 }}
-        xAxis={[{ scaleType: 'band', data: buckets.map((b) => b.title), tickLabelStyle: { fontSize: 11 } }]}
+        xAxis={[
+          {
+            scaleType: 'band',
+            data: buckets.map((b) => b.title),
+            ...(narrow
+              ? {
+                  tickLabelStyle: { fontSize: 10, angle: -35, textAnchor: 'end' },
+                  tickLabelInterval: () => true,
+                  height: 'auto',
+                }
+              : { tickLabelStyle: { fontSize: 11 } }),
+          },
+        ]}
         yAxis={[{ width: 48 }]}
         series={[
           { data: buckets.map((b) => b.male), stack: 'sex', label: M.men, color: COLOURS.male },

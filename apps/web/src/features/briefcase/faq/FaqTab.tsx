@@ -1,7 +1,8 @@
 /**
  * Вопрос-ответ (/briefcases/{id}/faq?page=): the procedure's questions, 20 a page with 10 page buttons; a
  * participant asks while the procedure is ready or active; an administrator adds, edits, publishes and deletes.
- * What the viewer may do comes from the server (can_ask, can_manage), which enforces it.
+ * What the viewer may do comes from the server (can_ask, can_manage), which enforces it. Live: others' changes
+ * re-read the page (BriefcaseQuestions).
  */
 import type { BriefcaseCardAttributes, Question } from '@etp/contracts';
 import { FAQ_VISIBLE_PAGE_BUTTONS } from '@etp/domain';
@@ -16,6 +17,7 @@ import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageNumbers } from '../../../components/PageNumbers.tsx';
 import { errorText } from '../../../lib/errorText.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useLiveSubscription } from '../../../live/useLive.ts';
 import { AskQuestionForm } from './AskQuestionForm.tsx';
 import { type QuestionDraft, useQuestionActions, useQuestions } from './faqApi.ts';
 import { FAQ_TAB_MESSAGES as T } from './messages.ts';
@@ -30,6 +32,8 @@ export default function FaqTab({ briefcase }: { briefcase: BriefcaseCardAttribut
   const [params, setParams] = useSearchParams();
   const page = positive(params.get('page'));
   const questions = useQuestions(briefcase.id, page);
+  // Questions asked, answered, published or deleted by others show without a reload (decisions/0180).
+  useLiveSubscription('BriefcaseQuestions', briefcase.id);
   const actions = useQuestionActions(briefcase.id);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Question | null>(null);
