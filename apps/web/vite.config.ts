@@ -26,5 +26,10 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: scripts/js-budget.mjs reads what each route loads (decisions/0145).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+      },
+    },
   },
 });

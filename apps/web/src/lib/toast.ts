@@ -3,7 +3,7 @@
  * 10 s for errors of trading actions.
  */
 import { TOAST_DURATION_MS } from '@etp/domain';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from './snackbars.tsx';
 
 export const toast = {
   success: (message: string) => enqueueSnackbar(message, { variant: 'success' }),

@@ -24,12 +24,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
 import { apiClient } from '../../api/apiClient.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { useSnackbar } from '../../lib/snackbars.tsx';
 import { ADMIN_MESSAGES as T } from './messages.ts';
 
 const QUEUE_KEY = ['admin', 'moderation'] as const;

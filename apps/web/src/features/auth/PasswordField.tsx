@@ -2,7 +2,15 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useState } from 'react';
-import { AUTH_MESSAGES } from './messages.ts';
+
+/**
+ * The toggle's names, here rather than in messages.ts so that the profile's password form does not take every
+ * sign-in text with it (decisions/0170).
+ */
+const PASSWORD_FIELD_MESSAGES = {
+  showPassword: 'Показать введённые символы',
+  hidePassword: 'Скрыть введённые символы',
+};
 
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
@@ -16,7 +24,9 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
           endAdornment: (
             <InputAdornment position="end">
               <IconButton
-                aria-label={shown ? AUTH_MESSAGES.hidePassword : AUTH_MESSAGES.showPassword}
+                aria-label={
+                  shown ? PASSWORD_FIELD_MESSAGES.hidePassword : PASSWORD_FIELD_MESSAGES.showPassword
+                }
                 onClick={() => setShown((value) => !value)}
                 edge="end"
                 size="small"

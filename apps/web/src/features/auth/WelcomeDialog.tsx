@@ -1,32 +1,21 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useNavigate, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES as T } from './messages.ts';
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** The dialog itself (MUI Dialog and the auth texts) loads only for a feed opened with `?new_user=1`. */
+const WelcomeDialogView = lazy(() => import('./WelcomeDialogView.tsx'));
 
 /**
- * The feed flagged `?new_user=1` after registration welcomes the new user (spec 3 §2.3): get to know the site
- * (closes the dialog, the flag leaves the address) or go to the profile.
+ * The welcome after registration (spec 3 §2.3, the dialog in WelcomeDialogView). Once shown it stays mounted, so
+ * that it closes with MUI's transition when the flag leaves the address.
  */
 export function WelcomeDialog() {
-  const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
+  const [params] = useSearchParams();
   const open = params.has('new_user');
-  const close = () => {
-    const rest = new URLSearchParams(params);
-    rest.delete('new_user');
-    setParams(rest, { replace: true });
-  };
-  return (
-    <Dialog open={open} onClose={close} maxWidth="sm" fullWidth aria-labelledby="welcome-title">
-      <DialogTitle id="welcome-title">{T.welcome.title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{T.welcome.text}</DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={close}>{T.welcome.explore}</Button>
-        <Button variant="contained" onClick={() => void navigate('/profile', { replace: true })}>
-          {T.welcome.profile}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
+  const [shown, setShown] = useState(open);
+  if (open && !shown) setShown(true);
+  return shown ? (
+    <Suspense fallback={null}>
+      <WelcomeDialogView />
+    </Suspense>
+  ) : null;
 }

@@ -6,8 +6,6 @@ export const AUTH_MESSAGES = {
   signInLead: 'Войдите, чтобы участвовать в торгах долговыми портфелями.',
   email: 'Email',
   password: 'Пароль',
-  showPassword: 'Показать введённые символы',
-  hidePassword: 'Скрыть введённые символы',
   continue: 'Войти',
   next: 'Продолжить',
   back: 'Назад',

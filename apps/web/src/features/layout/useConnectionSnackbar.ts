@@ -1,5 +1,6 @@
-import { closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
+import type { SnackbarKey } from 'notistack';
 import { useEffect, useRef } from 'react';
+import { closeSnackbar, enqueueSnackbar } from '../../lib/snackbars.tsx';
 import { LAYOUT_MESSAGES } from './messages.ts';
 
 /**

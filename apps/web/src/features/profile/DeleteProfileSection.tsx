@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { errorText } from '../../lib/errorText.ts';
 import { toast } from '../../lib/toast.ts';
-import { signInWith } from '../auth/signIn/useArrivalToasts.ts';
+import { signInWith } from '../auth/signIn/signInWith.ts';
 import { PROFILE_MESSAGES as T } from './messages.ts';
 import { profileApi } from './profileApi.ts';
 

@@ -1,15 +1,17 @@
 import type { Profile } from '@etp/contracts';
 import { formatPhone, PHONE_MASKED_LENGTH, validatePhone } from '@etp/domain';
-import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { CodeEntry } from '../../components/CodeEntry.tsx';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { PhoneField } from '../../components/PhoneField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { errorText, fieldErrorText } from '../../lib/errorText.ts';
 import { toast } from '../../lib/toast.ts';
 import { PROFILE_MESSAGES as T } from './messages.ts';
 import { profileApi, useApplyProfile } from './profileApi.ts';
+
+/** The SMS-code step (code boxes, resend timer, progress bar) loads once a code has been asked for (decisions/0170). */
+const CodeEntry = lazy(async () => ({ default: (await import('../../components/CodeEntry.tsx')).CodeEntry }));
 
 type Step =
   | { kind: 'view' }
@@ -111,23 +113,25 @@ export function PhoneSection({ profile }: { profile: Profile }) {
       )}
       {step.kind === 'code' && (
         <Stack spacing={1}>
-          <CodeEntry
-            sentTo={step.sentTo}
-            sentAt={step.sentAt}
-            onSubmit={(code) =>
-              profileApi.confirmPhone(step.phone, code).then((fresh) => {
-                apply(fresh);
-                toast.success(T.phoneConfirmed);
-                setStep({ kind: 'view' });
-                setPhone('');
-              })
-            }
-            onResend={() =>
-              profileApi
-                .sendPhoneCode(step.phone)
-                .then((sent) => setStep({ ...step, sentTo: sent.phone, sentAt: Date.now() }))
-            }
-          />
+          <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
+            <CodeEntry
+              sentTo={step.sentTo}
+              sentAt={step.sentAt}
+              onSubmit={(code) =>
+                profileApi.confirmPhone(step.phone, code).then((fresh) => {
+                  apply(fresh);
+                  toast.success(T.phoneConfirmed);
+                  setStep({ kind: 'view' });
+                  setPhone('');
+                })
+              }
+              onResend={() =>
+                profileApi
+                  .sendPhoneCode(step.phone)
+                  .then((sent) => setStep({ ...step, sentTo: sent.phone, sentAt: Date.now() }))
+              }
+            />
+          </Suspense>
           <Button onClick={() => setStep({ kind: 'view' })} sx={{ alignSelf: 'center' }}>
             {T.cancel}
           </Button>

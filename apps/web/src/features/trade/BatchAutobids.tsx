@@ -25,11 +25,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../api/ApiError.ts';
 import { apiClient } from '../../api/apiClient.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
+import { enqueueSnackbar } from '../../lib/snackbars.tsx';
 import { toast } from '../../lib/toast.ts';
 import { downloadFile } from '../company/companyApi.ts';
 import { batchAutobidsButton } from './batchAutobidsButton.ts';

@@ -30,12 +30,12 @@ import {
   TableRow,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
 import { apiClient } from '../../api/apiClient.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
+import { enqueueSnackbar } from '../../lib/snackbars.tsx';
 import { toast } from '../../lib/toast.ts';
 import { lotTitle } from './lotTitle.ts';
 

@@ -4,10 +4,20 @@
  */
 import type { WizardDraft, WizardDraftLot } from '@etp/contracts';
 import { NOT_A_SELLER_TEXT, stepErrorSummary, stepsWithErrors, type WizardStep } from '@etp/domain';
-import { Alert, Box, Button, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Paper,
+  Skeleton,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  Typography,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
 import { useCurrentUser } from '../../api/useCurrentUser.ts';
@@ -15,13 +25,11 @@ import { useServerTime } from '../../api/useServerTime.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { useSnackbar } from '../../lib/snackbars.tsx';
 import { maySell } from '../access/hasFullAccess.ts';
 import { WizardSummary } from './components/WizardSummary.tsx';
 import { WIZARD_MESSAGES as T } from './messages.ts';
 import { AuctionTypeStep } from './steps/AuctionTypeStep.tsx';
-import { ParticipantsStep } from './steps/ParticipantsStep.tsx';
-import { RegistryStep } from './steps/RegistryStep.tsx';
-import { SettingsStep } from './steps/SettingsStep.tsx';
 import {
   agreePersonalData,
   applyDraft,
@@ -44,6 +52,27 @@ import {
   type WizardState,
   wizardReducer,
 } from './wizardMachine.ts';
+
+/**
+ * Steps 2 to 4 load with their step (decisions/0170): the registry's upload and tables, the settings' date pickers
+ * (with dayjs) and the participants' typeahead stay out of the first load of a new procedure, which opens on step 1.
+ */
+const RegistryStep = lazy(async () => ({ default: (await import('./steps/RegistryStep.tsx')).RegistryStep }));
+const SettingsStep = lazy(async () => ({ default: (await import('./steps/SettingsStep.tsx')).SettingsStep }));
+const ParticipantsStep = lazy(async () => ({
+  default: (await import('./steps/ParticipantsStep.tsx')).ParticipantsStep,
+}));
+
+/** The place of a step whose chunk is on its way: a few grey blocks the height of a form. */
+function StepSkeleton() {
+  return (
+    <Stack spacing={2} role="status" aria-label={T.loadingStep}>
+      <Skeleton variant="rounded" height={56} />
+      <Skeleton variant="rounded" height={56} />
+      <Skeleton variant="rounded" height={120} />
+    </Stack>
+  );
+}
 
 export function WizardPage() {
   const { id } = useParams();
@@ -552,7 +581,7 @@ function WizardFrame(props: FrameProps) {
               </Alert>
             )}
             {state.failure && <Alert severity="error">{state.failure}</Alert>}
-            {content}
+            <Suspense fallback={<StepSkeleton />}>{content}</Suspense>
             <Stack
               direction={{ xs: 'column-reverse', sm: 'row' }}
               spacing={2}

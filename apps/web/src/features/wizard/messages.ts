@@ -28,6 +28,7 @@ export const WIZARD_MESSAGES = {
   summaryStart: 'Начало торгов',
   notChosen: 'Не выбрано',
   loadFailed: 'Не удалось загрузить торговую процедуру',
+  loadingStep: 'Загрузка шага…',
   rejectedNote: (note: string) => `Процедура отклонена: ${note}`,
   submittedTitle: 'Процедура отправлена на согласование',
   toCard: 'Перейти к процедуре',

@@ -2,7 +2,6 @@ import { COMPANY_KIND_LABELS, formatMoscowDate } from '@etp/domain';
 import {
   Chip,
   LinearProgress,
-  Pagination,
   Paper,
   Stack,
   Tab,
@@ -15,15 +14,23 @@ import {
   Tabs,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { queryKeys } from '../../../api/queryKeys.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorBlock } from '../../../components/ErrorBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
+import { useOpenedOnce } from '../../../lib/useOpenedOnce.ts';
 import { ACCREDITATION_MESSAGES as T } from '../messages.ts';
 import { ACCREDITATION_FILTERS, type AccreditationFilter, adminCompaniesApi } from './adminCompaniesApi.ts';
-import { CompanyDrawer } from './CompanyDrawer.tsx';
+
+/**
+ * The company's drawer (its data, documents, approval and rejection) loads when a row is first opened, and the
+ * pager only when there is more than one page (decisions/0170).
+ */
+const CompanyDrawer = lazy(async () => ({ default: (await import('./CompanyDrawer.tsx')).CompanyDrawer }));
+const Pagination = lazy(() => import('@mui/material/Pagination'));
 
 const STATUS_COLOURS = {
   draft: 'default',
@@ -43,6 +50,8 @@ export function AdminCompaniesPage() {
   const status = filterOf(params.get('status'));
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const openId = Number.parseInt(params.get('id') ?? '', 10);
+  const drawerId = Number.isFinite(openId) && openId > 0 ? openId : null;
+  const drawerOpened = useOpenedOnce(drawerId !== null);
   const list = useQuery({
     queryKey: queryKeys.adminCompanies(status, page),
     queryFn: ({ signal }) => adminCompaniesApi.list(status, page, signal),
@@ -138,19 +147,22 @@ export function AdminCompaniesPage() {
             </Table>
           </TableContainer>
           {list.data.total_pages > 1 && (
-            <Pagination
-              page={page}
-              count={list.data.total_pages}
-              onChange={(_, next) => update({ page: next > 1 ? String(next) : null })}
-              sx={{ alignSelf: 'center' }}
-            />
+            <Suspense fallback={null}>
+              <Pagination
+                page={page}
+                count={list.data.total_pages}
+                onChange={(_, next) => update({ page: next > 1 ? String(next) : null })}
+                sx={{ alignSelf: 'center' }}
+              />
+            </Suspense>
           )}
         </Stack>
       )}
-      <CompanyDrawer
-        id={Number.isFinite(openId) && openId > 0 ? openId : null}
-        onClose={() => update({ id: null })}
-      />
+      {drawerOpened && (
+        <Suspense fallback={null}>
+          <CompanyDrawer id={drawerId} onClose={() => update({ id: null })} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -19,8 +19,7 @@ export const ARRIVAL_FLAGS = {
 
 export type ArrivalFlag = keyof typeof ARRIVAL_FLAGS;
 
-/** '/users/sign_in?password_changed=1' and the like. */
-export const signInWith = (flag: ArrivalFlag) => `/users/sign_in?${flag}=1`;
+export { signInWith } from './signInWith.ts';
 
 export function useArrivalToasts(): void {
   const [params, setParams] = useSearchParams();

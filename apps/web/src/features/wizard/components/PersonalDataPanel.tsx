@@ -14,9 +14,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { ApiError } from '../../../api/ApiError.ts';
+import { useSnackbar } from '../../../lib/snackbars.tsx';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 import { requestHelp, sendPersonalDataLog } from '../wizardApi.ts';
 

@@ -1,20 +1,13 @@
 import { AUCTION_TYPE_DESCRIPTIONS, AUCTION_TYPE_LABELS, AUCTION_TYPES, type AuctionType } from '@etp/domain';
-import {
-  Autocomplete,
-  Box,
-  Card,
-  CardActionArea,
-  CardContent,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Box, Card, CardActionArea, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { AuctionTypeIcon } from '../../../components/AuctionTypeIcon.tsx';
+import { DeferredTooltip } from '../../../components/DeferredTooltip.tsx';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
-import { type Organiser, searchOrganisers } from '../wizardApi.ts';
+import type { Organiser } from '../wizardApi.ts';
+
+/** The administrator's company typeahead (MUI Autocomplete and Popper): only administrators load it. */
+const OrganiserPicker = lazy(() => import('../components/OrganiserPicker.tsx'));
 
 interface AuctionTypeStepProps {
   value: AuctionType;
@@ -29,55 +22,14 @@ interface AuctionTypeStepProps {
   };
 }
 
-const TYPEAHEAD_DEBOUNCE_MS = 500;
-
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 /** Step 1: the four auction formats as cards with the dictionary's names and tooltips (spec 1 §2). */
 export function AuctionTypeStep({ value, onChoose, error, organiser }: AuctionTypeStepProps) {
-  const [input, setInput] = useState('');
-  const query = useDebounced(input, TYPEAHEAD_DEBOUNCE_MS);
-  const organisers = useQuery({
-    queryKey: ['wizard', 'organisers', query],
-    queryFn: ({ signal }) => searchOrganisers(query, signal),
-    enabled: organiser.shown && !organiser.locked,
-  });
   return (
     <Stack spacing={3}>
       {organiser.shown && (
-        <Autocomplete<Organiser>
-          options={organisers.data ?? []}
-          value={organiser.value}
-          disabled={organiser.locked}
-          loading={organisers.isFetching}
-          filterOptions={(x) => x}
-          getOptionLabel={(o) => o.company_name}
-          getOptionDisabled={(o) => o.error !== null}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          noOptionsText={T.noOptions}
-          onInputChange={(_e, text) => setInput(text)}
-          onChange={(_e, next) => organiser.onChange(next)}
-          renderOption={(props, option) => (
-            <li {...props} key={option.id}>
-              <Box>
-                <Typography variant="body2">{option.company_name}</Typography>
-                {option.error && (
-                  <Typography variant="caption" color="error">
-                    {option.error}
-                  </Typography>
-                )}
-              </Box>
-            </li>
-          )}
-          renderInput={(params) => <TextField {...params} label={T.organiser} helperText={T.organiserHint} />}
-        />
+        <Suspense fallback={<Skeleton variant="rounded" height={56} />}>
+          <OrganiserPicker value={organiser.value} onChange={organiser.onChange} locked={organiser.locked} />
+        </Suspense>
       )}
       <Typography variant="h6" component="h2" id="auction-type-label">
         {T.chooseType}
@@ -94,7 +46,7 @@ export function AuctionTypeStep({ value, onChoose, error, organiser }: AuctionTy
         {AUCTION_TYPES.map((type) => {
           const selected = type === value;
           return (
-            <Tooltip key={type} title={AUCTION_TYPE_DESCRIPTIONS[type]} placement="top">
+            <DeferredTooltip key={type} title={AUCTION_TYPE_DESCRIPTIONS[type]} placement="top">
               <Card
                 variant="outlined"
                 sx={{
@@ -122,7 +74,7 @@ export function AuctionTypeStep({ value, onChoose, error, organiser }: AuctionTy
                   </CardContent>
                 </CardActionArea>
               </Card>
-            </Tooltip>
+            </DeferredTooltip>
           );
         })}
       </Box>

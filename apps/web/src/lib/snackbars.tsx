@@ -1,0 +1,120 @@
+/**
+ * The app's snackbars, with notistack (about 8 kB gzip with its styling engine) out of every route's first load
+ * (decisions/0170). `SnackbarHost` fetches notistack when the browser is idle after the first paint and mounts its
+ * provider; a snackbar asked for before that waits in a queue (with the key it was given) and shows as soon as the
+ * provider is there, so callers use `enqueueSnackbar`, `closeSnackbar` and `useSnackbar` as notistack's own.
+ */
+import { styled } from '@mui/material';
+import type { OptionsObject, SnackbarKey, SnackbarMessage, SnackbarProviderProps } from 'notistack';
+import { useEffect, useSyncExternalStore } from 'react';
+
+type Notistack = typeof import('notistack');
+
+let notistack: Notistack | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+const queue: { message: SnackbarMessage; options: OptionsObject & { key: SnackbarKey } }[] = [];
+let nextKey = 0;
+
+function load(): void {
+  loading ??= import('notistack').then(
+    (module) => {
+      notistack = module;
+      flush();
+      for (const listener of listeners) listener();
+    },
+    () => {
+      // Offline or a new deployment: the next snackbar tries again.
+      loading = null;
+    },
+  );
+}
+
+/** notistack's global functions work once a provider is mounted (its constructor sets them). */
+const ready = () => (notistack?.enqueueSnackbar ? notistack : null);
+
+function flush(): void {
+  const module = ready();
+  if (!module) return;
+  for (const { message, options } of queue.splice(0)) module.enqueueSnackbar(message, options);
+}
+
+export function enqueueSnackbar(message: SnackbarMessage, options: OptionsObject = {}): SnackbarKey {
+  const module = ready();
+  if (module) return module.enqueueSnackbar(message, options);
+  const key = options.key ?? `snackbar-${++nextKey}`;
+  queue.push({ message, options: { ...options, key } });
+  load();
+  return key;
+}
+
+export function closeSnackbar(key?: SnackbarKey): void {
+  const module = ready();
+  if (module) {
+    module.closeSnackbar(key);
+    return;
+  }
+  if (key === undefined) queue.length = 0;
+  else {
+    const at = queue.findIndex((item) => item.options.key === key);
+    if (at >= 0) queue.splice(at, 1);
+  }
+}
+
+const SNACKBAR_FUNCTIONS = { enqueueSnackbar, closeSnackbar };
+
+/** notistack's `useSnackbar`, without its context: the functions work wherever the host is mounted. */
+export function useSnackbar() {
+  return SNACKBAR_FUNCTIONS;
+}
+
+function loadWhenIdle(): void {
+  if (loading) return;
+  const idle = (globalThis as { requestIdleCallback?: (callback: () => void) => number }).requestIdleCallback;
+  if (idle) idle(load);
+  else setTimeout(load, 1);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const current = () => notistack;
+
+let themedComponents: SnackbarProviderProps['Components'] | null = null;
+
+/**
+ * Snackbars in the theme's colours: notistack's own green and orange carry white text below the 4.5:1 contrast
+ * that WCAG AA asks; the theme's success, error and info colours reach it, and warning takes dark text.
+ */
+function themed(module: Notistack): SnackbarProviderProps['Components'] {
+  if (themedComponents) return themedComponents;
+  const ThemedSnackbar = styled(module.MaterialDesignContent)(({ theme }) => ({
+    '&.notistack-MuiContent-success': { backgroundColor: theme.palette.success.main },
+    '&.notistack-MuiContent-error': { backgroundColor: theme.palette.error.main },
+    '&.notistack-MuiContent-info': { backgroundColor: theme.palette.info.main },
+    '&.notistack-MuiContent-warning': {
+      backgroundColor: theme.palette.warning.main,
+      color: theme.palette.text.primary,
+    },
+  }));
+  themedComponents = {
+    default: ThemedSnackbar,
+    success: ThemedSnackbar,
+    error: ThemedSnackbar,
+    info: ThemedSnackbar,
+    warning: ThemedSnackbar,
+  };
+  return themedComponents;
+}
+
+/** notistack's provider, mounted once notistack has arrived; its snackbars sit in a fixed layer of their own. */
+export function SnackbarHost(props: Omit<SnackbarProviderProps, 'children' | 'Components'>) {
+  const module = useSyncExternalStore(subscribe, current, current);
+  useEffect(() => {
+    if (module) flush();
+    else loadWhenIdle();
+  }, [module]);
+  if (!module) return null;
+  return <module.SnackbarProvider {...props} Components={themed(module)} />;
+}
