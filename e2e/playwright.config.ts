@@ -10,6 +10,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'etp-e2e-'));
 
 export default defineConfig({
   testDir: './tests',
+  // Each shard of `npm test` (scripts/test.mjs) keeps its own traces: a shard starting must not clear another's.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,

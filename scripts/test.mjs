@@ -1,7 +1,8 @@
 // `npm test`: every unit and integration test (PGlite always, PostgreSQL too when DATABASE_URL is set),
 // then the browser journeys against the production build. A missing Chromium fails the run loudly.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
 import { findChromium } from './chromium.mjs';
 
 const run = (command, args, env = {}) => {
@@ -35,16 +36,39 @@ if (!chromium) {
 run('npm', ['run', 'build', '--workspace', 'apps/web']);
 // Every route's first-load JavaScript against the 250 kB gzip budget (decisions/0145).
 run('node', ['scripts/js-budget.mjs']);
-// A free port, so that a server left running elsewhere (or another run) cannot collide with the journeys.
-const port = await new Promise((resolve) => {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
+// The journeys run in E2E_SHARDS shards at once (default 2, decisions/0153), each against a server of its own (own
+// free port, own data directory, own demo data), so no shard sees another's changes. A journey spends much of its
+// time waiting for the server and the page; two shards keep both cores busy.
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    });
   });
-});
-run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
-  CHROMIUM_PATH: chromium,
-  E2E_PORT: process.env.E2E_PORT ?? String(port),
-});
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+const runShard = async (index) => {
+  const args = ['playwright', 'test', '--config', 'e2e/playwright.config.ts'];
+  if (shards > 1) args.push(`--shard=${index}/${shards}`);
+  const env = {
+    ...process.env,
+    CHROMIUM_PATH: chromium,
+    E2E_PORT: process.env.E2E_PORT && shards === 1 ? process.env.E2E_PORT : String(await freePort()),
+    E2E_OUTPUT_DIR: shards > 1 ? `test-results/shard-${index}` : 'test-results',
+  };
+  console.log(`\n▶ npx ${args.join(' ')}`);
+  const child = spawn('npx', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const label = shards > 1 ? `[${index}/${shards}] ` : '';
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => console.log(label + line));
+  }
+  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+};
+const codes = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1)));
+const failed = codes.findIndex((code) => code !== 0);
+if (failed >= 0) {
+  console.error(`\n✖ browser journeys failed (shard ${failed + 1} of ${shards}, exit ${codes[failed]})`);
+  process.exit(codes[failed]);
+}
 console.log('\n✔ all tests passed');
