@@ -36,7 +36,7 @@ describe('the bid input (spec 2 §4, decisions/0191)', () => {
   it('groups while typing, keeps the caret after the same digit, and snaps to the grid on leaving', async () => {
     const { amount, percent } = await setup();
     fireEvent.focus(amount);
-    // Typing '2' after the first digit: '12| 000 000' → '12 000 000' regrouped → '12|000000'?
+    // '2' typed after the first digit: '12| 000 000', regrouped, the caret still after the 2
     fireEvent.change(amount, { target: { value: `12${N}000${N}000`, selectionStart: 2, selectionEnd: 2 } });
     expect(amount.value).toBe(`12${N}000${N}000`);
     expect(amount.selectionStart).toBe(2);
