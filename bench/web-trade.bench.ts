@@ -13,9 +13,10 @@
  * - JS per route: the gzip size of the scripts the browser loads to open each route fresh.
  * Goals: no long task over 100 ms, p99 ack→paint < 300 ms, every route's JS ≤ 250 kB gzip.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { type LiveFrame, unpackLiveFrame } from '@etp/contracts';
 import { formatRubles } from '@etp/domain';
 import { eq } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright';
@@ -25,6 +26,7 @@ import { findChromium } from '../scripts/chromium.mjs';
 import { cpuMeter } from './support/cpu.ts';
 import { type Ack, runLoad } from './support/load.ts';
 import { createBuyers, createClassicMarket, PASSWORD, refreshLots } from './support/market.ts';
+import { summariseTrace, TRACE_CATEGORIES } from './support/pageTrace.ts';
 import { goal, machine, summarize } from './support/report.ts';
 import { postgresUrl, startBenchServer } from './support/server.ts';
 
@@ -36,15 +38,22 @@ const WARMUP_SECONDS = 2;
 /** The port the server listens on: BENCH_WEB_PORT, else 4350 (the browser needs a fixed origin to sign in on). */
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4350);
 const WEB_DIST = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
+const TRACE_FILE = join(import.meta.dirname, 'tmp', 'web-trade.trace.json');
 const GOAL_LONG_TASK_MS = 100;
 const GOAL_P99_MS = 300;
 const GOAL_ROUTE_GZIP_KB = 250;
 
 interface PaintRecord {
-  id: number;
+  /** 'p:{lot id}' the price line, 'b:{lot id}' the bid count. */
+  id: string;
   text: string;
   /** Wall-clock ms of the frame that showed it. */
   at: number;
+}
+interface FrameRecord {
+  /** Wall-clock ms when the page's socket got the frame. */
+  at: number;
+  data: string;
 }
 interface LongTask {
   start: number;
@@ -57,8 +66,18 @@ interface LongTask {
  */
 const INSTRUMENT = `(() => {
   const wall = () => performance.timeOrigin + performance.now();
-  const bench = { longTasks: [], paints: [] };
+  const bench = { longTasks: [], paints: [], frames: [] };
   window.__bench = bench;
+  // Each WebSocket frame's arrival, kept as the string the app also gets (parsed only after the run): splits
+  // ack→paint into the server's part (ack→receive) and the page's (receive→paint). Added before the app sets
+  // onmessage, this listener runs first.
+  const NativeSocket = window.WebSocket;
+  window.WebSocket = class extends NativeSocket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => bench.frames.push({ at: wall(), data: e.data }));
+    }
+  };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries())
       bench.longTasks.push({ start: performance.timeOrigin + e.startTime, duration: e.duration });
@@ -76,9 +95,12 @@ const INSTRUMENT = `(() => {
     new MutationObserver((records) => {
       for (const r of records) {
         const node = r.target.nodeType === 1 ? r.target : r.target.parentElement;
-        const el = node && node.closest('[data-testid^="lot-price-"]');
+        const el = node && node.closest('[data-testid^="lot-price-"], [data-testid^="lot-bids-"]');
         if (!el) continue;
-        pending.set(Number(el.getAttribute('data-testid').slice(10)), el.textContent || '');
+        // 'p:' the price line, 'b:' the bid count.
+        const testId = el.getAttribute('data-testid');
+        const key = (testId.startsWith('lot-price-') ? 'p:' : 'b:') + testId.replace(/^lot-(price|bids)-/, '');
+        pending.set(key, el.textContent || '');
       }
       if (pending.size > 0 && !scheduled) {
         scheduled = true;
@@ -165,12 +187,23 @@ export async function webTradeBenchmark() {
     const page = await context.newPage();
     await page.goto(`/briefcases/${briefcaseId}/trade`, { waitUntil: 'networkidle' });
     await page.locator('[data-testid^="lot-price-"]').first().waitFor();
-    const shown = new Set(
+    // The price each lot shows when the page opens: a lot's first bid is at its start price, which the card
+    // already shows, so that bid is seen painted by its bid count turning from 0 (decisions/0190).
+    const opening = new Map(
       await page
         .locator('[data-testid^="lot-price-"]')
-        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-testid')!.slice(10)))),
+        .evaluateAll((els) =>
+          els.map((e) => [Number(e.getAttribute('data-testid')!.slice(10)), e.textContent ?? ''] as const),
+        ),
     );
+    const shown = new Set(opening.keys());
     await page.waitForTimeout(1000);
+
+    // BENCH_WEB_TRACE=1: a Chrome performance trace of the page during the load (bench/tmp/web-trade.trace.json;
+    // open it in DevTools → Performance), summarised in the result (page_trace) by what the main thread did.
+    const tracing = process.env.BENCH_WEB_TRACE === '1';
+    if (tracing) mkdirSync(dirname(TRACE_FILE), { recursive: true });
+    if (tracing) await browser.startTracing(page, { path: TRACE_FILE, categories: TRACE_CATEGORIES });
 
     const acks: Ack[] = [];
     let meter = cpuMeter();
@@ -199,30 +232,68 @@ export async function webTradeBenchmark() {
     const cpu = meter();
     const until = performance.timeOrigin + performance.now();
     await page.waitForTimeout(1500); // the last updates' frames
-    const { longTasks, paints } = await page.evaluate(
-      () => (globalThis as unknown as { __bench: { longTasks: LongTask[]; paints: PaintRecord[] } }).__bench,
+    if (tracing) await browser.stopTracing();
+    const pageTrace = tracing ? summariseTrace(TRACE_FILE) : null;
+    const { longTasks, paints, frames } = await page.evaluate(
+      () =>
+        (
+          globalThis as unknown as {
+            __bench: { longTasks: LongTask[]; paints: PaintRecord[]; frames: FrameRecord[] };
+          }
+        ).__bench,
     );
 
     // ack→paint per accepted bid on a lot of the page: the first frame showing that price or a higher one.
     const paintsByLot = new Map<number, { at: number; value: number }[]>();
+    const countsByLot = new Map<number, { at: number; value: number }[]>();
     for (const p of paints) {
-      const list = paintsByLot.get(p.id) ?? [];
+      const [kind, id] = [p.id.slice(0, 2), Number(p.id.slice(2))];
+      const into = kind === 'p:' ? paintsByLot : countsByLot;
+      const list = into.get(id) ?? [];
       list.push({ at: p.at, value: digits(p.text) });
-      paintsByLot.set(p.id, list);
+      into.set(id, list);
+    }
+    // The same split at the page's socket: when an update with that price (or a higher one) arrived.
+    const receivedByLot = new Map<number, { at: number; price: number }[]>();
+    for (const f of frames) {
+      let parsed: LiveFrame;
+      try {
+        parsed = JSON.parse(f.data) as LiveFrame;
+      } catch {
+        continue;
+      }
+      if (!('action' in parsed)) continue;
+      for (const m of unpackLiveFrame(parsed)) {
+        const p = m.payload as { id?: number; current_price?: number | null } | null;
+        if (m.action !== 'lot_update' || typeof p?.id !== 'number' || !shown.has(p.id)) continue;
+        const list = receivedByLot.get(p.id) ?? [];
+        list.push({ at: f.at, price: p.current_price ?? 0 });
+        receivedByLot.set(p.id, list);
+      }
     }
     const latencies: number[] = [];
+    const ackToReceive: number[] = [];
+    const receiveToPaint: number[] = [];
     let unpainted = 0;
     let onPage = 0;
+    let firstBids = 0;
     for (const ack of acks) {
       if (!shown.has(ack.lotId)) continue;
       onPage++;
       const want = digits(formatRubles(ack.amount));
-      const frame = paintsByLot.get(ack.lotId)?.find((p) => p.value >= want);
+      const atOpening = want <= digits(opening.get(ack.lotId) ?? '');
+      const frame = atOpening
+        ? countsByLot.get(ack.lotId)?.find((c) => c.value >= 1)
+        : paintsByLot.get(ack.lotId)?.find((p) => p.value >= want);
+      if (atOpening) firstBids++;
+      const received = receivedByLot.get(ack.lotId)?.find((r) => r.price >= ack.amount);
+      if (received) ackToReceive.push(Math.max(0, received.at - ack.at));
       if (!frame) {
         unpainted++;
         continue;
       }
       latencies.push(Math.max(0, frame.at - ack.at));
+      if (received) receiveToPaint.push(Math.max(0, frame.at - received.at));
     }
     const during = longTasks.filter((t) => t.start >= measuringFrom && t.start <= until);
     const longest = during.reduce((m, t) => Math.max(m, t.duration), 0);
@@ -273,7 +344,18 @@ export async function webTradeBenchmark() {
           .sort((a, b) => b - a)
           .slice(0, 20),
       },
-      ack_to_paint: { bids_on_page_lots: onPage, never_painted: unpainted, ...ackToPaint },
+      ack_to_paint: {
+        bids_on_page_lots: onPage,
+        never_painted: unpainted,
+        // Bids at the price the card already showed (a lot's first bid, at its start price): timed to the frame
+        // that shows the bid count leave 0, since the price line does not change.
+        at_opening_price: firstBids,
+        ...ackToPaint,
+      },
+      // ack→paint split at the page's socket: the server's delivery, then the page's own work.
+      ack_to_receive: summarize(ackToReceive),
+      receive_to_paint: summarize(receiveToPaint),
+      ...(pageTrace ? { page_trace: pageTrace } : {}),
       js_per_route: routes,
       cpu_seconds: { ...cpu, load_generator: load.cpu_s },
       goals,

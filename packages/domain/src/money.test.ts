@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SHORT_MONEY_THRESHOLD_KOPECKS } from './constants.ts';
 import {
+  caretAfterGrouping,
   formatCompactMoney,
   formatPercent,
   formatRubles,
   formatShortMoney,
+  groupMoneyInput,
   kopecksFromPercent,
   kopecksToInputText,
   parsePercent,
@@ -140,6 +142,40 @@ describe('money input helpers', () => {
         if (clean !== '' && clean !== ',') expect(rublesToKopecks(clean)).not.toBeNull();
       }),
     );
+  });
+});
+
+describe('grouping a money input while typing', () => {
+  const N = '\u00a0';
+  it('groups the whole part by thousands as formatRubles does, keeping the decimals', () => {
+    expect(groupMoneyInput('1234567')).toBe(`1${N}234${N}567`);
+    expect(groupMoneyInput('1234567,5')).toBe(`1${N}234${N}567,5`);
+    expect(groupMoneyInput(`12${N}34 5.678`)).toBe(`12${N}345,67`);
+    expect(groupMoneyInput('999')).toBe('999');
+    expect(groupMoneyInput('')).toBe('');
+    expect(formatRubles(123456700).startsWith(groupMoneyInput('1234567'))).toBe(true);
+  });
+
+  it('parses back to the same kopecks', () => {
+    fc.assert(
+      fc.property(fc.string(), (typed) => {
+        const clean = sanitizeMoneyInput(typed);
+        expect(rublesToKopecks(groupMoneyInput(typed))).toBe(rublesToKopecks(clean));
+      }),
+    );
+  });
+
+  it('keeps the caret after the same digits', () => {
+    // '1234|' typed at the end of '123' → '1 234|'
+    expect(caretAfterGrouping('1234', 4, `1${N}234`)).toBe(5);
+    // a digit typed after the first one of '1 234': '15| 234' → '15 234', the caret still after the 5
+    const typed = `15${N}234`;
+    expect(caretAfterGrouping(typed, 2, groupMoneyInput(typed))).toBe(2);
+    // '1 2345|67' (a digit typed in the middle) → '1 234 5|67'
+    expect(caretAfterGrouping(`1${N}234567`, 6, `1${N}234${N}567`)).toBe(7);
+    // deleting the group's space deletes nothing the number keeps: the caret stays before the next digit
+    expect(caretAfterGrouping('1234', 1, `1${N}234`)).toBe(1);
+    expect(caretAfterGrouping('', 0, '')).toBe(0);
   });
 });
 

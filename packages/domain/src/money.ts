@@ -129,6 +129,33 @@ export function sanitizeMoneyInput(text: string): string {
   return out;
 }
 
+/**
+ * A money input's text grouped by thousands as it is typed, the way formatRubles groups (U+00A0 between groups):
+ * whatever the user typed is first sanitised (sanitizeMoneyInput), then the whole part grouped.
+ * '1234567,5' → '1 234 567,5'; '12a34' → '1 234'; '' → ''.
+ */
+export function groupMoneyInput(text: string): string {
+  const clean = sanitizeMoneyInput(text);
+  const comma = clean.indexOf(',');
+  const whole = comma < 0 ? clean : clean.slice(0, comma);
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
+  return comma < 0 ? grouped : `${grouped}${clean.slice(comma)}`;
+}
+
+/**
+ * Where the caret goes after an input's text is regrouped: after as many kept characters (digits and the decimal
+ * separator) as stood before it in the typed text, so typing, deleting and pasting in the middle of
+ * '1 234 567' do not throw the caret to the end.
+ */
+export function caretAfterGrouping(typed: string, caret: number, grouped: string): number {
+  let kept = sanitizeMoneyInput(typed.slice(0, caret)).length;
+  if (kept === 0) return 0;
+  for (let i = 0; i < grouped.length; i++) {
+    if (grouped[i] !== NBSP && --kept === 0) return i + 1;
+  }
+  return grouped.length;
+}
+
 /** Kopecks as an input's editable text, without grouping: 123450 → '1234,50', 120000 → '1200'. */
 export function kopecksToInputText(kopecks: Kopecks): string {
   const sign = kopecks < 0 ? '-' : '';

@@ -238,7 +238,7 @@ describe('the live client', () => {
       createSocket: slow.create,
       token: () => 'access',
       refreshToken: async () => true,
-      onMessage: () => {},
+      onFrame: () => {},
       onRecovered: () => {},
     });
     connection.subscribe('BriefcaseStatus', 42);

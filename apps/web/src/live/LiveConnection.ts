@@ -1,7 +1,7 @@
 /**
  * The app's one WebSocket (/ws), framework-free: it authenticates with the access token, holds a reference-counted
  * set of subscriptions (channel + procedure), sends them again after every reconnect (back-off with jitter), and
- * hands each message of a frame (a single message or a batch) to `onMessage` in order. Screens never open sockets;
+ * hands the messages of each frame (a single message or a batch) to `onFrame` in order. Screens never open sockets;
  * they subscribe through the hooks in useLive.ts.
  *
  * Connection states: 'idle' (nothing to listen to, or signed out), 'connecting' (first attempt), 'open'
@@ -36,8 +36,8 @@ export interface LiveConnectionDeps {
   token(): string | null;
   /** Renews the token pair after the server refused the token (4401); false when the session is over. */
   refreshToken(): Promise<boolean>;
-  /** Every update, in the order the server sent it. */
-  onMessage(message: LiveMessage): void;
+  /** The updates of one frame (one, or a batch of a server tick), in the order the server sent them. */
+  onFrame(messages: LiveMessage[]): void;
   /** The socket is authenticated again after a loss: the caller reloads what it may have missed. */
   onRecovered(): void;
   /**
@@ -193,7 +193,7 @@ export class LiveConnection {
       this.onReply(parsed);
       return;
     }
-    for (const message of unpackLiveFrame(parsed)) this.deps.onMessage(message);
+    this.deps.onFrame(unpackLiveFrame(parsed));
   }
 
   private onReply(reply: LiveReply): void {

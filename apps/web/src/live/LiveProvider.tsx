@@ -45,10 +45,11 @@ export function LiveProvider({ children, createSocket, retryDelay }: LiveProvide
       token: () => tokenStore.get()?.token ?? null,
       refreshToken: () => apiClient.refreshTokens(),
       retryDelay,
-      onMessage(message) {
-        writer.apply(message);
-        for (const listener of listeners.get(keyOf(message.channel, message.briefcase_id)) ?? [])
-          listener(message);
+      onFrame(messages) {
+        writer.applyFrame(messages);
+        for (const message of messages)
+          for (const listener of listeners.get(keyOf(message.channel, message.briefcase_id)) ?? [])
+            listener(message);
       },
       // Spec 2 §4: on reconnect the data is reloaded 50 ms later.
       onRecovered: () => setTimeout(() => writer.recover(), 50),

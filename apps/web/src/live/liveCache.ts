@@ -1,8 +1,9 @@
 /**
  * Writes live messages into the TanStack Query caches that own the data, so every screen showing it (feed card,
  * card header, Торги row, open lot dialog) changes at once:
- * - lot_update → every cached page of the procedure's lots and the lot itself (mergeLotUpdate); the procedure's
- *   card (bid counts, the viewer's sum of bids) is re-read at most once a second and copied into the feed pages;
+ * - lot_update → every cached page of the procedure's lots that holds the lot, and the lot itself
+ *   (mergeLotUpdate), the updates of one frame in one write per page; the procedure's card (bid counts, the
+ *   viewer's sum of bids) is re-read at most once a second and copied into the feed pages;
  * - briefcase_status_update / briefcase_closed / next_round → the procedure's card and its feed entries, and the
  *   lots are re-read (their statuses follow the procedure's);
  * - autobid_maxed_out → the lot's autobid is off;
@@ -49,6 +50,8 @@ export const MONITORING_REFRESH_MS = 2000;
 
 export interface LiveCacheWriter {
   apply(message: LiveMessage): void;
+  /** The messages of one frame, in order (lot updates in one write per cached page). */
+  applyFrame(messages: LiveMessage[]): void;
   /** After a reconnect: everything live may be stale. */
   recover(): void;
   /**
@@ -136,35 +139,70 @@ export function createLiveCacheWriter(
     );
   }
 
-  function patchLot(briefcaseId: number, lotId: number, change: (lot: LotAttributes) => LotAttributes): void {
-    queryClient.setQueriesData<LotList>({ queryKey: queryKeys.lotsOf(briefcaseId) }, (list) => {
-      if (!list?.lots.some((l) => l.id === lotId)) return list;
-      return {
+  /**
+   * Applies changes to lots of one procedure: each cached page holding one of them is written once, and a page
+   * without any is not touched (writing it, even unchanged, would wake every component reading it).
+   */
+  function patchLots(briefcaseId: number, changes: Map<number, (lot: LotAttributes) => LotAttributes>): void {
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.lotsOf(briefcaseId) })) {
+      const list = query.state.data as LotList | undefined;
+      if (!list?.lots?.some((l) => changes.has(l.id))) continue;
+      queryClient.setQueryData<LotList>(query.queryKey, {
         ...list,
-        lots: list.lots.map((l) => (l.id === lotId ? { ...l, attributes: change(l.attributes) } : l)),
-      };
-    });
-    queryClient.setQueryData<LotReply>(queryKeys.lot(lotId), (reply) =>
-      reply ? { ...reply, attributes: change(reply.attributes) } : reply,
-    );
+        lots: list.lots.map((l) => {
+          const change = changes.get(l.id);
+          return change ? { ...l, attributes: change(l.attributes) } : l;
+        }),
+      });
+    }
+    for (const [lotId, change] of changes) {
+      const reply = queryClient.getQueryData<LotReply>(queryKeys.lot(lotId));
+      if (reply?.attributes)
+        queryClient.setQueryData<LotReply>(queryKeys.lot(lotId), {
+          ...reply,
+          attributes: change(reply.attributes),
+        });
+    }
   }
 
-  function onLotUpdate(message: LiveMessage): void {
-    const update = message.payload as LotLivePayload;
-    if (typeof update?.id !== 'number') return;
-    if (message.t < (lastT.get(update.id) ?? 0)) return;
-    lastT.set(update.id, message.t);
-    if (update.version >= (newest.get(update.id)?.version ?? -1)) newest.set(update.id, update);
-    const briefcaseId = update.briefcase_id ?? message.briefcase_id;
-    const card = cardOf(briefcaseId);
-    let statusChanged = false;
-    patchLot(briefcaseId, update.id, (lot) => {
-      if (lot.status !== update.status) statusChanged = true;
-      return mergeLotUpdate(lot, update, card);
-    });
-    if (statusChanged) void queryClient.invalidateQueries({ queryKey: queryKeys.lot(update.id) });
-    scheduleCardRefresh(briefcaseId);
-    scheduleStatsRefresh(briefcaseId);
+  function patchLot(briefcaseId: number, lotId: number, change: (lot: LotAttributes) => LotAttributes): void {
+    patchLots(briefcaseId, new Map([[lotId, change]]));
+  }
+
+  /**
+   * The lot updates of one frame (the server batches a tick's messages), applied with one write per cached page:
+   * a frame of ten updates wakes the page's readers once, not ten times.
+   */
+  function onLotUpdates(messages: LiveMessage[]): void {
+    const byProcedure = new Map<number, Map<number, LotLivePayload[]>>();
+    for (const message of messages) {
+      const update = message.payload as LotLivePayload;
+      if (typeof update?.id !== 'number') continue;
+      if (message.t < (lastT.get(update.id) ?? 0)) continue;
+      lastT.set(update.id, message.t);
+      if (update.version >= (newest.get(update.id)?.version ?? -1)) newest.set(update.id, update);
+      const briefcaseId = update.briefcase_id ?? message.briefcase_id;
+      const lots = byProcedure.get(briefcaseId) ?? new Map<number, LotLivePayload[]>();
+      byProcedure.set(briefcaseId, lots);
+      lots.set(update.id, [...(lots.get(update.id) ?? []), update]);
+    }
+    for (const [briefcaseId, lots] of byProcedure) {
+      const card = cardOf(briefcaseId);
+      const statusChanged = new Set<number>();
+      const changes = new Map<number, (lot: LotAttributes) => LotAttributes>();
+      for (const [lotId, updates] of lots)
+        changes.set(lotId, (lot) => {
+          let next = lot;
+          for (const update of updates) next = mergeLotUpdate(next, update, card);
+          if (next.status !== lot.status) statusChanged.add(lotId);
+          return next;
+        });
+      patchLots(briefcaseId, changes);
+      for (const lotId of statusChanged)
+        void queryClient.invalidateQueries({ queryKey: queryKeys.lot(lotId) });
+      scheduleCardRefresh(briefcaseId);
+      scheduleStatsRefresh(briefcaseId);
+    }
   }
 
   function onStats(message: LiveMessage): void {
@@ -287,26 +325,48 @@ export function createLiveCacheWriter(
     if (statsRead && (liveCounters.get(id)?.at ?? 0) > (statsReadStarted.get(id) ?? 0)) patchCounters(id);
   });
 
+  function apply(message: LiveMessage): void {
+    switch (message.action) {
+      case 'lot_update':
+        onLotUpdates([message]);
+        break;
+      case 'briefcase_status_update':
+      case 'briefcase_closed':
+      case 'next_round':
+        onStatus(message);
+        break;
+      case 'autobid_maxed_out':
+        onAutobidMaxedOut(message);
+        break;
+      case 'stats':
+        onStats(message);
+        break;
+      case 'users':
+        onUsers(message);
+        break;
+      case 'questions':
+        onQuestions(message);
+        break;
+      default:
+        break;
+    }
+  }
+
   return {
-    apply(message) {
-      switch (message.action) {
-        case 'lot_update':
-          return onLotUpdate(message);
-        case 'briefcase_status_update':
-        case 'briefcase_closed':
-        case 'next_round':
-          return onStatus(message);
-        case 'autobid_maxed_out':
-          return onAutobidMaxedOut(message);
-        case 'stats':
-          return onStats(message);
-        case 'users':
-          return onUsers(message);
-        case 'questions':
-          return onQuestions(message);
-        default:
-          return;
+    apply,
+    applyFrame(messages) {
+      // Runs of lot updates go in one write; any other message keeps its place between them.
+      let run: LiveMessage[] = [];
+      for (const message of messages) {
+        if (message.action === 'lot_update') {
+          run.push(message);
+          continue;
+        }
+        if (run.length > 0) onLotUpdates(run);
+        run = [];
+        apply(message);
       }
+      if (run.length > 0) onLotUpdates(run);
     },
     subscribed(channel, briefcaseId) {
       if (briefcaseId === null) return;

@@ -6,7 +6,6 @@ import { useCurrentUser } from '../../api/useCurrentUser.ts';
 import { ErrorBlock } from '../../components/ErrorBlock.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
-import { useServerNow } from '../../lib/useServerNow.ts';
 import { useLiveSubscription } from '../../live/useLive.ts';
 import { NotFoundBlock } from '../errors/NotFoundBlock.tsx';
 import { useBecameFinished } from '../surveys/useBecameFinished.ts';
@@ -41,7 +40,6 @@ export function BriefcaseCardPage() {
   const tab = cardTabOf(params.tab);
   const { user } = useCurrentUser();
   const card = useBriefcase(id);
-  const nowMs = useServerNow();
   // An administrator's "Интерфейс торгов игрока" (decisions/0071): for this page only, off by default.
   const [playerView, setPlayerView] = useState(false);
   // The card's status and counters follow the server while it is open.
@@ -69,7 +67,6 @@ export function BriefcaseCardPage() {
     <>
       <BriefcaseHeader
         briefcase={b}
-        nowMs={nowMs}
         actions={
           <>
             <DocumentsMenu briefcase={b} />
@@ -78,7 +75,6 @@ export function BriefcaseCardPage() {
               user={user}
               playerView={playerView}
               onPlayerView={setPlayerView}
-              nowMs={nowMs}
             />
           </>
         }

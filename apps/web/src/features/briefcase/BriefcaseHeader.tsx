@@ -21,17 +21,17 @@ import { CompanyAvatar } from '../../components/CompanyAvatar.tsx';
 import { DeferredTooltip } from '../../components/DeferredTooltip.tsx';
 import { Fact } from '../../components/Fact.tsx';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
+import { useServerNow } from '../../lib/useServerNow.ts';
 import { CARD_MESSAGES as T } from './messages.ts';
 
 interface BriefcaseHeaderProps {
   briefcase: BriefcaseCardAttributes;
-  nowMs: number;
   /** The organiser's and the viewer's buttons (edit, confirm, favourite). */
   actions?: ReactNode;
 }
 
 /** The card's head: back link, 'ТП №{id}', status, format, organiser, publication and trading times. */
-export function BriefcaseHeader({ briefcase: b, nowMs, actions }: BriefcaseHeaderProps) {
+export function BriefcaseHeader({ briefcase: b, actions }: BriefcaseHeaderProps) {
   usePageTitle(T.title(b.id));
   const viewer = { viewerOffsetMinutes: viewerOffsetMinutes() };
   const when = (iso: string | null) => (iso ? formatMoscowDateTime(iso, viewer) : T.noData);
@@ -54,7 +54,7 @@ export function BriefcaseHeader({ briefcase: b, nowMs, actions }: BriefcaseHeade
           {T.title(b.id)}
         </Typography>
         <Chip label={briefcaseStatusLabel(b.status, b.next_round_count)} color="primary" variant="outlined" />
-        {showsCardTimeLine(b.status) && <CardStatusChip status={briefcaseCardStatus(b, nowMs)} />}
+        {showsCardTimeLine(b.status) && <LiveCardStatus briefcase={b} />}
         <Box sx={{ flexGrow: 1 }} />
         {actions}
       </Stack>
@@ -86,6 +86,11 @@ export function BriefcaseHeader({ briefcase: b, nowMs, actions }: BriefcaseHeade
       <HeaderNotes briefcase={b} />
     </Stack>
   );
+}
+
+/** The status line by server time: only this chip re-renders each second, not the page under it. */
+function LiveCardStatus({ briefcase: b }: { briefcase: BriefcaseCardAttributes }) {
+  return <CardStatusChip status={briefcaseCardStatus(b, useServerNow())} />;
 }
 
 /** Renewal minutes, the two-round notice, payment kind, commission and the viewer's own bids (spec 2 §2). */

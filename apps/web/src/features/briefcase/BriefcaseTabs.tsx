@@ -1,5 +1,6 @@
 import type { BriefcaseCardAttributes } from '@etp/contracts';
 import { Box, Tab, Tabs } from '@mui/material';
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { type CardTab, cardTabPath } from './cardTabs.ts';
 import { CARD_MESSAGES } from './messages.ts';
@@ -14,8 +15,12 @@ interface BriefcaseTabsProps {
   current: CardTab;
 }
 
-/** The card's tab bar; each tab is an address (/briefcases/{id}/{tab}). Scrolls sideways on phones. */
-export function BriefcaseTabs({ briefcase, tabs, current }: BriefcaseTabsProps) {
+/**
+ * The card's tab bar; each tab is an address (/briefcases/{id}/{tab}). Scrolls sideways on phones. Memoised on
+ * what it shows: MUI's Tabs measures its tabs (getBoundingClientRect, a forced layout of the page) after every
+ * render, and the card under it is re-read each second while bids come.
+ */
+export const BriefcaseTabs = memo(function BriefcaseTabs({ briefcase, tabs, current }: BriefcaseTabsProps) {
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
       <Tabs
@@ -36,5 +41,14 @@ export function BriefcaseTabs({ briefcase, tabs, current }: BriefcaseTabsProps) 
         ))}
       </Tabs>
     </Box>
+  );
+}, sameTabs);
+
+function sameTabs(a: BriefcaseTabsProps, b: BriefcaseTabsProps): boolean {
+  return (
+    a.current === b.current &&
+    a.briefcase.id === b.briefcase.id &&
+    a.briefcase.lots_count === b.briefcase.lots_count &&
+    a.tabs.join() === b.tabs.join()
   );
 }

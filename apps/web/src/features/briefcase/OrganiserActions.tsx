@@ -33,12 +33,9 @@ export function OrganiserActions({
   user,
   playerView = false,
   onPlayerView,
-  nowMs,
 }: {
   briefcase: BriefcaseCardAttributes;
   user: User | null;
-  /** Server time, for the next round's application window. */
-  nowMs: number;
   /** An administrator's "Интерфейс торгов игрока": the trading screens as a player sees them. */
   playerView?: boolean;
   onPlayerView?: (on: boolean) => void;
@@ -84,7 +81,7 @@ export function OrganiserActions({
       )}
       {roundActionsShown(b) && (
         <Suspense fallback={null}>
-          <RoundActions briefcase={b} user={user} nowMs={nowMs} />
+          <RoundActions briefcase={b} user={user} />
         </Suspense>
       )}
       {canEditBriefcase(b, user, playerView) && (

@@ -8,26 +8,30 @@ import {
   countWithNoun,
   formatPercent,
   formatRubles,
+  groupMoneyInput,
   kopecksFromPercent,
   kopecksToInputText,
   parsePercent,
   percentOf,
   rublesToKopecks,
   STEPS,
-  sanitizeMoneyInput,
   snapBidAmount,
 } from '@etp/domain';
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/Remove';
 import { Button, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/ApiError.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { regroupMoneyInput } from '../../lib/regroupMoneyInput.ts';
 import { toast } from '../../lib/toast.ts';
 import { lotTitle } from './lotTitle.ts';
 import { TRADE_MESSAGES as T } from './messages.ts';
 import { tradeCalls, useLotAction } from './tradeApi.ts';
 import { tradeErrorToast } from './useTradeToast.ts';
+
+/** Kopecks as the amount field shows them: grouped by thousands like formatRubles, '1 234 567' (decisions/0191). */
+const amountText = (kopecks: number) => groupMoneyInput(kopecksToInputText(kopecks));
 
 interface BidControlsProps {
   lot: LotAttributes;
@@ -41,6 +45,14 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
   const [editing, setEditing] = useState<{ field: 'amount' | 'percent'; text: string } | null>(null);
   const [confirming, setConfirming] = useState<{ leader: boolean } | null>(null);
   const state = bidAtSteps(input, steps);
+  // The amount is grouped by thousands while typed; the caret is put back after the digits it followed.
+  const amountInput = useRef<HTMLInputElement>(null);
+  const caret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (caret.current === null || !amountInput.current) return;
+    amountInput.current.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  });
   const action = useLotAction(lot, ({ amount, confirm }: { amount: number; confirm: boolean }) =>
     tradeCalls.bid(lot.id, amount, confirm),
   );
@@ -86,14 +98,23 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
         <TextField
           size="small"
           label={T.yourBid}
-          value={editing?.field === 'amount' ? editing.text : kopecksToInputText(state.amount)}
-          onFocus={() => setEditing({ field: 'amount', text: kopecksToInputText(state.amount) })}
-          onChange={(e) => setEditing({ field: 'amount', text: sanitizeMoneyInput(e.target.value) })}
+          value={editing?.field === 'amount' ? editing.text : amountText(state.amount)}
+          onFocus={() => setEditing({ field: 'amount', text: amountText(state.amount) })}
+          onChange={(e) => {
+            const next = regroupMoneyInput(
+              editing?.field === 'amount' ? editing.text : amountText(state.amount),
+              e.target.value,
+              e.target.selectionStart ?? e.target.value.length,
+              (e.nativeEvent as InputEvent).inputType,
+            );
+            caret.current = next.caret;
+            setEditing({ field: 'amount', text: next.text });
+          }}
           onBlur={commit}
           onKeyDown={(e) => e.key === 'Enter' && commit()}
           slotProps={{
             input: { endAdornment: <InputAdornment position="end">₽</InputAdornment> },
-            htmlInput: { inputMode: 'decimal', 'data-testid': `bid-amount-${lot.id}` },
+            htmlInput: { inputMode: 'decimal', 'data-testid': `bid-amount-${lot.id}`, ref: amountInput },
           }}
           sx={{ flex: 2, minWidth: 0 }}
         />

@@ -17,21 +17,55 @@ import {
   LotTimer,
 } from './LotParts.tsx';
 import { TRADE_MESSAGES as T } from './messages.ts';
+import { type LotsPageKey, usePageLot } from './tradeApi.ts';
 import { type LotViewer, sameLotProps, useLotView } from './useLotView.ts';
 
 interface LotCardProps {
-  lot: LotAttributes;
+  /** The page the lot is on: the card reads its lot from that page's cache entry. */
+  source: LotsPageKey;
+  lotId: number;
   briefcase: BriefcaseCardAttributes;
   viewer: LotViewer;
   /** Address of the lot dialog. */
   href: string;
 }
 
-/** Memoised: a live update of one lot re-renders its card only (the page holds 48). */
-export const LotCard = memo(function LotCard({ lot, briefcase: b, viewer, href }: LotCardProps) {
+/**
+ * Memoised, and reading its own lot: a live update of one lot re-renders its card only, not the page's list
+ * (the page holds 48).
+ */
+export const LotCard = memo(function LotCard({ source, lotId, briefcase, viewer, href }: LotCardProps) {
+  const lot = usePageLot(source, lotId);
+  return lot && <LotCardView lot={lot} briefcase={briefcase} viewer={viewer} href={href} offscreenSkipped />;
+}, sameLotProps);
+
+const OFFSCREEN_SKIPPED = { contentVisibility: 'auto', containIntrinsicSize: 'auto 360px' } as const;
+
+/** One lot as a card, given the lot (the lot dialog passes its own copy). */
+export function LotCardView({
+  lot,
+  briefcase: b,
+  viewer,
+  href,
+  offscreenSkipped = false,
+}: {
+  lot: LotAttributes;
+  briefcase: BriefcaseCardAttributes;
+  viewer: LotViewer;
+  href: string;
+  /**
+   * The browser skips laying out and painting the card while it is off screen (content-visibility: auto): of a
+   * page's 48 cards a screen shows a few, and live prices change the others several times a second.
+   */
+  offscreenSkipped?: boolean;
+}) {
   const view = useLotView(lot, b, viewer);
   return (
-    <Card variant="outlined" data-testid={`lot-card-${lot.id}`}>
+    <Card
+      variant="outlined"
+      data-testid={`lot-card-${lot.id}`}
+      sx={offscreenSkipped ? OFFSCREEN_SKIPPED : undefined}
+    >
       <CardContent>
         <Stack spacing={1.5}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -70,4 +104,4 @@ export const LotCard = memo(function LotCard({ lot, briefcase: b, viewer, href }
       </CardContent>
     </Card>
   );
-}, sameLotProps);
+}

@@ -37,7 +37,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { KeyValueTable } from '../../components/KeyValueTable.tsx';
 import { toast } from '../../lib/toast.ts';
-import { LotCard } from './LotCard.tsx';
+import { LotCardView } from './LotCard.tsx';
 import { lotTitle } from './lotTitle.ts';
 import { TRADE_MESSAGES as T } from './messages.ts';
 import { tradeCalls, useBidLog, useLot, useLotAction, useLotsInfo } from './tradeApi.ts';
@@ -154,7 +154,7 @@ export function LotDialog({ lotId, briefcase: b, admin, viewer, onNavigate, onCl
         ) : shown === 'info' ? (
           <Stack spacing={2} sx={{ pt: 1 }}>
             {lot.is_owner && <RenameLot lot={lot} />}
-            <LotCard lot={lot} briefcase={b} viewer={viewer} href={`?id=${lot.id}`} />
+            <LotCardView lot={lot} briefcase={b} viewer={viewer} href={`?id=${lot.id}`} />
             <KeyValueTable caption={T.lotDialogTabs.info} rows={lotFacts(lot)} twoColumns />
           </Stack>
         ) : shown === 'bids' ? (

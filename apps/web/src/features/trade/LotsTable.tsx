@@ -17,16 +17,19 @@ import {
   LotTimer,
 } from './LotParts.tsx';
 import { TRADE_MESSAGES as T } from './messages.ts';
+import { type LotsPageKey, usePageLot } from './tradeApi.ts';
 import { type LotViewer, sameLotProps, useLotView } from './useLotView.ts';
 
 interface LotsTableProps {
-  lots: { id: number; attributes: LotAttributes }[];
+  /** The page shown; each row reads its lot from that page's cache entry. */
+  source: LotsPageKey;
+  ids: number[];
   briefcase: BriefcaseCardAttributes;
   viewer: LotViewer;
   hrefOf: (lotId: number) => string;
 }
 
-export function LotsTable({ lots, briefcase: b, viewer, hrefOf }: LotsTableProps) {
+export function LotsTable({ source, ids, briefcase: b, viewer, hrefOf }: LotsTableProps) {
   const sealed = isPrivateAuction(b.auction_type);
   return (
     <TableContainer
@@ -48,10 +51,11 @@ export function LotsTable({ lots, briefcase: b, viewer, hrefOf }: LotsTableProps
           </TableRow>
         </TableHead>
         <TableBody>
-          {lots.map(({ id, attributes }) => (
+          {ids.map((id) => (
             <LotRow
               key={id}
-              lot={attributes}
+              source={source}
+              lotId={id}
               briefcase={b}
               viewer={viewer}
               href={hrefOf(id)}
@@ -64,8 +68,24 @@ export function LotsTable({ lots, briefcase: b, viewer, hrefOf }: LotsTableProps
   );
 }
 
-/** Memoised: a live update of one lot re-renders its row only. */
+/** Memoised, and reading its own lot: a live update of one lot re-renders its row only. */
 const LotRow = memo(function LotRow({
+  source,
+  lotId,
+  ...rest
+}: {
+  source: LotsPageKey;
+  lotId: number;
+  briefcase: BriefcaseCardAttributes;
+  viewer: LotViewer;
+  href: string;
+  sealed: boolean;
+}) {
+  const lot = usePageLot(source, lotId);
+  return lot && <LotRowBody lot={lot} {...rest} />;
+}, sameLotProps);
+
+function LotRowBody({
   lot,
   briefcase: b,
   viewer,
@@ -115,4 +135,4 @@ const LotRow = memo(function LotRow({
       </TableCell>
     </TableRow>
   );
-}, sameLotProps);
+}

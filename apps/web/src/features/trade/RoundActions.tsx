@@ -37,6 +37,7 @@ import { apiClient } from '../../api/apiClient.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { enqueueSnackbar } from '../../lib/snackbars.tsx';
 import { toast } from '../../lib/toast.ts';
+import { useServerNow } from '../../lib/useServerNow.ts';
 import { lotTitle } from './lotTitle.ts';
 
 export const ROUND_MESSAGES = {
@@ -92,12 +93,12 @@ function useRoundRequests(id: number, enabled: boolean) {
 export default function RoundActions({
   briefcase: b,
   user,
-  nowMs,
 }: {
   briefcase: BriefcaseCardAttributes;
   user: User | null;
-  nowMs: number;
 }) {
+  // Server time for the application window: these buttons re-render each second, the card page does not.
+  const nowMs = useServerNow();
   const admin = user?.role === 'admin';
   const master = b.is_master || admin;
   const nextRoundFormat = b.auction_type === 'classic' || b.auction_type === 'dutch';

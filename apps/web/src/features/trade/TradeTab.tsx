@@ -2,7 +2,7 @@
  * Торги (/briefcases/{id}/trade?page=&id=): the procedure's lots as cards, 48 a page, the only-favourites switch,
  * and the lot dialog as an address (?id=). Subscribes the procedure's lots and status to the live client.
  */
-import type { BriefcaseCardAttributes, User } from '@etp/contracts';
+import type { BriefcaseCardAttributes, LotList, User } from '@etp/contracts';
 import { isPrivateAuction } from '@etp/domain';
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
@@ -18,8 +18,10 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { queryKeys } from '../../api/queryKeys.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorBlock } from '../../components/ErrorBlock.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -29,7 +31,7 @@ import { LotCard } from './LotCard.tsx';
 import { LotDialog } from './LotDialog.tsx';
 import { LotsTable } from './LotsTable.tsx';
 import { TRADE_MESSAGES as T } from './messages.ts';
-import { useLots } from './tradeApi.ts';
+import { type LotsPageKey, useLotsOutline } from './tradeApi.ts';
 import { TRADE_PAGE_SIZE_CONST } from './tradeConstants.ts';
 import type { LotViewer } from './useLotView.ts';
 
@@ -58,6 +60,7 @@ export function TradeTab({
   playerView?: boolean;
 }) {
   const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
   const sealed = isPrivateAuction(b.auction_type);
@@ -84,12 +87,19 @@ export function TradeTab({
   const page = positive(params.get('page')) ?? 1;
   const lotId = positive(params.get('id'));
   const favourites = params.get('favourites') === '1';
-  const lots = useLots(b.id, page, favourites);
+  const source: LotsPageKey = useMemo(
+    () => ({ briefcaseId: b.id, page, favourites }),
+    [b.id, page, favourites],
+  );
+  // The page's lot ids only: a live price change re-renders that lot's card, not this list (decisions/0190).
+  const lots = useLotsOutline(source);
   useLiveSubscription('BriefcaseStatus', b.id);
   useLiveSubscription('LotsStream', b.id, (message) => {
     if (message.action === 'autobid_maxed_out') {
       const payload = message.payload as { lot_id: number };
-      const lot = lots.data?.lots.find((l) => l.id === payload.lot_id)?.attributes;
+      const lot = queryClient
+        .getQueryData<LotList>(queryKeys.lots(b.id, page, favourites))
+        ?.lots.find((l) => l.id === payload.lot_id)?.attributes;
       toast.info(T.autobidMaxedOut(lot ? `Лот №${lot.number}` : `Лот ${payload.lot_id}`));
     }
   });
@@ -150,10 +160,10 @@ export function TradeTab({
         <PageLoader />
       ) : lots.error ? (
         <ErrorBlock message={lots.error.message} onRetry={() => void lots.refetch()} />
-      ) : lots.data.lots.length === 0 ? (
+      ) : lots.data.ids.length === 0 ? (
         <EmptyState title={favourites ? T.noFavouriteLots : T.noLots} />
       ) : layout === 'table' ? (
-        <LotsTable lots={lots.data.lots} briefcase={b} viewer={viewer} hrefOf={hrefOf} />
+        <LotsTable source={source} ids={lots.data.ids} briefcase={b} viewer={viewer} hrefOf={hrefOf} />
       ) : (
         <Box
           sx={{
@@ -166,8 +176,8 @@ export function TradeTab({
             },
           }}
         >
-          {lots.data.lots.map(({ id, attributes }) => (
-            <LotCard key={id} lot={attributes} briefcase={b} viewer={viewer} href={hrefOf(id)} />
+          {lots.data.ids.map((id) => (
+            <LotCard key={id} source={source} lotId={id} briefcase={b} viewer={viewer} href={hrefOf(id)} />
           ))}
         </Box>
       )}

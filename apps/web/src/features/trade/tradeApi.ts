@@ -7,21 +7,61 @@ import { queryKeys } from '../../api/queryKeys.ts';
 /** Trade-tab page size (spec 2 §9). */
 export const TRADE_PAGE_SIZE = 48;
 
+/** A page of a procedure's lots (the Портфель table, the Торги tab): which page, and only favourites or all. */
+export interface LotsPageKey {
+  briefcaseId: number;
+  page: number;
+  favourites: boolean;
+}
+
+const lotsQuery = ({ briefcaseId, page, favourites }: LotsPageKey) => ({
+  queryKey: queryKeys.lots(briefcaseId, page, favourites),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiClient.request<LotList>('/api/v1/lots', {
+      query: {
+        briefcase_id: briefcaseId,
+        page,
+        per_page: TRADE_PAGE_SIZE,
+        type: favourites ? 'favorite' : undefined,
+      },
+      signal,
+    }),
+  placeholderData: keepPreviousData,
+});
+
 export function useLots(briefcaseId: number, page: number, favourites: boolean) {
-  return useQuery({
-    queryKey: queryKeys.lots(briefcaseId, page, favourites),
-    queryFn: ({ signal }) =>
-      apiClient.request<LotList>('/api/v1/lots', {
-        query: {
-          briefcase_id: briefcaseId,
-          page,
-          per_page: TRADE_PAGE_SIZE,
-          type: favourites ? 'favorite' : undefined,
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(lotsQuery({ briefcaseId, page, favourites }));
+}
+
+/** What a page of lots is made of, without the lots' live figures. */
+const pageOutline = (list: LotList) => ({
+  ids: list.lots.map((l) => l.id),
+  total_pages: list.total_pages,
+});
+
+/**
+ * The lots of a page as ids and the page count. A live price change writes the page's cache entry, but the
+ * outline stays equal (structural sharing keeps the same object), so the component reading it does not re-render:
+ * each lot reads its own entry with usePageLot (decisions/0190).
+ */
+export function useLotsOutline(key: LotsPageKey) {
+  return useQuery({ ...lotsQuery(key), select: pageOutline });
+}
+
+/**
+ * One lot of a page as the live cache has it; re-renders its reader only when that lot changes. A passive reader
+ * of the entry useLotsOutline loads and refreshes: it never makes the entry stale on its own (staleTime Infinity).
+ * With a finite staleTime every observer of the entry clears and sets a stale timer on every write, 48 pairs of
+ * timer calls for each live update of the page.
+ */
+export function usePageLot(key: LotsPageKey, lotId: number): LotAttributes | null {
+  return (
+    useQuery({
+      ...lotsQuery(key),
+      staleTime: Number.POSITIVE_INFINITY,
+      select: (list: LotList) => list.lots.find((l) => l.id === lotId)?.attributes ?? null,
+    }).data ?? null
+  );
 }
 
 export function useLot(id: number | null) {

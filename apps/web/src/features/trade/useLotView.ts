@@ -55,10 +55,14 @@ export type LotView = ReturnType<typeof useLotView>;
 /** The procedure's counters a lot does not show: their change (each second under bidding) re-renders no lot. */
 const COUNTERS = new Set(['bids_count', 'bidders_count', 'bids_total_amount_cents', 'filling_percent']);
 
-/** Props of a memoised lot (card, row): equal when the lot, the viewer and what the lot shows of the procedure are. */
-export function sameLotProps<
-  P extends { lot: LotAttributes; briefcase: BriefcaseCardAttributes; viewer: LotViewer },
->(prev: P, next: P): boolean {
+/**
+ * Props of a memoised lot (card, row): equal when the lot (or its id and page), the viewer and what the lot shows
+ * of the procedure are.
+ */
+export function sameLotProps<P extends { briefcase: BriefcaseCardAttributes; viewer: LotViewer }>(
+  prev: P,
+  next: P,
+): boolean {
   for (const key of Object.keys(next) as (keyof P)[]) {
     if (key === 'briefcase') continue;
     if (!Object.is(prev[key], next[key])) return false;

@@ -1,0 +1,60 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildLot } from '../../test/factories.ts';
+import { renderWithProviders } from '../../test/renderWithProviders.tsx';
+import { BidControls } from './BidControls.tsx';
+
+const N = '\u00a0';
+// Start 1 000 000 ₽, step 10 000 ₽, no bid yet: the first bid is the start price.
+const lot = buildLot({ id: 7, start_price: 1_000_000_00, next_price: 1_000_000_00, step_price: 10_000_00 });
+const basis = { label: 'ОД', kopecks: 2_000_000_00 };
+
+async function setup() {
+  renderWithProviders(<BidControls lot={lot} auctionType="classic" basis={basis} />);
+  const amount = (await screen.findByTestId('bid-amount-7')) as HTMLInputElement;
+  const percent = screen.getByLabelText('Процент, ОД') as HTMLInputElement;
+  return { amount, percent };
+}
+
+describe('the bid input (spec 2 §4, decisions/0191)', () => {
+  it('shows the amount grouped by thousands, like the prices beside it', async () => {
+    const { amount, percent } = await setup();
+    expect(amount.value).toBe(`1${N}000${N}000`);
+    expect(percent.value).toBe('50,00');
+  });
+
+  it('step buttons move the amount by the step and keep the percent in sync', async () => {
+    const { amount, percent } = await setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить шаг' }));
+    expect(amount.value).toBe(`1${N}010${N}000`);
+    expect(percent.value).toBe('50,50');
+    expect(screen.getByTestId('bid-steps-7').textContent).toBe('2 шага');
+    fireEvent.click(screen.getByRole('button', { name: 'Убрать шаг' }));
+    expect(amount.value).toBe(`1${N}000${N}000`);
+  });
+
+  it('groups while typing, keeps the caret after the same digit, and snaps to the grid on leaving', async () => {
+    const { amount, percent } = await setup();
+    fireEvent.focus(amount);
+    // '2' typed after the first digit: '12| 000 000', regrouped, the caret still after the 2
+    fireEvent.change(amount, { target: { value: `12${N}000${N}000`, selectionStart: 2, selectionEnd: 2 } });
+    expect(amount.value).toBe(`12${N}000${N}000`);
+    expect(amount.selectionStart).toBe(2);
+    fireEvent.change(amount, { target: { value: '1234567', selectionStart: 7, selectionEnd: 7 } });
+    expect(amount.value).toBe(`1${N}234${N}567`);
+    expect(amount.selectionStart).toBe(9);
+    fireEvent.blur(amount);
+    // 1 234 567 ₽ lies between grid prices: it snaps up to 1 240 000 (24 steps over the start price).
+    expect(amount.value).toBe(`1${N}240${N}000`);
+    expect(percent.value).toBe('62,00');
+    expect(screen.getByTestId('bid-steps-7').textContent).toBe('25 шагов');
+  });
+
+  it('a percent typed sets the amount', async () => {
+    const { amount, percent } = await setup();
+    fireEvent.focus(percent);
+    fireEvent.change(percent, { target: { value: '60' } });
+    fireEvent.blur(percent);
+    expect(amount.value).toBe(`1${N}200${N}000`);
+  });
+});
