@@ -6,11 +6,14 @@ import { paletteColour } from '../analytics/chartPalette.ts';
 import { STATISTICS_MESSAGES as M } from './messages.ts';
 import { histogramBands } from './statsView.ts';
 
-/** Bids and bidding companies per Moscow minute. */
+/** Bids and bidding companies per Moscow minute (wider bands for a long bidding, statsView.histogramBands). */
 export function BidsHistogram({ stats }: { stats: BriefcaseStatsAttributes }) {
   const bands = histogramBands(stats);
   return (
-    <ChartBlock title={M.histogram} hint={M.histogramHint}>
+    <ChartBlock
+      title={M.histogram}
+      hint={bands.minutes > 1 ? M.histogramHintBanded(bands.minutes) : M.histogramHint}
+    >
       {bands.labels.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
           {M.noBids}

@@ -19,6 +19,8 @@ export const STATISTICS_MESSAGES = {
   allLots: 'Все лоты',
   histogram: 'Ставки по минутам',
   histogramHint: 'Число ставок и участников за каждую минуту, время московское',
+  histogramHintBanded: (minutes: number) =>
+    `Число ставок за каждые ${minutes >= 1440 ? 'сутки' : minutes >= 60 ? `${minutes / 60} ч` : `${minutes} мин`} и наибольшее число участников за минуту, время московское`,
   bidsSeries: 'Ставки',
   usersSeries: 'Участники',
   currentPrice: 'Текущая цена',

@@ -72,7 +72,12 @@ describe('the statistics view', () => {
   });
 
   it('labels the minutes in Moscow time and filters the price series by lot', () => {
-    expect(histogramBands(stats)).toEqual({ labels: ['12:00', '12:05'], bids: [2, 1], users: [2, 1] });
+    expect(histogramBands(stats)).toEqual({
+      labels: ['12:00', '12:01', '12:02', '12:03', '12:04', '12:05'],
+      bids: [2, 0, 0, 0, 0, 1],
+      users: [2, 0, 0, 0, 0, 1],
+      minutes: 1,
+    });
     const all = priceSeries(
       {
         ...stats,
@@ -105,5 +110,38 @@ describe('the statistics view', () => {
       'Лот №7',
     );
     expect(priceSeries(stats, 1).series.map((x) => x.lotId)).toEqual([1]);
+  });
+
+  it('bands a long bidding wider, summing bids and keeping the busiest minute’s participants', () => {
+    const long = {
+      ...stats,
+      histograms: {
+        ...stats.histograms,
+        bids: [
+          { time: '2026-11-22T10:00:00+03:00', bids: 3, users: 2 },
+          { time: '2026-11-22T10:07:00+03:00', bids: 1, users: 1 },
+          { time: '2026-11-22T10:20:00+03:00', bids: 4, users: 3 },
+          { time: '2026-11-22T16:59:00+03:00', bids: 2, users: 2 },
+        ],
+      },
+    };
+    const bands = histogramBands(long);
+    expect(bands.minutes).toBe(5);
+    expect(bands.labels).toHaveLength(84);
+    expect(bands.labels.slice(0, 2)).toEqual(['10:00', '10:05']);
+    expect(bands.bids.slice(0, 5)).toEqual([3, 1, 0, 0, 4]);
+    expect(bands.users.slice(0, 5)).toEqual([2, 1, 0, 0, 3]);
+    expect(bands.bids.reduce((a, b) => a + b, 0)).toBe(10);
+    expect(bands.labels.at(-1)).toBe('16:55');
+
+    const days = histogramBands({
+      ...long,
+      histograms: {
+        ...long.histograms,
+        bids: [long.histograms.bids[0]!, { time: '2026-11-23T09:00:00+03:00', bids: 1, users: 1 }],
+      },
+    });
+    expect(days.minutes).toBe(30);
+    expect(days.labels[0]).toBe('22.11 10:00');
   });
 });

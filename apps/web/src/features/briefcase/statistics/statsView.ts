@@ -1,6 +1,6 @@
 /** What the Статистика tab shows, computed from the statistics reply (pure, tested beside). */
 import type { BriefcaseStatsAttributes } from '@etp/contracts';
-import { formatMoscowTime, formatPercent, formatShortMoney, percentOf } from '@etp/domain';
+import { formatMoscowDate, formatMoscowTime, formatPercent, formatShortMoney, percentOf } from '@etp/domain';
 import { STATISTICS_MESSAGES as M } from './messages.ts';
 
 type StatsLot = BriefcaseStatsAttributes['lots'][number];
@@ -58,13 +58,47 @@ export function totalGrowth(s: BriefcaseStatsAttributes): string {
   return start > 0 ? formatPercent(percentOf(s.current_price - start, start)) : '—';
 }
 
-/** The bids-per-minute histogram: one band per minute with bids, labelled 'ЧЧ:ММ' in Moscow time. */
+/** Widths a histogram band may have, minutes: the narrowest that keeps the bidding's span within MAX_BANDS. */
+const BAND_MINUTES = [1, 5, 10, 15, 30, 60, 180, 360, 720, 1440] as const;
+const MAX_BANDS = 90;
+const MINUTE_MS = 60_000;
+/** Moscow is UTC+3 all year (spec 2 §9): bands start on Moscow minutes, hours and days. */
+const MOSCOW_OFFSET_MS = 3 * 60 * MINUTE_MS;
+
+/**
+ * The bids histogram (spec 2 §2 "bid histogram per minute"): one band per minute from the first bid's minute to the
+ * last's, the minutes without bids at zero, so the axis is to scale. A span too long for minutes to be read is
+ * banded wider (5 min … 1 day, `minutes`): bids are summed, and participants are the most seen in one minute of the
+ * band (the reply counts them per minute; a sum would count one company once a minute). Labels are Moscow
+ * 'ЧЧ:ММ', with the date when the bands run over more than one day.
+ */
 export function histogramBands(s: BriefcaseStatsAttributes) {
-  return {
-    labels: s.histograms.bids.map((p) => formatMoscowTime(p.time)),
-    bids: s.histograms.bids.map((p) => p.bids),
-    users: s.histograms.bids.map((p) => p.users),
-  };
+  const points = s.histograms.bids
+    .map((p) => ({ at: new Date(p.time).getTime(), bids: p.bids, users: p.users }))
+    .filter((p) => Number.isFinite(p.at))
+    .sort((a, b) => a.at - b.at);
+  if (points.length === 0) return { labels: [], bids: [], users: [], minutes: 1 };
+  const first = points[0]!.at;
+  const last = points.at(-1)!.at;
+  const spanMinutes = Math.floor(last / MINUTE_MS) - Math.floor(first / MINUTE_MS) + 1;
+  const minutes = BAND_MINUTES.find((w) => Math.ceil(spanMinutes / w) < MAX_BANDS) ?? 1440;
+  const width = minutes * MINUTE_MS;
+  const start = Math.floor((first + MOSCOW_OFFSET_MS) / width) * width - MOSCOW_OFFSET_MS;
+  const count = Math.floor((last - start) / width) + 1;
+  const bids = new Array<number>(count).fill(0);
+  const users = new Array<number>(count).fill(0);
+  for (const p of points) {
+    const band = Math.floor((p.at - start) / width);
+    bids[band]! += p.bids;
+    users[band] = Math.max(users[band]!, p.users);
+  }
+  const days = formatMoscowDate(start) !== formatMoscowDate(start + (count - 1) * width);
+  const labels = Array.from({ length: count }, (_, i) => {
+    const at = start + i * width;
+    if (minutes >= 1440) return formatMoscowDate(at).slice(0, 5);
+    return days ? `${formatMoscowDate(at).slice(0, 5)} ${formatMoscowTime(at)}` : formatMoscowTime(at);
+  });
+  return { labels, bids, users, minutes };
 }
 
 /**
