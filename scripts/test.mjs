@@ -36,9 +36,8 @@ if (!chromium) {
 run('npm', ['run', 'build', '--workspace', 'apps/web']);
 // Every route's first-load JavaScript against the 250 kB gzip budget (decisions/0145).
 run('node', ['scripts/js-budget.mjs']);
-// The journeys run in E2E_SHARDS shards at once (default 2, decisions/0153), each against a server of its own (own
-// free port, own data directory, own demo data), so no shard sees another's changes. A journey spends much of its
-// time waiting for the server and the page; two shards keep both cores busy.
+// The journeys run in one Playwright process against one server; E2E_SHARDS=N runs N shards at once, each against a
+// server of its own (own free port, data directory and demo data). Not the default on two cores (decisions/0153).
 const freePort = () =>
   new Promise((resolve) => {
     const probe = createServer();
@@ -47,7 +46,7 @@ const freePort = () =>
       probe.close(() => resolve(free));
     });
   });
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 1));
 const runShard = async (index) => {
   const args = ['playwright', 'test', '--config', 'e2e/playwright.config.ts'];
   if (shards > 1) args.push(`--shard=${index}/${shards}`);
