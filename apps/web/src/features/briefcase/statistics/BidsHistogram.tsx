@@ -1,14 +1,15 @@
 import type { BriefcaseStatsAttributes } from '@etp/contracts';
-import { Typography } from '@mui/material';
+import { Typography, useMediaQuery, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { ChartBlock } from '../analytics/ChartBlock.tsx';
 import { paletteColour } from '../analytics/chartPalette.ts';
 import { STATISTICS_MESSAGES as M } from './messages.ts';
-import { histogramBands } from './statsView.ts';
+import { histogramBands, MAX_BANDS } from './statsView.ts';
 
 /** Bids and bidding companies per Moscow minute (wider bands for a long bidding, statsView.histogramBands). */
 export function BidsHistogram({ stats }: { stats: BriefcaseStatsAttributes }) {
-  const bands = histogramBands(stats);
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const bands = histogramBands(stats, narrow ? MAX_BANDS.narrow : MAX_BANDS.wide);
   return (
     <ChartBlock
       title={M.histogram}

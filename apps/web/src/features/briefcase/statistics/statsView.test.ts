@@ -5,6 +5,7 @@ import {
   histogramBands,
   lotGrowth,
   lotPriceText,
+  MAX_BANDS,
   priceSeries,
   startTotalOfPriced,
   statsCounters,
@@ -143,5 +144,7 @@ describe('the statistics view', () => {
     });
     expect(days.minutes).toBe(30);
     expect(days.labels[0]).toBe('22.11 10:00');
+    // A phone holds fewer bands: the same seven hours in 15-minute bands.
+    expect(histogramBands(long, MAX_BANDS.narrow).minutes).toBe(15);
   });
 });

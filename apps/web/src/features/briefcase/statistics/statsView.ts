@@ -60,19 +60,20 @@ export function totalGrowth(s: BriefcaseStatsAttributes): string {
 
 /** Widths a histogram band may have, minutes: the narrowest that keeps the bidding's span within MAX_BANDS. */
 const BAND_MINUTES = [1, 5, 10, 15, 30, 60, 180, 360, 720, 1440] as const;
-const MAX_BANDS = 90;
+/** Bands the chart holds at most: on a wide screen, and on a phone (below the `sm` breakpoint). */
+export const MAX_BANDS = { wide: 90, narrow: 30 } as const;
 const MINUTE_MS = 60_000;
 /** Moscow is UTC+3 all year (spec 2 §9): bands start on Moscow minutes, hours and days. */
 const MOSCOW_OFFSET_MS = 3 * 60 * MINUTE_MS;
 
 /**
  * The bids histogram (spec 2 §2 "bid histogram per minute"): one band per minute from the first bid's minute to the
- * last's, the minutes without bids at zero, so the axis is to scale. A span too long for minutes to be read is
+ * last's, the minutes without bids at zero, so the axis is to scale. A span too long for `maxBands` minutes is
  * banded wider (5 min … 1 day, `minutes`): bids are summed, and participants are the most seen in one minute of the
  * band (the reply counts them per minute; a sum would count one company once a minute). Labels are Moscow
  * 'ЧЧ:ММ', with the date when the bands run over more than one day.
  */
-export function histogramBands(s: BriefcaseStatsAttributes) {
+export function histogramBands(s: BriefcaseStatsAttributes, maxBands: number = MAX_BANDS.wide) {
   const points = s.histograms.bids
     .map((p) => ({ at: new Date(p.time).getTime(), bids: p.bids, users: p.users }))
     .filter((p) => Number.isFinite(p.at))
@@ -81,7 +82,7 @@ export function histogramBands(s: BriefcaseStatsAttributes) {
   const first = points[0]!.at;
   const last = points.at(-1)!.at;
   const spanMinutes = Math.floor(last / MINUTE_MS) - Math.floor(first / MINUTE_MS) + 1;
-  const minutes = BAND_MINUTES.find((w) => Math.ceil(spanMinutes / w) < MAX_BANDS) ?? 1440;
+  const minutes = BAND_MINUTES.find((w) => Math.ceil(spanMinutes / w) < maxBands) ?? 1440;
   const width = minutes * MINUTE_MS;
   const start = Math.floor((first + MOSCOW_OFFSET_MS) / width) * width - MOSCOW_OFFSET_MS;
   const count = Math.floor((last - start) / width) + 1;
