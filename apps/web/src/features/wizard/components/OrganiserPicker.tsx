@@ -1,20 +1,12 @@
 /** Administrators pick the company a new procedure is created for (step 1); loaded only when shown. */
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue.ts';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 import { type Organiser, searchOrganisers } from '../wizardApi.ts';
 
 const TYPEAHEAD_DEBOUNCE_MS = 500;
-
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 interface OrganiserPickerProps {
   value: Organiser | null;
@@ -24,7 +16,7 @@ interface OrganiserPickerProps {
 
 export default function OrganiserPicker({ value, onChange, locked }: OrganiserPickerProps) {
   const [input, setInput] = useState('');
-  const query = useDebounced(input, TYPEAHEAD_DEBOUNCE_MS);
+  const query = useDebouncedValue(input, TYPEAHEAD_DEBOUNCE_MS);
   const organisers = useQuery({
     queryKey: ['wizard', 'organisers', query],
     queryFn: ({ signal }) => searchOrganisers(query, signal),

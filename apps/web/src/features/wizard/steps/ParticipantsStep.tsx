@@ -24,7 +24,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue.ts';
 import { CompanyHistoryDialog } from '../components/CompanyHistoryDialog.tsx';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 import { type CompanyListName, type ParticipantSuggestion, searchParticipants } from '../wizardApi.ts';
@@ -152,15 +153,6 @@ export function ParticipantsStep({ briefcaseId, form, errors, isAdmin, onChange 
 
 type Listed = WizardForm['invited'][number];
 
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 function CompanyList({
   briefcaseId,
   list,
@@ -180,7 +172,7 @@ function CompanyList({
 }) {
   const [input, setInput] = useState('');
   const [historyOpen, setHistoryOpen] = useState(false);
-  const query = useDebounced(input, 500);
+  const query = useDebouncedValue(input, 500);
   const suggestions = useQuery({
     queryKey: ['wizard', 'participants', query],
     queryFn: ({ signal }) => searchParticipants(query, signal),
