@@ -5,37 +5,15 @@
  * name when that is what MUI would give it.
  */
 import type { TooltipProps } from '@mui/material';
-import { type ComponentType, cloneElement, isValidElement, useEffect, useSyncExternalStore } from 'react';
+import { type ComponentType, cloneElement, isValidElement } from 'react';
+import { idleModule, useIdleModule } from '../lib/idleModule.ts';
 
-let loaded: ComponentType<TooltipProps> | null = null;
-let loading: Promise<void> | null = null;
-const listeners = new Set<() => void>();
-
-function load(): void {
-  loading ??= import('@mui/material/Tooltip').then((module) => {
-    loaded = module.default;
-    for (const listener of listeners) listener();
-  });
-}
-
-function loadWhenIdle(): void {
-  if (loading) return;
-  const idle = (globalThis as { requestIdleCallback?: (callback: () => void) => number }).requestIdleCallback;
-  if (idle) idle(load);
-  else setTimeout(load, 1);
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const current = () => loaded;
+const tooltip = idleModule<ComponentType<TooltipProps>>(
+  async () => (await import('@mui/material/Tooltip')).default,
+);
 
 export function DeferredTooltip(props: TooltipProps) {
-  const Tooltip = useSyncExternalStore(subscribe, current, current);
-  useEffect(() => {
-    if (!Tooltip) loadWhenIdle();
-  }, [Tooltip]);
+  const Tooltip = useIdleModule(tooltip);
   if (Tooltip) return <Tooltip {...props} />;
   const { children, title, describeChild } = props;
   const child = children as React.ReactElement<Record<string, unknown>>;

@@ -6,32 +6,20 @@
  */
 import { styled } from '@mui/material';
 import type { OptionsObject, SnackbarKey, SnackbarMessage, SnackbarProviderProps } from 'notistack';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { idleModule, useIdleModule } from './idleModule.ts';
 
 type Notistack = typeof import('notistack');
 
-let notistack: Notistack | null = null;
-let loading: Promise<void> | null = null;
-const listeners = new Set<() => void>();
+const notistackModule = idleModule<Notistack>(() => import('notistack'), flush);
 const queue: { message: SnackbarMessage; options: OptionsObject & { key: SnackbarKey } }[] = [];
 let nextKey = 0;
 
-function load(): void {
-  loading ??= import('notistack').then(
-    (module) => {
-      notistack = module;
-      flush();
-      for (const listener of listeners) listener();
-    },
-    () => {
-      // Offline or a new deployment: the next snackbar tries again.
-      loading = null;
-    },
-  );
-}
-
 /** notistack's global functions work once a provider is mounted (its constructor sets them). */
-const ready = () => (notistack?.enqueueSnackbar ? notistack : null);
+function ready(): Notistack | null {
+  const module = notistackModule.current();
+  return module?.enqueueSnackbar ? module : null;
+}
 
 function flush(): void {
   const module = ready();
@@ -44,7 +32,7 @@ export function enqueueSnackbar(message: SnackbarMessage, options: OptionsObject
   if (module) return module.enqueueSnackbar(message, options);
   const key = options.key ?? `snackbar-${++nextKey}`;
   queue.push({ message, options: { ...options, key } });
-  load();
+  notistackModule.load();
   return key;
 }
 
@@ -67,19 +55,6 @@ const SNACKBAR_FUNCTIONS = { enqueueSnackbar, closeSnackbar };
 export function useSnackbar() {
   return SNACKBAR_FUNCTIONS;
 }
-
-function loadWhenIdle(): void {
-  if (loading) return;
-  const idle = (globalThis as { requestIdleCallback?: (callback: () => void) => number }).requestIdleCallback;
-  if (idle) idle(load);
-  else setTimeout(load, 1);
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const current = () => notistack;
 
 let themedComponents: SnackbarProviderProps['Components'] | null = null;
 
@@ -110,10 +85,10 @@ function themed(module: Notistack): SnackbarProviderProps['Components'] {
 
 /** notistack's provider, mounted once notistack has arrived; its snackbars sit in a fixed layer of their own. */
 export function SnackbarHost(props: Omit<SnackbarProviderProps, 'children' | 'Components'>) {
-  const module = useSyncExternalStore(subscribe, current, current);
+  const module = useIdleModule(notistackModule);
+  // The provider's constructor sets notistack's global functions: what waited in the queue goes out after it.
   useEffect(() => {
     if (module) flush();
-    else loadWhenIdle();
   }, [module]);
   if (!module) return null;
   return <module.SnackbarProvider {...props} Components={themed(module)} />;
