@@ -16,13 +16,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecastModels, forecasts, lots } from '../src/db/schema/index.ts';
 import { retrainIfDue } from '../src/modules/forecast/forecast.service.ts';
-import { BUYER_KEYS, type CompanyKey, type UserKey } from '../src/seed/accounts.data.ts';
-import type { AccountIds } from '../src/seed/accounts.ts';
-import { insertHistory } from '../src/seed/history.insert.ts';
-import { generateHistory } from '../src/seed/history.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
-import { buildCompany, buildUser } from './support/factories.ts';
+import { insertSoldHistory } from './support/forecastHistory.ts';
 import { api, buildFloor, type Floor, type Trader, tradingLot } from './support/trading.ts';
 
 const TRAINING_TIMEOUT = 240_000;
@@ -149,39 +145,16 @@ describe.each(DRIVERS)('price forecast on %s', (driver) => {
   it(
     'trains a version once enough lots sold, answers from it with reasons, and keeps old forecasts on their version',
     async () => {
-      const historySeller = await buildCompany(t.ctx.db, {
-        kind: 'mfo',
-        seller: true,
-        name: 'МФК «История»',
-      });
-      const historyUser = await buildUser(t.ctx.db, { company: historySeller });
-      const company = { sellerBank: floor.sellerCompany.id, sellerMfo: historySeller.id } as Record<
-        CompanyKey,
-        number
-      >;
-      const user = { sellerBank: floor.seller.userId, sellerMfo: historyUser.id } as Record<UserKey, number>;
-      BUYER_KEYS.forEach((key, i) => {
-        const buyer = floor.buyers[i % floor.buyers.length]!;
-        company[key] = buyer.companyId;
-        user[key] = buyer.userId;
-      });
-      const history = generateHistory({
-        now: t.clock.now(),
-        seed: 11,
-        procedures: 40,
-        sellerKinds: ['bank', 'mfo'],
-      });
-      const ids: AccountIds = { company, user };
-      const written = await insertHistory(t.ctx.db, history, ids);
-      expect(written.lots).toBeGreaterThanOrEqual(FORECAST_MIN_HISTORY);
+      const sold = await insertSoldHistory(t, floor, 11);
+      expect(sold).toBeGreaterThanOrEqual(FORECAST_MIN_HISTORY);
 
       const first = await retrainIfDue(t.ctx);
       expect(first).toMatchObject({
         source: 'model',
-        training_size: written.lots,
-        history_size: written.lots,
+        training_size: sold,
+        history_size: sold,
       });
-      expect(first!.backtest).toMatchObject({ test_size: Math.ceil(written.lots * 0.2) });
+      expect(first!.backtest).toMatchObject({ test_size: Math.ceil(sold * 0.2) });
       // Nothing new sold since: not due again.
       expect(await retrainIfDue(t.ctx)).toBeNull();
 

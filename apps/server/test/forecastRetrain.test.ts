@@ -9,13 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecastModels } from '../src/db/schema/index.ts';
 import { retrainIfDue } from '../src/modules/forecast/forecast.service.ts';
 import { Scheduler } from '../src/scheduler/scheduler.ts';
-import { BUYER_KEYS, type CompanyKey, type UserKey } from '../src/seed/accounts.data.ts';
-import type { AccountIds } from '../src/seed/accounts.ts';
-import { insertHistory } from '../src/seed/history.insert.ts';
-import { generateHistory } from '../src/seed/history.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
-import { buildCompany, buildUser } from './support/factories.ts';
+import { insertSoldHistory } from './support/forecastHistory.ts';
 import { buildFloor, type Floor } from './support/trading.ts';
 
 const TRAINING_TIMEOUT = 240_000;
@@ -47,23 +43,7 @@ describe.each(DRIVERS)('forecast retraining by the leader on %s', (driver) => {
   beforeAll(async () => {
     t = await createTestApp(driver);
     floor = await buildFloor(t, 2);
-    const mfo = await buildCompany(t.ctx.db, { kind: 'mfo', seller: true, name: 'МФК «История»' });
-    const mfoUser = await buildUser(t.ctx.db, { company: mfo });
-    const company = { sellerBank: floor.sellerCompany.id, sellerMfo: mfo.id } as Record<CompanyKey, number>;
-    const user = { sellerBank: floor.seller.userId, sellerMfo: mfoUser.id } as Record<UserKey, number>;
-    BUYER_KEYS.forEach((key, i) => {
-      const buyer = floor.buyers[i % floor.buyers.length]!;
-      company[key] = buyer.companyId;
-      user[key] = buyer.userId;
-    });
-    const history = generateHistory({
-      now: t.clock.now(),
-      seed: 23,
-      procedures: 40,
-      sellerKinds: ['bank', 'mfo'],
-    });
-    const ids: AccountIds = { company, user };
-    sold = (await insertHistory(t.ctx.db, history, ids)).lots;
+    sold = await insertSoldHistory(t, floor, 23);
     expect(sold).toBeGreaterThanOrEqual(FORECAST_MIN_HISTORY);
   }, 120_000);
   afterAll(() => t.close());
