@@ -55,6 +55,25 @@ async function getData<T>(request: APIRequestContext, jwt: Jwt, url: string): Pr
   return (await reply.json()).data as T;
 }
 
+/** A PDF's text as pdftotext reads it (poppler-utils), runs of white space made one space. */
+const pdfText = (path: string) =>
+  execFileSync('pdftotext', ['-layout', path, '-']).toString().replace(/\s+/g, ' ');
+
+/** Page 1 of a PDF drawn by pdftoppm into the screenshots, to be looked at. */
+const pictureFirstPage = (path: string, name: string) =>
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '80',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    path,
+    join(SHOTS, name),
+  ]);
+
 /**
  * A browser context signed in as `email` (the session the web app keeps in localStorage). The satisfaction survey a
  * finished procedure's card asks after 5 s is taken as closed in this session (sessionStorage), so it does not
@@ -149,22 +168,11 @@ test('after the end the seller downloads the protocol and the archive; the winne
   const pdf = join(dir, 'protocol.pdf');
   await protocol.saveAs(pdf);
   expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
-  const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString().replace(/\s+/g, ' ');
+  const text = pdfText(pdf);
   expect(text).toContain(`Протокол о результатах торговой процедуры ТП №${id}`);
   expect(text).toContain(best!.userCompanyName);
   expect(text).toMatch(/Хеш последней записи \(SHA-256\): [0-9a-f]{64}/);
-  execFileSync('pdftoppm', [
-    '-png',
-    '-r',
-    '80',
-    '-f',
-    '1',
-    '-l',
-    '1',
-    '-singlefile',
-    pdf,
-    join(SHOTS, 'documents-protocol-page1'),
-  ]);
+  pictureFirstPage(pdf, 'documents-protocol-page1');
 
   await s.page.getByRole('button', { name: 'Документы' }).click();
   const archiveDownload = s.page.waitForEvent('download');
@@ -233,23 +241,12 @@ test('after the end the seller downloads the protocol and the archive; the winne
   expect(report.suggestedFilename()).toBe(`Общие результаты аукциона ТП №${id}.pdf`);
   const reportPdf = join(dir, 'main-report.pdf');
   await report.saveAs(reportPdf);
-  const reportText = execFileSync('pdftotext', ['-layout', reportPdf, '-']).toString().replace(/\s+/g, ' ');
+  const reportText = pdfText(reportPdf);
   expect(reportText).toContain(`Общие результаты аукциона · ТП №${id}`);
   expect(reportText).toContain('Определён победитель');
   expect(reportText).not.toContain(best!.userCompanyName);
   expect(reportText).toMatch(/Хеш последней записи \(SHA-256\): [0-9a-f]{64}/);
-  execFileSync('pdftoppm', [
-    '-png',
-    '-r',
-    '80',
-    '-f',
-    '1',
-    '-l',
-    '1',
-    '-singlefile',
-    reportPdf,
-    join(SHOTS, 'documents-main-report-page1'),
-  ]);
+  pictureFirstPage(reportPdf, 'documents-main-report-page1');
   await b.context.close();
 });
 
