@@ -104,6 +104,15 @@ async function signedIn(browser: Browser, jwt: Jwt, width = 1440, surveyClosedFo
   return { context, page: await context.newPage() };
 }
 
+/** Opens the card header's documents dropdown once the card is shown. */
+async function openDocuments(page: Page, id: number) {
+  await expect(page.getByTestId('briefcase-title')).toHaveText(`ТП №${id}`);
+  await page.getByRole('button', { name: 'Документы', exact: true }).click();
+  const menu = page.getByRole('menu', { name: 'Документы торговой процедуры' });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
 async function expectAccessible(page: Page) {
   const result = await new AxeBuilder({ page }).exclude('svg').analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -151,9 +160,7 @@ test('after the end the seller downloads the protocol and the archive; the winne
   // The seller, on the card: the dropdown lists the protocol (made again for the winner) and the archive.
   const s = await signedIn(browser, seller.jwt, 1440, id);
   await s.page.goto(`/briefcases/${id}`, { waitUntil: 'domcontentloaded' });
-  await expect(s.page.getByTestId('briefcase-title')).toHaveText(`ТП №${id}`);
-  await s.page.getByRole('button', { name: 'Документы' }).click();
-  const menu = s.page.getByRole('menu', { name: 'Документы торговой процедуры' });
+  const menu = await openDocuments(s.page, id);
   await expect(menu.getByRole('menuitem', { name: /Протокол торгов/ })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: /Общие результаты аукциона/ })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: /Регламент проведения торгов/ })).toBeVisible();
@@ -174,7 +181,7 @@ test('after the end the seller downloads the protocol and the archive; the winne
   expect(text).toMatch(/Хеш последней записи \(SHA-256\): [0-9a-f]{64}/);
   pictureFirstPage(pdf, 'documents-protocol-page1');
 
-  await s.page.getByRole('button', { name: 'Документы' }).click();
+  await openDocuments(s.page, id);
   const archiveDownload = s.page.waitForEvent('download');
   await menu.getByRole('menuitem', { name: 'Скачать всё архивом' }).click();
   const archive = await archiveDownload;
@@ -197,8 +204,7 @@ test('after the end the seller downloads the protocol and the archive; the winne
   // On a phone the dropdown opens the same list, and the Портфель tab's documents fit the width.
   const phone = await signedIn(browser, seller.jwt, 390, id);
   await phone.page.goto(`/briefcases/${id}`, { waitUntil: 'domcontentloaded' });
-  await phone.page.getByRole('button', { name: 'Документы' }).click();
-  const phoneMenu = phone.page.getByRole('menu', { name: 'Документы торговой процедуры' });
+  const phoneMenu = await openDocuments(phone.page, id);
   await expect(phoneMenu.getByRole('menuitem', { name: /Протокол торгов/ })).toBeVisible();
   // The menu fades in: the picture is taken once it is opaque.
   await expect(phone.page.locator('#briefcase-documents-menu .MuiPaper-root')).toHaveCSS('opacity', '1');
@@ -228,9 +234,7 @@ test('after the end the seller downloads the protocol and the archive; the winne
 
   // The same buyer on the card: the results for everyone, no trade protocol (spec 2 §6), and no company named.
   await b.page.goto(`/briefcases/${id}`, { waitUntil: 'domcontentloaded' });
-  await expect(b.page.getByTestId('briefcase-title')).toHaveText(`ТП №${id}`);
-  await b.page.getByRole('button', { name: 'Документы' }).click();
-  const buyerMenu = b.page.getByRole('menu', { name: 'Документы торговой процедуры' });
+  const buyerMenu = await openDocuments(b.page, id);
   const results = buyerMenu.getByRole('menuitem', { name: /Общие результаты аукциона/ });
   await expect(results).toBeVisible();
   await expect(buyerMenu.getByRole('menuitem', { name: /Скачать всё архивом/ })).toBeVisible();

@@ -17,6 +17,7 @@ const DocumentsMenuList = lazy(() => import('./DocumentsMenuList.tsx'));
 export function DocumentsMenu({ briefcase: b }: { briefcase: BriefcaseCardAttributes }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [opened, setOpened] = useState(false);
+  // Read ahead, and again on each opening; the list reads the same query itself (see DocumentsMenuList).
   const documents = useBriefcaseDocuments(b.id, b.status);
   const download = useDocumentDownload(b.id);
   return (
@@ -41,7 +42,6 @@ export function DocumentsMenu({ briefcase: b }: { briefcase: BriefcaseCardAttrib
         <Suspense fallback={null}>
           <DocumentsMenuList
             briefcase={b}
-            documents={documents}
             anchor={anchor}
             onClose={() => setAnchor(null)}
             download={download}

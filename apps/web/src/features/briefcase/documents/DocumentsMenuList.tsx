@@ -8,7 +8,7 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import { Divider, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import type { ReactNode } from 'react';
 import { DOCUMENTS_MESSAGES as T } from './messages.ts';
-import type { useBriefcaseDocuments } from './useBriefcaseDocuments.ts';
+import { useBriefcaseDocuments } from './useBriefcaseDocuments.ts';
 import type { useDocumentDownload } from './useDocumentDownload.ts';
 
 export default function DocumentsMenuList({
@@ -16,14 +16,16 @@ export default function DocumentsMenuList({
   anchor,
   onClose: close,
   download,
-  documents,
 }: {
   briefcase: BriefcaseCardAttributes;
-  documents: ReturnType<typeof useBriefcaseDocuments>;
   anchor: HTMLElement | null;
   onClose: () => void;
   download: ReturnType<typeof useDocumentDownload>;
 }) {
+  // Its own observer, not the opener's result: a result handed down is a snapshot, and TanStack re-renders only
+  // for the fields read during render, so documents arriving between the click and this chunk's first render
+  // would never show.
+  const documents = useBriefcaseDocuments(b.id, b.status);
   const save = (link: string, name: string) => {
     close();
     download.mutate({ link, name });
