@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FilePool } from './filePool.ts';
-import { INGEST_PACING, noteBid, pacedBatch, pauseAfterBatch } from './ingestPacing.ts';
+import { INGEST_PACING, noteBid, pacedBatch, pacedCopy, pauseAfterBatch } from './ingestPacing.ts';
 
 /** tid → nice of every thread of this process, from /proc/self/task/<tid>/stat (field 19). */
 function threadNice(): Map<number, number> {
@@ -85,5 +85,26 @@ describe('registry COPY batches give way to bids', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(40 + paused - 5);
     await new Promise((resolve) => setTimeout(resolve, INGEST_PACING.quietMs + 20));
     expect(await pacedBatch(batch)).toBe(0);
+  });
+
+  it('while bids arrive a batch goes in slices of whole rows, each followed by a pause; when quiet, in one COPY', async () => {
+    // 4,000 rows of 64 bytes; the database takes 1 ms per 4 kB.
+    const row = `${'x'.repeat(63)}\n`;
+    const data = new TextEncoder().encode(row.repeat(4_000));
+    const slices: { bytes: number; at: number }[] = [];
+    const copy = async (slice: Uint8Array) => {
+      expect(slice.at(-1)).toBe(10);
+      slices.push({ bytes: slice.length, at: performance.now() });
+      await new Promise((resolve) => setTimeout(resolve, Math.ceil(slice.length / 4096)));
+    };
+    noteBid();
+    const paused = await pacedCopy(data, copy);
+    expect(slices.length).toBeGreaterThan(1);
+    expect(slices.reduce((sum, s) => sum + s.bytes, 0)).toBe(data.length);
+    expect(paused).toBeGreaterThan(0);
+    slices.length = 0;
+    await new Promise((resolve) => setTimeout(resolve, INGEST_PACING.quietMs + 20));
+    expect(await pacedCopy(data, copy)).toBe(0);
+    expect(slices.map((s) => s.bytes)).toEqual([data.length]);
   });
 });

@@ -3,8 +3,11 @@
  * are spaced out so that PostgreSQL's COPY backend and the file worker leave the cores to the bids' commits. After a
  * batch that took `t` ms, the ingest waits `factor × t` (at most `maxPauseMs`) if a bid came in the last `quietMs`;
  * with no bid, no wait. The ingest always advances: at worst it runs at 1 / (1 + factor) of its speed.
+ * While bids arrive, a batch is also cut into COPY statements of whole rows of about 10 ms each (pacedCopy), each
+ * followed by its pause: a bid then waits behind at most one such slice, never behind a whole batch.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { copyInSlices } from '../modules/registries/registries.raw.ts';
 
 const envNumber = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -46,4 +49,29 @@ export async function pacedBatch(batch: () => Promise<void>): Promise<number> {
   const pause = pauseAfterBatch(performance.now() - started);
   if (pause > 0) await sleep(pause);
   return pause;
+}
+
+/** Whether a bid reached this node in the last `quietMs`. */
+export function tradingOn(now = performance.now(), lastBid = lastBidAt): boolean {
+  return now - lastBid <= INGEST_PACING.quietMs;
+}
+
+/**
+ * Stores one COPY batch: whole when no bid is arriving (then paced as a batch); while bids arrive, in slices of
+ * whole rows of about 10 ms each, each followed by its pause. Returns the time waited (ms).
+ */
+export async function pacedCopy(
+  data: Uint8Array,
+  copy: (slice: Uint8Array) => Promise<void>,
+): Promise<number> {
+  if (INGEST_PACING.factor === 0 || !tradingOn()) return pacedBatch(() => copy(data));
+  let waited = 0;
+  await copyInSlices(data, copy, async (_bytes, ms) => {
+    const pause = pauseAfterBatch(ms);
+    if (pause > 0) {
+      waited += pause;
+      await sleep(pause);
+    }
+  });
+  return waited;
 }

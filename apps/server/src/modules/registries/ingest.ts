@@ -8,7 +8,7 @@ import type { AttributeValue, DebtColumns, RegistryError } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import type { PersonalDataFindingJson, RegistryPreviewJson } from '../../db/schema/index.ts';
 import { filePool } from '../../files/filePool.ts';
-import { pacedBatch } from '../../files/ingestPacing.ts';
+import { pacedCopy } from '../../files/ingestPacing.ts';
 import { AppError } from '../../http/errors.ts';
 import type { LotingParams, LottingOutcome } from './registries.lotting.ts';
 import { REGISTRY_MESSAGES } from './registries.messages.ts';
@@ -103,8 +103,8 @@ async function readInWorker(
           if (name !== 'copy' || !session || !(payload instanceof Uint8Array)) {
             throw new Error(`unexpected call ${name} from the file worker`);
           }
-          // Bids first (decision 0151): while bids arrive, the batches are spaced out.
-          await pacedBatch(() => session.copyFrom(COPY_TARGET, payload));
+          // Bids first (decisions 0151, 0220): while bids arrive, the batch goes in short slices, spaced out.
+          await pacedCopy(payload, (slice) => session.copyFrom(COPY_TARGET, slice));
         },
       },
     );

@@ -76,7 +76,7 @@ const NEWLINE = 10;
 export async function copyInSlices(
   data: Uint8Array,
   copy: (slice: Uint8Array) => Promise<void>,
-  onSlice?: (bytes: number, ms: number) => void,
+  onSlice?: (bytes: number, ms: number) => void | Promise<void>,
 ): Promise<void> {
   let size = FIRST_SLICE_BYTES;
   for (let from = 0; from < data.length; ) {
@@ -89,7 +89,7 @@ export async function copyInSlices(
     const started = performance.now();
     await copy(data.subarray(from, to));
     const ms = performance.now() - started;
-    onSlice?.(to - from, ms);
+    await onSlice?.(to - from, ms);
     size = Math.round(
       Math.min(
         MAX_SLICE_BYTES,
