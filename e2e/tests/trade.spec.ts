@@ -173,6 +173,9 @@ test('on a phone (390 px) a buyer bids through the lot dialog opened by its addr
   await expect(dialog.getByRole('tab', { name: 'Общая информация' })).toBeVisible();
   await expect(dialog.getByTestId(`lot-card-${lotId}`)).toBeVisible();
   await expectAccessible(a.page);
+  // The two tabs fit the phone's width: no scroll arrows beside them (decisions/0210).
+  await expect(dialog.getByRole('tab', { name: 'Ставки' })).toBeVisible();
+  await expect(dialog.locator('.MuiTabs-scrollButtons')).toHaveCount(0);
   await shot(a.page, 'lot-dialog-390', false);
   // Nothing of the dialog is cut off on the narrow screen.
   const overflow = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
@@ -186,7 +189,9 @@ test('on a phone (390 px) a buyer bids through the lot dialog opened by its addr
   await expect(dialog.getByTestId(`lot-condition-${lotId}`)).toHaveText('Вы лидируете');
   await dialog.getByRole('tab', { name: 'Ставки' }).tap();
   await expect(dialog.getByRole('table')).toContainText('Ставка');
+  await expect(dialog.locator('.MuiTabs-scrollButtons')).toHaveCount(0);
   await expectAccessible(a.page);
+  await shot(a.page, 'lot-dialog-bids-390', false);
   await a.context.close();
 });
 

@@ -136,13 +136,18 @@ export function LotDialog({ lotId, briefcase: b, admin, viewer, onNavigate, onCl
           <CloseIcon />
         </IconButton>
       </DialogTitle>
+      {/* Arrows only when the tabs do not fit (the administrator's three tabs on a phone narrower than 345 px).
+          MUI watches the first and last tab it saw at mount, so the row is mounted again when a tab comes or
+          goes; and it must not shrink in the full-screen dialog's column: a tab row squeezed below a tab's height
+          reads to MUI as tabs out of view, and the arrows showed although everything fitted (decisions/0210). */}
       <Tabs
+        key={`${lot ? 'lot' : 'loading'}-${showBids}-${admin}`}
         value={lot ? shown : 'info'}
         onChange={(_, v) => setTab(v)}
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile
-        sx={{ px: { xs: 0, sm: 3 }, borderBottom: 1, borderColor: 'divider' }}
+        sx={{ px: { xs: 0, sm: 3 }, borderBottom: 1, borderColor: 'divider', flexShrink: 0 }}
       >
         <Tab value="info" label={T.lotDialogTabs.info} />
         {showBids && <Tab value="bids" label={T.lotDialogTabs.bids} />}
