@@ -1,5 +1,8 @@
-/** A dialog asking for one amount in rubles (autobid maximum, sealed offer): enter, then confirm (spec 2 §5). */
-import { formatRubles, kopecksToInputText, rublesToKopecks, sanitizeMoneyInput } from '@etp/domain';
+/**
+ * A dialog asking for one amount in rubles (autobid maximum, sealed offer): enter, then confirm (spec 2 §5). The
+ * amount is grouped by thousands while typed, as the bid input is (decisions/0191).
+ */
+import { formatRubles, groupMoneyInput, kopecksToInputText, rublesToKopecks } from '@etp/domain';
 import {
   Button,
   Dialog,
@@ -10,7 +13,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { regroupMoneyInput } from '../../lib/regroupMoneyInput.ts';
 import { TRADE_MESSAGES as T } from './messages.ts';
 
 interface AmountDialogProps {
@@ -40,7 +44,15 @@ function AmountDialogBody({
   onSubmit,
   onClose,
 }: AmountDialogProps) {
-  const [text, setText] = useState(initial === null ? '' : kopecksToInputText(initial));
+  const [text, setText] = useState(initial === null ? '' : groupMoneyInput(kopecksToInputText(initial)));
+  // After regrouping, the caret goes back after the digits it followed.
+  const input = useRef<HTMLInputElement>(null);
+  const caret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (caret.current === null || !input.current) return;
+    input.current.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  });
   const [error, setError] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState<number | null>(null);
   const next = () => {
@@ -61,7 +73,14 @@ function AmountDialogBody({
             label={label}
             value={text}
             onChange={(e) => {
-              setText(sanitizeMoneyInput(e.target.value));
+              const next = regroupMoneyInput(
+                text,
+                e.target.value,
+                e.target.selectionStart ?? e.target.value.length,
+                (e.nativeEvent as InputEvent).inputType,
+              );
+              caret.current = next.caret;
+              setText(next.text);
               setError(null);
             }}
             onKeyDown={(e) => e.key === 'Enter' && next()}
@@ -69,7 +88,7 @@ function AmountDialogBody({
             helperText={error ?? ' '}
             slotProps={{
               input: { endAdornment: <InputAdornment position="end">₽</InputAdornment> },
-              htmlInput: { inputMode: 'decimal' },
+              htmlInput: { inputMode: 'decimal', ref: input },
             }}
           />
         ) : (

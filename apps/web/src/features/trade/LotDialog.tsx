@@ -136,13 +136,18 @@ export function LotDialog({ lotId, briefcase: b, admin, viewer, onNavigate, onCl
           <CloseIcon />
         </IconButton>
       </DialogTitle>
+      {/* Arrows only when the tabs do not fit (the administrator's three tabs on a phone narrower than 345 px).
+          MUI watches the first and last tab it saw at mount, so the row is mounted again when a tab comes or
+          goes; and it must not shrink in the full-screen dialog's column: a tab row squeezed below a tab's height
+          reads to MUI as tabs out of view, and the arrows showed although everything fitted (decisions/0210). */}
       <Tabs
+        key={`${lot ? 'lot' : 'loading'}-${showBids}-${admin}`}
         value={lot ? shown : 'info'}
         onChange={(_, v) => setTab(v)}
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile
-        sx={{ px: { xs: 0, sm: 3 }, borderBottom: 1, borderColor: 'divider' }}
+        sx={{ px: { xs: 0, sm: 3 }, borderBottom: 1, borderColor: 'divider', flexShrink: 0 }}
       >
         <Tab value="info" label={T.lotDialogTabs.info} />
         {showBids && <Tab value="bids" label={T.lotDialogTabs.bids} />}
@@ -184,6 +189,8 @@ function lotFacts(lot: LotAttributes) {
 }
 
 function BidLog({ lotId }: { lotId: number }) {
+  // On a phone the bid's type goes under its time, so the amount keeps its place on the screen.
+  const narrow = useMediaQuery('(max-width:599.95px)');
   const [page, setPage] = useState(1);
   // 15 on first open, 10 a page afterwards (spec 2 §9).
   const perPage = page === 1 ? 15 : 10;
@@ -196,24 +203,36 @@ function BidLog({ lotId }: { lotId: number }) {
     <Stack spacing={2}>
       {/* On a phone the table scrolls sideways: the region takes the focus, so a keyboard can scroll it too. */}
       <TableContainer tabIndex={0} role="region" aria-label={T.lotDialogTabs.bids}>
-        <Table size="small">
+        <Table size="small" sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}>
           <TableHead>
             <TableRow>
-              <TableCell>{T.bidLogColumns.time}</TableCell>
-              <TableCell>{T.bidLogColumns.source}</TableCell>
+              <TableCell>{narrow ? T.bidLogColumns.timeAndSource : T.bidLogColumns.time}</TableCell>
+              {!narrow && <TableCell>{T.bidLogColumns.source}</TableCell>}
               <TableCell>{T.bidLogColumns.company}</TableCell>
               <TableCell align="right">{T.bidLogColumns.amount}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
-            {bids.map((bid) => (
-              <TableRow key={bid.id} selected={bid.is_own}>
-                <TableCell>{formatMoscowDateTime(bid.created_at, viewer)}</TableCell>
-                <TableCell>{T.bidSource[bid.source_type] ?? bid.source_type}</TableCell>
-                <TableCell>{bid.company_name}</TableCell>
-                <TableCell align="right">{formatRubles(bid.amount)}</TableCell>
-              </TableRow>
-            ))}
+            {bids.map((bid) => {
+              const source = T.bidSource[bid.source_type] ?? bid.source_type;
+              return (
+                <TableRow key={bid.id} selected={bid.is_own}>
+                  <TableCell>
+                    {formatMoscowDateTime(bid.created_at, viewer)}
+                    {narrow && (
+                      <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+                        {source}
+                      </Box>
+                    )}
+                  </TableCell>
+                  {!narrow && <TableCell>{source}</TableCell>}
+                  <TableCell>{bid.company_name}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatRubles(bid.amount)}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
           </TableBody>
         </Table>
       </TableContainer>
