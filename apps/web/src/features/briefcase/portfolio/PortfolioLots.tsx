@@ -260,7 +260,8 @@ function LotsGrid({
       case 'startPrice':
         return <Money kopecks={lot.start_price} percent={percentText(lot.start_price, lot)} />;
       case 'step':
-        return formatRubles(lot.step_price);
+        // A request for offers collects offers without a step ('Шаг 0 ₽' would read as a step of nothing).
+        return lot.step_price > 0 ? formatRubles(lot.step_price) : '—';
       case 'currentPrice':
         return lot.current_price === null ? (
           '—'
