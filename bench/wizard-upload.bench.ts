@@ -247,6 +247,12 @@ export async function wizardUploadBenchmark() {
     await context.close();
 
     const maxGapMs = gaps.length ? Math.round(Math.max(...gaps)) : null;
+    // Where the bar stood still longest (its value before and after), and every pause over a second: which
+    // phase of the upload it was (transfer below 80, the server's processing above).
+    const widest = gaps.indexOf(Math.max(...gaps));
+    const pauses = gaps.flatMap((gap, i) =>
+      gap >= 1000 ? [{ from: progress[i]!.v, to: progress[i + 1]!.v, ms: Math.round(gap) }] : [],
+    );
     const longest = (tasks: { duration: number }[]) =>
       tasks.length ? Math.round(Math.max(...tasks.map((t) => t.duration))) : 0;
     const ratio = round(browserSeconds / reference.seconds);
@@ -287,6 +293,8 @@ export async function wizardUploadBenchmark() {
         progress_updates: progress.length,
         progress_values: progress.map((p) => p.v),
         progress_max_gap_ms: maxGapMs,
+        progress_max_gap_between: widest >= 0 ? [progress[widest]!.v, progress[widest + 1]!.v] : null,
+        progress_pauses_over_1s: pauses,
         long_tasks_over_50ms: uploadLong.length,
         longest_task_ms: longest(uploadLong),
         long_tasks_ms: uploadLong.map((l) => Math.round(l.duration)),
