@@ -3,7 +3,8 @@
  * Chromium (Playwright), from the file input to the lotting panel's table, against the server-only ingest of the
  * same file (the same upload call, sent by a plain HTTP client) in the same run, on the same server process.
  * Measured: both times, the server's peak RSS in each, how often the progress bar moved (largest gap), the
- * tab's long tasks during the upload, and the long tasks while 'Показать все лоты' renders the 5,000 lots.
+ * tab's long tasks during the upload, and the long tasks while 'Показать все лоты' shows the 5,000 lots and the
+ * table is scrolled to the last one.
  * The registry has lot numbers 1–5,000, so it lands on 5,000 lots (manual splitting).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -223,16 +224,35 @@ export async function wizardUploadBenchmark() {
     const tableStart = await page.evaluate(() => performance.now());
     const renderStarted = performance.now();
     await page.getByRole('button', { name: 'Показать все лоты' }).click();
-    await lotsTable
-      .locator('tbody tr')
-      .nth(lotsCount - 1)
-      .waitFor({ state: 'attached', timeout: 120_000 });
+    // The table renders the rows in view (decisions/0200): it names the whole count, and scrolling its region
+    // to the end, a screenful at a time as a reader would in a hurry, brings the last lot in.
+    await page.locator(`table[aria-rowcount="${lotsCount + 1}"]`).waitFor({ state: 'attached' });
+    const region = page.getByRole('region', { name: 'Лоты' });
+    await region.evaluate(async (el) => {
+      const { requestAnimationFrame } = globalThis as unknown as {
+        requestAnimationFrame(callback: () => void): number;
+      };
+      // No named function here: tsx would wrap it in a helper that the page does not have.
+      for (let top = 0; top < el.scrollHeight; top += el.clientHeight * 10) {
+        el.scrollTop = top;
+        await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+      }
+      el.scrollTop = el.scrollHeight;
+    });
+    await page.getByTestId(`lot-row-${lotsCount}`).waitFor({ state: 'visible', timeout: 120_000 });
     const renderSeconds = (performance.now() - renderStarted) / 1000;
-    const rendered = await lotsTable.locator('tbody tr').count();
+    const reachable = Number(await lotsTable.getAttribute('aria-rowcount')) - 1;
+    const inDocument = await lotsTable.locator('tbody tr:not([aria-hidden])').count();
     const tableLong = (await probes()).longTasks.filter((l) => l.start >= tableStart);
     await context.close();
 
     const maxGapMs = gaps.length ? Math.round(Math.max(...gaps)) : null;
+    // Where the bar stood still longest (its value before and after), and every pause over a second: which
+    // phase of the upload it was (transfer below 80, the server's processing above).
+    const widest = gaps.indexOf(Math.max(...gaps));
+    const pauses = gaps.flatMap((gap, i) =>
+      gap >= 1000 ? [{ from: progress[i]!.v, to: progress[i + 1]!.v, ms: Math.round(gap) }] : [],
+    );
     const longest = (tasks: { duration: number }[]) =>
       tasks.length ? Math.round(Math.max(...tasks.map((t) => t.duration))) : 0;
     const ratio = round(browserSeconds / reference.seconds);
@@ -255,7 +275,7 @@ export async function wizardUploadBenchmark() {
       lots_table_long_tasks: {
         goal: `the table of ${LOTS} lots renders without a long task over 100 ms`,
         value: longest(tableLong),
-        pass: longest(tableLong) <= 100 && rendered >= LOTS && lotsCount >= LOTS,
+        pass: longest(tableLong) <= 100 && reachable >= LOTS && lotsCount >= LOTS,
       },
     };
     return {
@@ -273,13 +293,16 @@ export async function wizardUploadBenchmark() {
         progress_updates: progress.length,
         progress_values: progress.map((p) => p.v),
         progress_max_gap_ms: maxGapMs,
+        progress_max_gap_between: widest >= 0 ? [progress[widest]!.v, progress[widest + 1]!.v] : null,
+        progress_pauses_over_1s: pauses,
         long_tasks_over_50ms: uploadLong.length,
         longest_task_ms: longest(uploadLong),
         long_tasks_ms: uploadLong.map((l) => Math.round(l.duration)),
       },
       lots_table: {
-        rows_rendered: rendered,
-        seconds_to_all_rows: round(renderSeconds),
+        rows_reachable: reachable,
+        rows_in_document: inDocument,
+        seconds_to_last_row: round(renderSeconds),
         long_tasks_over_50ms: tableLong.length,
         longest_task_ms: longest(tableLong),
       },

@@ -1,7 +1,8 @@
 /**
  * The custom template of the wizard (spec 1 §2 step 2): a seller uploads a registry in the bank's own layout
  * (generated here), clears the suggested matching and matches every column by hand in the header dropdowns,
- * watches the remaining required and recommended counts fall, opens the table full screen, runs 'Проверить',
+ * watches the remaining required and recommended counts fall, opens the table full screen, runs 'Проверить'
+ * (the note on the platform template's headers goes), reopens the matching to change a column and checks again,
  * lots the checked registry with a composite whole-portfolio lot, sets up trading and sends it for approval.
  * axe finds nothing serious on the matching table or its full-screen mode; screenshots at 1440 and 390 px.
  */
@@ -129,6 +130,8 @@ test('a seller creates a procedure from a custom template matched column by colu
   await expect(page).toHaveURL(/\/briefcases\/new\/\d+$/, { timeout: 120_000 });
   const id = Number(/new\/(\d+)/.exec(page.url())![1]);
   await expect(page.getByText('В файле не совпадают заголовки')).toBeVisible();
+  // The platform template's headers are not in the file: a note says where they were looked for.
+  await expect(page.getByTestId('upload-warnings')).toContainText('Заголовки шаблона не найдены');
   const matching = page.getByTestId('column-matching');
   await expect(matching).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Загрузить свой шаблон' })).toHaveAttribute(
@@ -189,9 +192,33 @@ test('a seller creates a procedure from a custom template matched column by colu
   await check.click();
   await expect(page.getByRole('main').getByText('Файл загружен')).toBeVisible({ timeout: 120_000 });
   await expect(page.getByTestId('column-matching')).toHaveCount(0);
+  // The columns are matched: the note on the platform template's headers no longer applies.
+  await expect(page.getByTestId('upload-warnings')).toHaveCount(0);
   const lots = page.getByRole('table', { name: 'Лоты' });
   await expect(lots.getByRole('row')).toHaveCount(4);
   await expect(page.getByRole('navigation', { name: 'Сводка' })).toContainText('300');
+
+  // The matching opens again after the check: the manager's comment becomes the product type, checked again.
+  await page.getByRole('button', { name: 'Изменить сопоставление' }).click();
+  await expect(page.getByTestId('column-matching')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Файл загружен')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: header('Тело долга') })).toContainText(
+    'Сумма основного долга (ОД), руб.',
+  );
+  await expect(page.getByTestId('match-column-6')).toContainText('Не загружается');
+  await chooseOption(page, header('Комментарий менеджера'), 'Тип продукта');
+  await axe(page);
+  await check.click();
+  await expect(page.getByTestId('column-matching')).toHaveCount(0, { timeout: 120_000 });
+  await expect(page.getByRole('main').getByText('Файл загружен')).toBeVisible();
+  await expect(lots.getByRole('row')).toHaveCount(4);
+  // Kept on the server: after a reload the reopened table shows the new match, and closes unchanged.
+  await page.reload();
+  await page.getByRole('button', { name: 'Изменить сопоставление' }).click();
+  await expect(page.getByTestId('match-column-6')).toContainText('Тип продукта');
+  await page.getByRole('button', { name: 'Оставить как было' }).click();
+  await expect(page.getByTestId('column-matching')).toHaveCount(0);
+  await expect(lots.getByRole('row')).toHaveCount(4);
 
   // Portfolio characteristics with the composite whole-portfolio lot.
   await chooseOption(page, 'Деятельность', '');

@@ -5,96 +5,21 @@
  * second context and a buyer finds it in the feed. Plus: a reload restores the step, a bad file is refused with
  * the spec's text, a registry with personal data needs the agreement, and axe finds nothing serious on any step.
  */
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import { debts, registry } from './support/registry.ts';
+import {
+  ADMIN,
+  axe,
+  describePortfolio,
+  expect,
+  moscowDigits,
+  newContext,
+  SELLER,
+  shot,
+  typeDate,
+} from './support/wizard.ts';
 
-/** The shared machine is slow under load: screens get 30 s to appear. */
-const expect = baseExpect.configure({ timeout: 30_000 });
-
-const PASSWORD = 'Demo-2026!';
-const SELLER = 'seller.bank@etp-rd.ru';
-const ADMIN = 'admin@etp-rd.ru';
 const BUYER = 'buyer.legal@etp-rd.ru';
-const SHOTS = process.env.WIZARD_SHOTS ?? join(tmpdir(), 'wizard-shots');
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/users/sign_in');
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page
-    .getByLabel(/пароль/i)
-    .first()
-    .fill(PASSWORD);
-  await page.getByRole('button', { name: /войти|продолжить/i }).click();
-  await expect(page).not.toHaveURL(/sign_in/);
-}
-
-async function newContext(browser: Browser, email: string, width = 1440) {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    locale: 'ru-RU',
-    timezoneId: 'Europe/Moscow',
-  });
-  // Cookies accepted before (the banner would cover the lower half of a phone's screen and its menus).
-  await context.addInitScript(() => {
-    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-      'etp.cookies_accepted',
-      '1',
-    );
-  });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { context, page };
-}
-
-async function axe(page: Page) {
-  // A tooltip of what the pointer last touched fades in or out half-transparent, which axe reads as low
-  // contrast: move the pointer away and let it go first.
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.MuiTooltip-popper')).toHaveCount(0);
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: join(SHOTS, `${name}-${page.viewportSize()?.width}.png`), fullPage: true });
-}
-
-/** Moscow wall time `days` from now at 11:00, as the picker's digits: DDMMYYYYHHmm. */
-function moscowDigits(days: number, hours = 11): { digits: string; text: string } {
-  const d = new Date(Date.now() + days * 86_400_000 + 3 * 3_600_000);
-  const dd = String(d.getUTCDate()).padStart(2, '0');
-  const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
-  const yyyy = String(d.getUTCFullYear());
-  const hh = String(hours).padStart(2, '0');
-  return { digits: `${dd}${mm}${yyyy}${hh}00`, text: `${dd}.${mm}.${yyyy} ${hh}:00` };
-}
-
-async function typeDate(page: Page, name: string, digits: string) {
-  const field = page.getByTestId(`${name}-field`);
-  await field.getByRole('spinbutton').first().click();
-  await page.keyboard.type(digits, { delay: 20 });
-}
-
-async function chooseOption(page: Page, label: string, option?: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  const options = page.getByRole('option');
-  await (option ? options.filter({ hasText: option }).first() : options.first()).click();
-  // The menu fades out: until it is gone axe would read its half-transparent options as low contrast. While it
-  // fades it is aria-hidden, so a role query no longer sees it; a menu kept mounted stays in the page with
-  // visibility: hidden once closed, so wait until no menu is visible.
-  await expect(page.locator('.MuiMenu-root:visible')).toHaveCount(0);
-}
-
-async function describePortfolio(page: Page) {
-  await chooseOption(page, 'Деятельность');
-  await chooseOption(page, 'Вид портфеля');
-  await chooseOption(page, 'Тип должника');
-  await chooseOption(page, 'Обеспечение', 'Беззалоговое');
-}
 
 test('a seller creates a classic procedure from a 20,000-row registry; the administrator approves it; a buyer finds it', async ({
   browser,

@@ -16,6 +16,7 @@ import {
   registryReports,
   registryRows,
 } from '../src/db/schema/index.ts';
+import { keptRegistryPath } from '../src/modules/registries/registries.files.ts';
 import { debt, registryXlsx, signedInMember, upload } from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
@@ -152,7 +153,32 @@ describe.each(DRIVERS)('registry flow on %s', (driver) => {
       2: 'amount_total',
       3: 'amount_bottomline',
     });
-    expect(row!.registryKey).toBeNull();
+    // The file stays kept with its preview: the seller may reopen the matching and check again (decisions/0201).
+    expect(row!.registryKey).not.toBeNull();
+    const stored = await call('GET', `/api/v1/briefcases/${id}/remaped_registry`, owner);
+    expect(stored.json().data).toMatchObject({
+      pending: true,
+      preview: { headers },
+      source_map: row!.sourceMap,
+    });
+    const rematched = await call('PUT', `/api/v1/briefcases/${id}/map_registry`, owner, {
+      source_map: {
+        0: 'contract_id',
+        1: 'region_code',
+        2: 'amount_total',
+        3: 'amount_bottomline',
+        4: 'product_type',
+      },
+    });
+    expect(rematched.statusCode, rematched.body).toBe(200);
+    expect(await rowCount(id)).toBe(2);
+    const [again] = await t.ctx.db.select().from(briefcases).where(eq(briefcases.id, id));
+    expect(again!.sourceMap).toMatchObject({ 4: 'product_type' });
+    expect(again!.registryKey).toBe(row!.registryKey);
+    expect(existsSync(keptRegistryPath(t.ctx, again!.registryKey!))).toBe(true);
+    // Deleting the procedure drops the kept file with it.
+    expect((await call('DELETE', `/api/v1/briefcases/${id}`, owner)).statusCode).toBe(200);
+    expect(existsSync(keptRegistryPath(t.ctx, again!.registryKey!))).toBe(false);
   });
 
   it('relots from the stored columns and enforces the price limit', async () => {

@@ -9,8 +9,10 @@ import {
   type LotAttributes,
   type PublicBriefcase,
   type User,
+  type WizardDraft,
 } from '@etp/contracts';
 import type { BriefcaseStatus } from '@etp/domain';
+import { EMPTY_FORM } from '../features/wizard/wizardMachine.ts';
 
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
@@ -220,5 +222,68 @@ export function buildLot(overrides: Partial<LotAttributes> = {}): LotAttributes 
     version: 1,
     features: {},
     ...overrides,
+  };
+}
+
+/** A created classic draft on step 2 with a stored platform registry of one lot. */
+export function buildWizardDraft(
+  overrides: Partial<WizardDraft['briefcase']> = {},
+  resume: 1 | 2 | 3 | 4 = 2,
+): WizardDraft {
+  return {
+    briefcase: {
+      ...EMPTY_FORM,
+      id: 42,
+      briefcase_state: 'created',
+      creator_type: 'user',
+      company_id: 7,
+      creator_company_name: 'ПАО «Банк»',
+      excel_custom: false,
+      has_registry: true,
+      registry_file_name: 'реестр.xlsx',
+      registry_report_id: null,
+      personal_data_found: false,
+      personal_data_agreement: false,
+      personal_data_skipped: false,
+      personal_data: [],
+      loting_params: { loting_type: 'manual_splitting' },
+      items_count: 3,
+      amount_total: 300_000_00,
+      amount_bottomline: 450_000_00,
+      start_price: 30_000_00,
+      currency: '₽',
+      rejection_note: null,
+      ...overrides,
+    },
+    lots: [
+      {
+        id: 1,
+        number: 1,
+        name: 'Лот 1',
+        items_count: 3,
+        amount_total: 300_000_00,
+        amount_bottomline: 450_000_00,
+        bottomline_mean: 150_000_00,
+        dpd: 400,
+        dplp: 380,
+        start_price: 30_000_00,
+        min_price: 30_000_00,
+        predicted_start_price: null,
+        predicted_end_price: null,
+        composite: false,
+        product_type: null,
+        federal_district: null,
+        stage: null,
+        step_price: null,
+        max_price: null,
+        step_count: null,
+        start_datetime: null,
+        end_datetime: null,
+      },
+    ],
+    invited_companies: [],
+    documents: [],
+    rejected_companies: [],
+    resume_step: resume,
   };
 }

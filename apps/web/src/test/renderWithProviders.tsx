@@ -12,6 +12,8 @@ import { idleSocket } from './fakeSocket.ts';
 
 export interface RenderOptions {
   path?: string;
+  /** The history entry's state at `path` (what a navigate(…, { state }) leaves). */
+  state?: unknown;
   /** The live socket the page opens (a FakeSocket); by default one that never connects. */
   createSocket?: () => SocketLike;
   /** Reconnect delay of the live client (ms); a minute by default, so tests reconnect only when they mean to. */
@@ -20,10 +22,12 @@ export interface RenderOptions {
 
 export function renderWithProviders(
   ui: ReactElement,
-  { path = '/', createSocket, retryDelay = 60_000 }: RenderOptions = {},
+  { path = '/', state, createSocket, retryDelay = 60_000 }: RenderOptions = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '*', element: ui }], {
+    initialEntries: [{ pathname: path, state }],
+  });
   const result = render(
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={queryClient}>

@@ -37,6 +37,8 @@ export interface IngestOptions {
   map?: (AttributeValue | null)[];
   /** Columns (0-based) dropped before validation: the personal-data columns after a skip or an agreement. */
   dropColumns?: readonly number[];
+  /** Stored: the kept custom file and its preview stay on the procedure, so its matching can be reopened. */
+  keepMatchingFile?: boolean;
   /** Ingest even when personal data is found (skip_validation, personal_data_agree): its columns are dropped. */
   allowPersonalData?: boolean;
   onProgress?: (phase: IngestPhase, fraction: number) => void;
@@ -167,6 +169,7 @@ async function storeRead(
     assignment: encodeAssignment(read.lotting.assignment),
     personalDataFound: read.findings.length > 0,
     findings: read.findings.length > 0 ? read.findings : null,
+    keepMatchingFile: Boolean(options.keepMatchingFile),
   });
   await saveRegistryColumnsRaw(session, 'briefcases', options.briefcaseId, columnsPieces(read.columns));
 }

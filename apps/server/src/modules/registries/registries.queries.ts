@@ -118,6 +118,8 @@ export async function saveRegistryRaw(
     assignment: Buffer;
     personalDataFound: boolean;
     findings: PersonalDataFindingJson[] | null;
+    /** A custom file stored with the seller's matching stays kept with its preview, to be matched again. */
+    keepMatchingFile: boolean;
   },
 ): Promise<void> {
   await session.query(
@@ -125,7 +127,8 @@ export async function saveRegistryRaw(
        bottomline_mean = $6, start_price = $7, dpd = $8, dplp = $9, filling_percent = $10, analytics = $11,
        registry_file_name = $12, source_map = $13, excel_custom = $14, loting_params = $15,
        lot_assignment = decode($16, 'base64'), personal_data_found = $17, personal_data_findings = $18,
-       registry_report_id = null, registry_preview = null, registry_key = null, updated_at = now()
+       registry_report_id = null, registry_preview = case when $19::boolean then registry_preview end,
+       registry_key = case when $19::boolean then registry_key end, updated_at = now()
      where id = $1`,
     [
       briefcaseId,
@@ -146,6 +149,7 @@ export async function saveRegistryRaw(
       values.assignment.toString('base64'),
       values.personalDataFound,
       values.findings ? JSON.stringify(values.findings) : null,
+      values.keepMatchingFile,
     ],
   );
 }

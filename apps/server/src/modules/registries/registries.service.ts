@@ -95,6 +95,11 @@ interface RunInput {
   dropColumns?: number[];
   /** The upload is already a kept file (matching, personal-data decision): keep it until ingested. */
   keptKey?: string | null;
+  /**
+   * The seller's matching of a kept custom file (map_registry): once stored, the file and its preview stay, so
+   * the matching can be reopened and checked again while the procedure is a draft (decisions/0201).
+   */
+  keepMatchingFile?: boolean;
   /** Rows per sheet of the check report (tests); default as many as a sheet holds. */
   reportSheetRows?: number;
 }
@@ -146,6 +151,7 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
         filePath: input.filePath,
         fileName: input.fileName,
         map: input.map,
+        keepMatchingFile: Boolean(input.keepMatchingFile && input.keptKey),
         allowPersonalData: input.allowPersonalData,
         dropColumns: input.dropColumns,
         report,
@@ -221,7 +227,8 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
     if ('briefcaseId' in input.target) await dropReports(ctx, input.target.briefcaseId, reportId);
   }
   board.set(input.uploadId, userId, 'done', 100);
-  if (outcome.kind === 'stored' && input.keptKey) await dropRegistryFile(ctx, input.keptKey);
+  if (outcome.kind === 'stored' && input.keptKey && !input.keepMatchingFile)
+    await dropRegistryFile(ctx, input.keptKey);
   const data: RegistryUploadData = {
     ...emptyUploadData(briefcaseId),
     personal_data: findingsOf(outcome),
@@ -345,6 +352,7 @@ export async function mapBriefcaseRegistry(
     target: { briefcaseId },
     map,
     keptKey: briefcase.registryKey,
+    keepMatchingFile: true,
   });
 }
 

@@ -229,6 +229,7 @@ interface FrameProps {
 
 function WizardFrame(props: FrameProps) {
   const { state, dispatch, id, isAdmin, now } = props;
+  const queryClient = useQueryClient();
   const step = state.at.step;
   const options = { now, isAdmin };
   const statuses = Object.fromEntries(
@@ -380,6 +381,11 @@ function WizardFrame(props: FrameProps) {
       const outcome = await checkMatching(briefcaseId, upload.map, (percent) =>
         dispatch({ type: 'checkProgress', percent }),
       );
+      // The notes are those of this read of the file with the seller's matching: a note that the platform
+      // template's headers were not found no longer applies once the columns are matched.
+      props.setUploadWarnings(outcome.kind === 'refused' ? outcome.warnings : outcome.data.warnings);
+      // The saved matching changed: a reopened table must start from it.
+      void queryClient.invalidateQueries({ queryKey: wizardKeys.remaped(briefcaseId) });
       if (outcome.kind === 'refused') {
         // spec 1 §8: a matching failure shows a notice carrying the server's message.
         props.notify(outcome.message, 'error');
@@ -470,6 +476,8 @@ function WizardFrame(props: FrameProps) {
             onChange={(patch) => dispatch({ type: 'edit', patch })}
             onMatchingLoaded={onMatchingLoaded}
             onMatch={(index, value) => dispatch({ type: 'matchColumn', index, value })}
+            onReopenMatching={() => dispatch({ type: 'matchingReopened' })}
+            onCloseMatching={() => dispatch({ type: 'matchingClosed' })}
           />
         );
       case 3:

@@ -133,23 +133,39 @@ export interface UploadInput {
 export const transferPercent = (loaded: number, total: number) => (total > 0 ? (loaded / total) * 80 : 0);
 export const processingPercent = (serverPercent: number) => Math.min(99, 80 + (serverPercent / 100) * 19);
 
-/** Polls the server's processing progress of an upload or a matching check (decision 0045) every 500 ms. */
-function progressPoller(uploadId: string, onPercent: (serverPercent: number) => void) {
+/**
+ * Polls the server's processing progress of an upload or a matching check (decision 0045) every 500 ms. The bar
+ * moves on the clock, not on the answers: while the server stores a million rows its answers to the poll can
+ * take over a second, and a bar that waited for them stood still (bench/wizard-upload, decisions/0202). One
+ * request at a time is in flight; its figure is taken when it comes.
+ */
+export function progressPoller(uploadId: string, onPercent: (serverPercent: number) => void) {
   let polling: ReturnType<typeof setInterval> | null = null;
+  let asking = false;
   let reported = 0;
   let shown = 0;
+  const ask = () => {
+    if (asking) return;
+    asking = true;
+    apiClient
+      .request<UploadProgressReply>(`/api/v1/registry_uploads/${uploadId}`)
+      .then(
+        (progress) => {
+          reported = Math.max(reported, progress.percent);
+        },
+        () => {
+          // Not started yet or already finished: the next poll or the reply decides.
+        },
+      )
+      .finally(() => {
+        asking = false;
+      });
+  };
   return {
     start() {
       if (polling) return;
-      polling = setInterval(async () => {
-        try {
-          const progress = await apiClient.request<UploadProgressReply>(
-            `/api/v1/registry_uploads/${uploadId}`,
-          );
-          reported = Math.max(reported, progress.percent);
-        } catch {
-          // Not started yet or already finished: the next poll or the reply decides.
-        }
+      polling = setInterval(() => {
+        ask();
         // spec 1 §4: the bar creeps while the server works. A phase without progress of its own (storing the
         // rows, lotting) still moves the bar a little on every poll, never more than CREEP_AHEAD past the
         // server's own figure.

@@ -1,5 +1,5 @@
-import type { WizardDraft } from '@etp/contracts';
 import { describe, expect, it } from 'vitest';
+import { buildWizardDraft } from '../../test/factories.ts';
 import {
   blockingErrors,
   EMPTY_FORM,
@@ -15,64 +15,7 @@ type Editing = Extract<WizardState, { phase: 'editing' }>;
 const now = new Date('2026-11-25T12:00:00+03:00');
 const options = { now, isAdmin: false };
 
-function draft(overrides: Partial<WizardDraft['briefcase']> = {}, resume: 1 | 2 | 3 | 4 = 2): WizardDraft {
-  return {
-    briefcase: {
-      ...EMPTY_FORM,
-      id: 42,
-      briefcase_state: 'created',
-      creator_type: 'user',
-      company_id: 7,
-      creator_company_name: 'ПАО «Банк»',
-      excel_custom: false,
-      has_registry: true,
-      registry_file_name: 'реестр.xlsx',
-      registry_report_id: null,
-      personal_data_found: false,
-      personal_data_agreement: false,
-      personal_data_skipped: false,
-      personal_data: [],
-      loting_params: { loting_type: 'manual_splitting' },
-      items_count: 3,
-      amount_total: 300_000_00,
-      amount_bottomline: 450_000_00,
-      start_price: 30_000_00,
-      currency: '₽',
-      rejection_note: null,
-      ...overrides,
-    },
-    lots: [
-      {
-        id: 1,
-        number: 1,
-        name: 'Лот 1',
-        items_count: 3,
-        amount_total: 300_000_00,
-        amount_bottomline: 450_000_00,
-        bottomline_mean: 150_000_00,
-        dpd: 400,
-        dplp: 380,
-        start_price: 30_000_00,
-        min_price: 30_000_00,
-        predicted_start_price: null,
-        predicted_end_price: null,
-        composite: false,
-        product_type: null,
-        federal_district: null,
-        stage: null,
-        step_price: null,
-        max_price: null,
-        step_count: null,
-        start_datetime: null,
-        end_datetime: null,
-      },
-    ],
-    invited_companies: [],
-    documents: [],
-    rejected_companies: [],
-    resume_step: resume,
-  };
-}
+const draft = buildWizardDraft;
 
 const started = () => wizardReducer({ phase: 'loading' }, { type: 'start' }) as Editing;
 const loaded = (d = draft(), step?: 1 | 2 | 3 | 4) =>
@@ -284,5 +227,28 @@ describe('custom-template matching (spec 1 §2 step 2)', () => {
     state = wizardReducer(state, { type: 'checkFailed', failure });
     expect((state as Editing).at).toMatchObject({ upload: { kind: 'mismatch', checking: null, failure } });
     expect(primaryButton(state as Editing, false).disabled).toBe(false);
+  });
+
+  it('a checked custom registry reopens its matching and closes it unchanged (not for dutch)', () => {
+    const checked = loaded(draft({ excel_custom: true }));
+    expect(checked.at).toMatchObject({ upload: { kind: 'done' } });
+    let state = wizardReducer(checked, { type: 'matchingReopened' }) as Editing;
+    expect(state.at).toMatchObject({ upload: { kind: 'mismatch', map: null, reopened: true } });
+    expect(primaryButton(state, false)).toEqual({ text: 'Проверить', disabled: true, action: 'check' });
+    state = wizardReducer(state, { type: 'matchingLoaded', map: [...required, null] }) as Editing;
+    state = wizardReducer(state, { type: 'matchColumn', index: 4, value: 'product_type' }) as Editing;
+    expect(primaryButton(state, false).disabled).toBe(false);
+    expect(wizardReducer(state, { type: 'matchingClosed' })).toMatchObject({
+      at: { upload: { kind: 'done', fileName: 'реестр.xlsx' } },
+    });
+
+    const platform = loaded(draft({ excel_custom: false }));
+    expect(wizardReducer(platform, { type: 'matchingReopened' })).toBe(platform);
+    const dutch = loaded(draft({ excel_custom: true, auction_type: 'dutch' }));
+    expect(wizardReducer(dutch, { type: 'matchingReopened' })).toBe(dutch);
+    // A first matching (nothing stored yet) cannot be closed: the file waits for it.
+    expect(wizardReducer(pending(), { type: 'matchingClosed' })).toMatchObject({
+      at: { upload: { kind: 'mismatch' } },
+    });
   });
 });

@@ -71,6 +71,8 @@ export type UploadState =
       checking: number | null;
       /** The last check's refusal (rows with errors, an unmatched required column...). */
       failure: MatchingFailure | null;
+      /** Opened again over a stored registry ('Изменить сопоставление'): it stays stored until checked again. */
+      reopened?: boolean;
     }
   | { kind: 'done'; fileName: string };
 
@@ -116,6 +118,9 @@ export type WizardAction =
   | { type: 'uploadDone'; draft: WizardDraft; mismatch: boolean }
   | { type: 'registryRemoved' }
   | { type: 'matchingLoaded'; map: (string | null)[] }
+  /** A stored custom registry's matching opened again to change a match (spec 1 §2), or closed unchanged. */
+  | { type: 'matchingReopened' }
+  | { type: 'matchingClosed' }
   | { type: 'matchColumn'; index: number; value: string | null }
   | { type: 'checkStarted' }
   | { type: 'checkProgress'; percent: number }
@@ -350,6 +355,32 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       };
     case 'registryRemoved':
       return { ...state, draft: null, at: { step: 2, upload: { kind: 'idle' } } };
+    case 'matchingReopened': {
+      const upload = uploadOf(state);
+      const b = state.draft?.briefcase;
+      if (upload.kind !== 'done' || !b?.excel_custom || !b.has_registry || b.auction_type === 'dutch')
+        return state;
+      return {
+        ...state,
+        at: {
+          step: 2,
+          upload: {
+            kind: 'mismatch',
+            fileName: upload.fileName,
+            map: null,
+            checking: null,
+            failure: null,
+            reopened: true,
+          },
+        },
+      };
+    }
+    case 'matchingClosed': {
+      const upload = uploadOf(state);
+      // Only a reopened matching closes: the stored registry (with its last matching) is still there.
+      if (upload.kind !== 'mismatch' || !upload.reopened || upload.checking !== null) return state;
+      return { ...state, at: { step: 2, upload: { kind: 'done', fileName: upload.fileName } } };
+    }
     case 'matchingLoaded':
     case 'matchColumn':
     case 'checkStarted':

@@ -82,12 +82,13 @@ export function ColumnMatching(props: ColumnMatchingProps) {
   });
   const preview = remaped.data?.preview ?? null;
   useEffect(() => {
-    if (!remaped.data?.preview || map !== null) return;
+    // After a check the matching is refetched: a reopened table starts from the saved one, not the old answer.
+    if (!remaped.data?.preview || map !== null || remaped.isFetching) return;
     const { headers, suggested } = remaped.data.preview;
     const saved = remaped.data.source_map;
     const hasSaved = Object.values(saved).some(Boolean);
     onLoaded(headers.map((_, i) => (hasSaved ? (saved[String(i)] ?? null) : (suggested[i] ?? null))));
-  }, [remaped.data, map, onLoaded]);
+  }, [remaped.data, remaped.isFetching, map, onLoaded]);
 
   if (remaped.isError)
     return (

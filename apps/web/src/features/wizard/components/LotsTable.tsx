@@ -15,23 +15,43 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { memo, type ReactNode, startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { alpha, darken, lighten, type Theme } from '@mui/material/styles';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, type ReactNode, type RefObject, useDeferredValue, useRef, useState } from 'react';
 import { useLotsPredictions } from '../../forecast/forecastApi.ts';
 import { FORECAST_TEXTS } from '../../forecast/messages.ts';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 
 export const LOTS_SHOWN_FIRST = 32;
 /**
- * Rows added per frame after 'Показать все лоты': 5,000 lots rendered at once would freeze the tab for seconds;
- * in slices each frame stays short (bench/wizard-upload: no long task over 100 ms).
+ * After 'Показать все лоты' the table scrolls inside its own region and renders only the rows in view plus this
+ * many either side (decisions/0200): 5,000 rendered rows took 37 s and long tasks of 183 ms (bench/wizard-upload).
  */
-const ROWS_PER_FRAME = 100;
+const OVERSCAN_ROWS = 12;
+/** A small MUI row with one line of text; rows with a step input are measured as they render. */
+const ROW_HEIGHT_ESTIMATE = 33;
 
 const METHOD_COLUMN: Record<string, { title: string; value: (lot: WizardDraftLot) => string | null }> = {
   product_type: { title: T.colProduct, value: (lot) => lot.product_type },
   federal_districts: { title: T.colDistrict, value: (lot) => lot.federal_district },
   stage_of_collection: { title: T.colStage, value: (lot) => lot.stage },
 };
+
+/** The look of MUI's small body cells, given once to the table for every row's plain cells. */
+const BODY_CELLS = (theme: Theme) => ({
+  '& tbody td': {
+    ...theme.typography.body2,
+    color: theme.palette.text.primary,
+    padding: '6px 16px',
+    borderBottom: `1px solid ${
+      theme.palette.mode === 'light'
+        ? lighten(alpha(theme.palette.divider, 1), 0.88)
+        : darken(alpha(theme.palette.divider, 1), 0.68)
+    }`,
+  },
+  '& tbody td.text': { whiteSpace: 'nowrap' },
+  '& tbody td.number': { textAlign: 'right', whiteSpace: 'nowrap' },
+});
 
 const NO_PRICES: Record<string, { start_price?: number; end_price?: number }> = {};
 
@@ -47,34 +67,46 @@ interface LotsTableProps {
 
 export function LotsTable({ briefcaseId, lots, method, stepCell }: LotsTableProps) {
   const [all, setAll] = useState(false);
-  const [limit, setLimit] = useState(LOTS_SHOWN_FIRST);
-  useEffect(() => {
-    if (!all || limit >= lots.length) return;
-    // A transition: React renders the new rows in slices it can interrupt, so no frame runs long.
-    const frame = requestAnimationFrame(() => startTransition(() => setLimit((n) => n + ROWS_PER_FRAME)));
-    return () => cancelAnimationFrame(frame);
-  }, [all, limit, lots.length]);
+  const scroller = useRef<HTMLDivElement>(null);
   const predictions = useLotsPredictions(briefcaseId, lots);
-  // Predictions arriving for thousands of shown rows re-render them as a deferred (interruptible) update.
+  // Predictions arriving re-render the rows in view as a deferred (interruptible) update.
   const prices = useDeferredValue(predictions.data?.prices ?? NO_PRICES);
   const fetching = useDeferredValue(predictions.isFetching);
-  const predicted = (lot: WizardDraftLot, key: 'start_price' | 'end_price') => {
-    const own = key === 'start_price' ? lot.predicted_start_price : lot.predicted_end_price;
-    return own ?? prices[String(lot.id)]?.[key];
-  };
-  const shown = lots.slice(0, all ? limit : LOTS_SHOWN_FIRST);
   const extra = method ? METHOD_COLUMN[method] : undefined;
+  const columns = 9 + (extra ? 1 : 0) + (stepCell ? 1 : 0);
+  const virtual = all && lots.length > LOTS_SHOWN_FIRST;
+  const row = (lot: WizardDraftLot, index: number, measure?: (el: Element | null) => void) => (
+    <LotRow
+      key={lot.id}
+      index={index}
+      measure={measure}
+      lot={lot}
+      extra={extra?.value(lot) ?? null}
+      withExtra={Boolean(extra)}
+      predictedStart={lot.predicted_start_price ?? prices[String(lot.id)]?.start_price}
+      predictedEnd={lot.predicted_end_price ?? prices[String(lot.id)]?.end_price}
+      fetching={fetching}
+      step={stepCell ? stepCell(lot) : undefined}
+    />
+  );
   return (
     <Box>
       <TableContainer
+        ref={scroller}
         tabIndex={0}
         role="region"
         aria-label={T.lotsTitle}
-        sx={{ maxWidth: '100%', overflowX: 'auto' }}
+        sx={{ maxWidth: '100%', overflowX: 'auto', ...(virtual && { maxHeight: '70vh' }) }}
       >
-        <Table size="small" aria-label={T.lotsTitle}>
+        <Table
+          size="small"
+          aria-label={T.lotsTitle}
+          sx={BODY_CELLS}
+          stickyHeader={virtual}
+          aria-rowcount={virtual ? lots.length + 1 : undefined}
+        >
           <TableHead>
-            <TableRow>
+            <TableRow aria-rowindex={virtual ? 1 : undefined}>
               <TableCell>{T.colName}</TableCell>
               <TableCell align="right">{T.colCount}</TableCell>
               {extra && <TableCell>{extra.title}</TableCell>}
@@ -88,20 +120,11 @@ export function LotsTable({ briefcaseId, lots, method, stepCell }: LotsTableProp
               {stepCell && <TableCell sx={{ minWidth: 140 }}>{T.colStep}</TableCell>}
             </TableRow>
           </TableHead>
-          <TableBody>
-            {shown.map((lot) => (
-              <LotRow
-                key={lot.id}
-                lot={lot}
-                extra={extra?.value(lot) ?? null}
-                withExtra={Boolean(extra)}
-                predictedStart={predicted(lot, 'start_price')}
-                predictedEnd={predicted(lot, 'end_price')}
-                fetching={fetching}
-                step={stepCell ? stepCell(lot) : undefined}
-              />
-            ))}
-          </TableBody>
+          {virtual ? (
+            <VirtualRows lots={lots} columns={columns} scroller={scroller} row={row} />
+          ) : (
+            <TableBody>{lots.slice(0, LOTS_SHOWN_FIRST).map((lot, index) => row(lot, index))}</TableBody>
+          )}
         </Table>
       </TableContainer>
       <PredictionNote predictions={predictions} />
@@ -114,7 +137,54 @@ export function LotsTable({ briefcaseId, lots, method, stepCell }: LotsTableProp
   );
 }
 
+interface VirtualRowsProps {
+  lots: readonly WizardDraftLot[];
+  columns: number;
+  scroller: RefObject<HTMLDivElement | null>;
+  row: (lot: WizardDraftLot, index: number, measure: (el: Element | null) => void) => ReactNode;
+}
+
+/**
+ * Every lot, of which only the rows in the region's view (and a few either side) are in the document; two
+ * hidden spacer rows hold the height of the others, so the scroll bar and the sticky header behave as for the
+ * whole table. Rows carry aria-rowindex and the table aria-rowcount, so assistive technology knows the whole.
+ */
+function VirtualRows({ lots, columns, scroller, row }: VirtualRowsProps) {
+  const virtualizer = useVirtualizer({
+    count: lots.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT_ESTIMATE,
+    overscan: OVERSCAN_ROWS,
+    getItemKey: (index) => lots[index]!.id,
+    // Until the region is measured (and where nothing is laid out, as in tests): a screenful of rows.
+    initialRect: { width: 0, height: 20 * ROW_HEIGHT_ESTIMATE },
+  });
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  return (
+    <TableBody>
+      {before > 0 && <SpacerRow height={before} columns={columns} />}
+      {items.map((item) => row(lots[item.index]!, item.index, virtualizer.measureElement))}
+      {after > 0 && <SpacerRow height={after} columns={columns} />}
+    </TableBody>
+  );
+}
+
+function SpacerRow({ height, columns }: { height: number; columns: number }) {
+  return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, nothing in it takes focus.
+    <tr aria-hidden="true">
+      <td colSpan={columns} style={{ height, padding: 0, border: 0 }} />
+    </tr>
+  );
+}
+
 interface LotRowProps {
+  /** The lot's place in the list (0-based): the row's aria-rowindex and the virtualiser's key to measure it. */
+  index: number;
+  /** The virtualiser's measuring ref, when the row is one of a scrolled window. */
+  measure: ((el: Element | null) => void) | undefined;
   lot: WizardDraftLot;
   extra: string | null;
   withExtra: boolean;
@@ -125,8 +195,14 @@ interface LotRowProps {
   step: ReactNode | undefined;
 }
 
-/** One lot; memoised, so adding rows re-renders only the new ones. */
+/**
+ * One lot; memoised, so scrolling re-renders only the rows that come into view. Plain cells styled once by the
+ * table (BODY_CELLS): a MUI TableCell serialises its styles on every render, which for the ~30 rows a scroll
+ * brings in was most of a frame.
+ */
 const LotRow = memo(function LotRow({
+  index,
+  measure,
   lot,
   extra,
   withExtra,
@@ -137,31 +213,28 @@ const LotRow = memo(function LotRow({
 }: LotRowProps) {
   const price = (value: number | undefined) => (value === undefined ? (fetching ? '…' : '—') : money(value));
   return (
-    <TableRow>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{lot.name ?? `Лот № ${lot.number}`}</TableCell>
-      <TableCell align="right">{lot.items_count.toLocaleString('ru-RU')}</TableCell>
-      {withExtra && <TableCell>{extra ?? '—'}</TableCell>}
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {money(lot.amount_total)}
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {money(lot.amount_bottomline)}
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {money(lot.bottomline_mean)}
-      </TableCell>
-      <TableCell align="right">{lot.dpd ?? '—'}</TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {money(lot.min_price ?? lot.start_price)}
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid={`predicted-start-${lot.id}`}>
+    <tr
+      ref={measure}
+      data-index={index}
+      aria-rowindex={measure ? index + 2 : undefined}
+      data-testid={`lot-row-${lot.number}`}
+    >
+      <td className="text">{lot.name ?? `Лот № ${lot.number}`}</td>
+      <td className="number">{lot.items_count.toLocaleString('ru-RU')}</td>
+      {withExtra && <td>{extra ?? '—'}</td>}
+      <td className="number">{money(lot.amount_total)}</td>
+      <td className="number">{money(lot.amount_bottomline)}</td>
+      <td className="number">{money(lot.bottomline_mean)}</td>
+      <td className="number">{lot.dpd ?? '—'}</td>
+      <td className="number">{money(lot.min_price ?? lot.start_price)}</td>
+      <td className="number" data-testid={`predicted-start-${lot.id}`}>
         {price(predictedStart)}
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid={`predicted-end-${lot.id}`}>
+      </td>
+      <td className="number" data-testid={`predicted-end-${lot.id}`}>
         {price(predictedEnd)}
-      </TableCell>
-      {step !== undefined && <TableCell>{step}</TableCell>}
-    </TableRow>
+      </td>
+      {step !== undefined && <td>{step}</td>}
+    </tr>
   );
 });
 

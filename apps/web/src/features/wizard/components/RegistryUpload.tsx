@@ -171,6 +171,9 @@ function UploadStateView({ upload, onDelete }: { upload: UploadState; onDelete: 
     case 'personalData':
       return null;
     case 'mismatch':
+      // Reopened over a stored registry: the file is loaded; only its matching is being changed.
+      if (upload.reopened)
+        return <UploadStateView upload={{ kind: 'done', fileName: upload.fileName }} onDelete={onDelete} />;
       return (
         <Alert
           severity="info"

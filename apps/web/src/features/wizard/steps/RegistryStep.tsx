@@ -1,12 +1,15 @@
 /** Step 2: the registry upload, the personal-data flow, lotting and the portfolio characteristics. */
 import type { WizardDraft, WizardDraftLot } from '@etp/contracts';
-import { Alert, Divider, LinearProgress, Stack } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import { Alert, Button, Divider, LinearProgress, Stack } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { LottingPanel } from '../components/LottingPanel.tsx';
 import { PersonalDataPanel } from '../components/PersonalDataPanel.tsx';
 import { PortfolioCharacteristics } from '../components/PortfolioCharacteristics.tsx';
 import { type RegistryTab, RegistryUpload, ReportLink } from '../components/RegistryUpload.tsx';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
+import { loadRemapedRegistry, wizardKeys } from '../wizardApi.ts';
 import type { UploadState, WizardForm } from '../wizardMachine.ts';
 
 interface RegistryStepProps {
@@ -26,6 +29,8 @@ interface RegistryStepProps {
   onChange: (patch: Partial<WizardForm>) => void;
   onMatchingLoaded: (map: (string | null)[]) => void;
   onMatch: (index: number, value: string | null) => void;
+  onReopenMatching: () => void;
+  onCloseMatching: () => void;
 }
 
 /** The column-matching table: only for a seller's own template, so it loads when one needs matching. */
@@ -44,6 +49,20 @@ export function RegistryStep(props: RegistryStepProps) {
   const [chosenTab, setTab] = useState<RegistryTab | null>(null);
   const tab: RegistryTab =
     upload.kind === 'mismatch' ? 'custom' : (chosenTab ?? (briefcase?.excel_custom ? 'custom' : 'platform'));
+  // A custom registry checked with the seller's matching can have it changed while its file is kept (not dutch).
+  const rematchable =
+    editable &&
+    registered &&
+    upload.kind === 'done' &&
+    Boolean(briefcase?.excel_custom) &&
+    briefcase?.auction_type !== 'dutch';
+  const remaped = useQuery({
+    queryKey: wizardKeys.remaped(briefcase?.id ?? 0),
+    queryFn: ({ signal }) => loadRemapedRegistry(briefcase!.id, signal),
+    enabled: rematchable,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
   const pendingPersonalData =
     briefcase?.personal_data_found && !briefcase.personal_data_agreement && !briefcase.personal_data_skipped;
   return (
@@ -57,6 +76,21 @@ export function RegistryStep(props: RegistryStepProps) {
         tab={tab}
         onTab={setTab}
       />
+      {rematchable && remaped.data?.pending && (
+        <Button
+          variant="outlined"
+          startIcon={<EditIcon />}
+          onClick={props.onReopenMatching}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {T.editMatching}
+        </Button>
+      )}
+      {upload.kind === 'mismatch' && upload.reopened && upload.checking === null && (
+        <Button onClick={props.onCloseMatching} sx={{ alignSelf: 'flex-start' }}>
+          {T.keepMatching}
+        </Button>
+      )}
       {upload.kind === 'mismatch' && briefcase && (
         <Suspense fallback={<LinearProgress aria-label={T.matchingLoading} />}>
           <ColumnMatching
@@ -88,7 +122,7 @@ export function RegistryStep(props: RegistryStepProps) {
       {(errors.source || errors.personal_data) && upload.kind !== 'personalData' && (
         <Alert severity="error">{errors.source ?? errors.personal_data}</Alert>
       )}
-      {registered && briefcase && draft && (
+      {registered && briefcase && draft && upload.kind !== 'mismatch' && (
         <>
           {editable && (
             <LottingPanel
