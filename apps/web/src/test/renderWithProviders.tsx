@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
 import { theme } from '../app/theme.ts';
 import type { SocketLike } from '../live/LiveConnection.ts';
 import { LiveProvider } from '../live/LiveProvider.tsx';
@@ -26,7 +26,8 @@ export function renderWithProviders(
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '*', element: ui }], {
-    initialEntries: [{ pathname: path, state }],
+    // A path may carry a query and a hash: they are the entry's search and hash, not part of its pathname.
+    initialEntries: [{ ...parsePath(path), state }],
   });
   const result = render(
     <ThemeProvider theme={theme}>
