@@ -17,8 +17,8 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import { apiData, type Jwt, tokenOf } from './support/session.ts';
 
-const PASSWORD = 'Demo-2026!';
 const SHOTS = join(import.meta.dirname, '..', 'screenshots');
 const SELLERS = ['seller.bank@etp-rd.ru', 'seller.mfo@etp-rd.ru'];
 const BUYERS = [
@@ -32,28 +32,7 @@ test.setTimeout(240_000);
 /** The card, its documents (a protocol made on request in a file worker) and the PDFs take long on a busy machine. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-interface Jwt {
-  token: string;
-  refresh_token: string;
-  expires_at: string;
-  refresh_token_expires_at: string;
-}
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<Jwt> {
-  const reply = await request.post('/api/v2/auth/authorize_by_email', {
-    data: { email, password: PASSWORD },
-  });
-  expect(reply.ok()).toBe(true);
-  return (await reply.json()).data.jwt as Jwt;
-}
-
 const auth = (jwt: Jwt) => ({ Authorization: `Bearer ${jwt.token}` });
-
-async function getData<T>(request: APIRequestContext, jwt: Jwt, url: string): Promise<T> {
-  const reply = await request.get(url, { headers: auth(jwt) });
-  expect(reply.ok()).toBe(true);
-  return (await reply.json()).data as T;
-}
 
 /** A PDF's text as pdftotext reads it (poppler-utils), runs of white space made one space. */
 const pdfText = (path: string) =>
@@ -123,14 +102,14 @@ async function expectAccessible(page: Page) {
 async function finishedProcedure(request: APIRequestContext) {
   for (const email of SELLERS) {
     const jwt = await tokenOf(request, email);
-    const list = await getData<{ briefcases: { id: number; attributes: { auction_type: string } }[] }>(
+    const list = await apiData<{ briefcases: { id: number; attributes: { auction_type: string } }[] }>(
       request,
       jwt,
       '/api/v1/briefcases?status=finished&owned=1&per_page=40',
     );
     for (const { id, attributes } of list.briefcases) {
       if (attributes.auction_type !== 'classic') continue;
-      const lots = await getData<{
+      const lots = await apiData<{
         lots: { id: number; attributes: { status: string; bids_count: number } }[];
       }>(request, jwt, `/api/v1/lots?briefcase_id=${id}&per_page=48`);
       const lot = lots.lots.find((l) => l.attributes.status === 'finished' && l.attributes.bids_count > 0);
@@ -145,7 +124,7 @@ test('after the end the seller downloads the protocol and the archive; the winne
   request,
 }) => {
   const { id, lotId, seller } = await finishedProcedure(request);
-  const [best] = await getData<{ id: number; userCompanyName: string }[]>(
+  const [best] = await apiData<{ id: number; userCompanyName: string }[]>(
     request,
     seller.jwt,
     `/api/v1/lots/${lotId}/bidders`,
@@ -222,7 +201,7 @@ test('after the end the seller downloads the protocol and the archive; the winne
   let winner: Jwt | null = null;
   for (const email of BUYERS) {
     const jwt = await tokenOf(request, email);
-    const user = await getData<{ company_name: string | null }>(request, jwt, '/api/v1/user');
+    const user = await apiData<{ company_name: string | null }>(request, jwt, '/api/v1/user');
     if (user.company_name === best!.userCompanyName) winner = jwt;
   }
   expect(winner).not.toBeNull();

@@ -6,15 +6,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  type APIRequestContext,
-  type Browser,
-  expect as baseExpect,
-  type Page,
-  test,
-} from '@playwright/test';
+import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import { debts, registry } from './support/registry.ts';
-import { expectNoSeriousAxeViolations, PASSWORD, screenshots, signIn } from './support/tabs.ts';
+import { apiData, tokenOf } from './support/session.ts';
+import { expectNoSeriousAxeViolations, screenshots, signIn } from './support/tabs.ts';
 
 /** The shared machine is slow under load: screens get 30 s to appear. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -22,20 +17,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const ADMIN = 'admin@etp-rd.ru';
 const SELLER = 'seller.bank@etp-rd.ru';
 const BUYER = 'buyer.legal@etp-rd.ru';
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const reply = await request.post('/api/v2/auth/authorize_by_email', {
-    data: { email, password: PASSWORD },
-  });
-  expect(reply.ok()).toBe(true);
-  return (await reply.json()).data.jwt.token as string;
-}
-
-async function apiGet<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
-  const reply = await request.get(url, { headers: { Authorization: `Bearer ${token}` } });
-  expect(reply.ok(), url).toBe(true);
-  return (await reply.json()).data as T;
-}
 
 async function contextOf(browser: Browser, email: string) {
   const context = await browser.newContext({
@@ -82,23 +63,23 @@ test('an administrator changes DPD in the Прогноз tab and sees the new ra
   // The scheduler's leader trains the first version on the demo history soon after the server starts.
   await expect
     .poll(
-      async () => (await apiGet<{ source: string }>(request, admin, '/api/v1/predicted_price/model')).source,
+      async () => (await apiData<{ source: string }>(request, admin, '/api/v1/predicted_price/model')).source,
       { timeout: 120_000, intervals: [1_000] },
     )
     .toBe('model');
-  const model = await apiGet<{ version: number; start_quantile: number }>(
+  const model = await apiData<{ version: number; start_quantile: number }>(
     request,
     admin,
     '/api/v1/predicted_price/model',
   );
 
-  const list = await apiGet<{ briefcases: { id: number }[] }>(
+  const list = await apiData<{ briefcases: { id: number }[] }>(
     request,
     seller,
     '/api/v1/briefcases?owned=1&auction_type=classic&status=active&per_page=20',
   );
   const briefcaseId = list.briefcases[0]!.id;
-  const lots = await apiGet<{ lots: { id: number; attributes: { dpd: number | null } }[] }>(
+  const lots = await apiData<{ lots: { id: number; attributes: { dpd: number | null } }[] }>(
     request,
     seller,
     `/api/v1/lots?briefcase_id=${briefcaseId}`,
@@ -182,7 +163,7 @@ test('an administrator changes DPD in the Прогноз tab and sees the new ra
   }
   const buyer = await tokenOf(request, BUYER);
   const refused = await request.get(`/api/v1/predicted_price/forms?lot_id=${lot.id}`, {
-    headers: { Authorization: `Bearer ${buyer}` },
+    headers: { Authorization: `Bearer ${buyer.token}` },
   });
   expect(refused.status()).toBe(403);
 });
@@ -209,7 +190,7 @@ test('a seller’s freshly lotted registry shows the model’s predicted prices 
   const seller = await tokenOf(request, SELLER);
   await expect
     .poll(async () => {
-      const forms = await apiGet<{ forms: { predicted_price: unknown }[] }>(
+      const forms = await apiData<{ forms: { predicted_price: unknown }[] }>(
         request,
         seller,
         `/api/v1/predicted_price/forms?briefcase_id=${id}`,
@@ -217,7 +198,7 @@ test('a seller’s freshly lotted registry shows the model’s predicted prices 
       return forms.forms.filter((f) => f.predicted_price !== null).length;
     })
     .toBe(5);
-  const forms = await apiGet<{
+  const forms = await apiData<{
     forms: {
       id: number;
       predicted_price: { start_price: number; end_price: number };
@@ -257,7 +238,7 @@ test('a seller’s freshly lotted registry shows the model’s predicted prices 
 
   // The draft is not needed by anyone else.
   const removed = await request.delete(`/api/v1/briefcases/${id}`, {
-    headers: { Authorization: `Bearer ${seller}` },
+    headers: { Authorization: `Bearer ${seller.token}` },
   });
   expect(removed.ok()).toBe(true);
   await context.close();

@@ -10,6 +10,7 @@ import {
   type PublicBriefcase,
   type User,
   type WizardDraft,
+  type WizardDraftLot,
 } from '@etp/contracts';
 import type { BriefcaseStatus } from '@etp/domain';
 import { EMPTY_FORM } from '../features/wizard/wizardMachine.ts';
@@ -225,6 +226,35 @@ export function buildLot(overrides: Partial<LotAttributes> = {}): LotAttributes 
   };
 }
 
+/** A lot of the wizard's lotting panel. */
+export function buildWizardLot(overrides: Partial<WizardDraftLot> = {}): WizardDraftLot {
+  return {
+    id: 1,
+    number: 1,
+    name: 'Лот 1',
+    items_count: 3,
+    amount_total: 300_000_00,
+    amount_bottomline: 450_000_00,
+    bottomline_mean: 150_000_00,
+    dpd: 400,
+    dplp: 380,
+    start_price: 30_000_00,
+    min_price: 30_000_00,
+    predicted_start_price: null,
+    predicted_end_price: null,
+    composite: false,
+    product_type: null,
+    federal_district: null,
+    stage: null,
+    step_price: null,
+    max_price: null,
+    step_count: null,
+    start_datetime: null,
+    end_datetime: null,
+    ...overrides,
+  };
+}
+
 /** A created classic draft on step 2 with a stored platform registry of one lot. */
 export function buildWizardDraft(
   overrides: Partial<WizardDraft['briefcase']> = {},
@@ -255,32 +285,7 @@ export function buildWizardDraft(
       rejection_note: null,
       ...overrides,
     },
-    lots: [
-      {
-        id: 1,
-        number: 1,
-        name: 'Лот 1',
-        items_count: 3,
-        amount_total: 300_000_00,
-        amount_bottomline: 450_000_00,
-        bottomline_mean: 150_000_00,
-        dpd: 400,
-        dplp: 380,
-        start_price: 30_000_00,
-        min_price: 30_000_00,
-        predicted_start_price: null,
-        predicted_end_price: null,
-        composite: false,
-        product_type: null,
-        federal_district: null,
-        stage: null,
-        step_price: null,
-        max_price: null,
-        step_count: null,
-        start_datetime: null,
-        end_datetime: null,
-      },
-    ],
+    lots: [buildWizardLot()],
     invited_companies: [],
     documents: [],
     rejected_companies: [],

@@ -2,35 +2,28 @@
 import type { WizardDraftLot } from '@etp/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildWizardLot } from '../../../test/factories.ts';
 import { stubApi } from '../../../test/fakeServer.ts';
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { LotsTable } from './LotsTable.tsx';
 
 const lotsOf = (count: number): WizardDraftLot[] =>
-  Array.from({ length: count }, (_, i) => ({
-    id: 1000 + i,
-    number: i + 1,
-    name: null,
-    items_count: 200,
-    amount_total: 4_000_000,
-    amount_bottomline: 6_000_000,
-    bottomline_mean: 30_000,
-    dpd: 400,
-    dplp: null,
-    start_price: 100_000,
-    min_price: null,
-    predicted_start_price: 120_000,
-    predicted_end_price: 150_000,
-    composite: false,
-    product_type: null,
-    federal_district: null,
-    stage: null,
-    step_price: null,
-    max_price: null,
-    step_count: null,
-    start_datetime: null,
-    end_datetime: null,
-  }));
+  Array.from({ length: count }, (_, i) =>
+    buildWizardLot({
+      id: 1000 + i,
+      number: i + 1,
+      name: null,
+      items_count: 200,
+      amount_total: 4_000_000,
+      amount_bottomline: 6_000_000,
+      bottomline_mean: 30_000,
+      dplp: null,
+      start_price: 100_000,
+      min_price: null,
+      predicted_start_price: 120_000,
+      predicted_end_price: 150_000,
+    }),
+  );
 
 const bodyRows = () =>
   within(screen.getByRole('table', { name: 'Лоты' }))
