@@ -4,6 +4,7 @@
  * come back at once and the key would seem dead).
  */
 import { caretAfterGrouping, groupMoneyInput, sanitizeMoneyInput } from '@etp/domain';
+import { type ChangeEvent, useLayoutEffect, useRef } from 'react';
 
 export function regroupMoneyInput(
   previous: string,
@@ -23,4 +24,30 @@ export function regroupMoneyInput(
   }
   const grouped = groupMoneyInput(text);
   return { text: grouped, caret: caretAfterGrouping(text, at, grouped) };
+}
+
+/**
+ * A grouped money field: `regroup` turns a change event into the field's new text (from the text it showed), and
+ * after the render the caret goes back after the digits it followed. `inputRef` goes on the `<input>`.
+ */
+export function useGroupedMoneyInput() {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const caret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (caret.current === null || !inputRef.current) return;
+    inputRef.current.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  });
+  const regroup = (shown: string, event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): string => {
+    const { value, selectionStart } = event.target;
+    const next = regroupMoneyInput(
+      shown,
+      value,
+      selectionStart ?? value.length,
+      (event.nativeEvent as InputEvent).inputType,
+    );
+    caret.current = next.caret;
+    return next.text;
+  };
+  return { inputRef, regroup };
 }

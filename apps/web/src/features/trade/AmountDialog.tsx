@@ -13,8 +13,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useLayoutEffect, useRef, useState } from 'react';
-import { regroupMoneyInput } from '../../lib/regroupMoneyInput.ts';
+import { useState } from 'react';
+import { useGroupedMoneyInput } from '../../lib/regroupMoneyInput.ts';
 import { TRADE_MESSAGES as T } from './messages.ts';
 
 interface AmountDialogProps {
@@ -45,14 +45,7 @@ function AmountDialogBody({
   onClose,
 }: AmountDialogProps) {
   const [text, setText] = useState(initial === null ? '' : groupMoneyInput(kopecksToInputText(initial)));
-  // After regrouping, the caret goes back after the digits it followed.
-  const input = useRef<HTMLInputElement>(null);
-  const caret = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    if (caret.current === null || !input.current) return;
-    input.current.setSelectionRange(caret.current, caret.current);
-    caret.current = null;
-  });
+  const money = useGroupedMoneyInput();
   const [error, setError] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState<number | null>(null);
   const next = () => {
@@ -73,14 +66,7 @@ function AmountDialogBody({
             label={label}
             value={text}
             onChange={(e) => {
-              const next = regroupMoneyInput(
-                text,
-                e.target.value,
-                e.target.selectionStart ?? e.target.value.length,
-                (e.nativeEvent as InputEvent).inputType,
-              );
-              caret.current = next.caret;
-              setText(next.text);
+              setText(money.regroup(text, e));
               setError(null);
             }}
             onKeyDown={(e) => e.key === 'Enter' && next()}
@@ -88,7 +74,7 @@ function AmountDialogBody({
             helperText={error ?? ' '}
             slotProps={{
               input: { endAdornment: <InputAdornment position="end">₽</InputAdornment> },
-              htmlInput: { inputMode: 'decimal', ref: input },
+              htmlInput: { inputMode: 'decimal', ref: money.inputRef },
             }}
           />
         ) : (

@@ -20,10 +20,10 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/Remove';
 import { Button, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../api/ApiError.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { regroupMoneyInput } from '../../lib/regroupMoneyInput.ts';
+import { useGroupedMoneyInput } from '../../lib/regroupMoneyInput.ts';
 import { toast } from '../../lib/toast.ts';
 import { lotTitle } from './lotTitle.ts';
 import { TRADE_MESSAGES as T } from './messages.ts';
@@ -45,14 +45,8 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
   const [editing, setEditing] = useState<{ field: 'amount' | 'percent'; text: string } | null>(null);
   const [confirming, setConfirming] = useState<{ leader: boolean } | null>(null);
   const state = bidAtSteps(input, steps);
-  // The amount is grouped by thousands while typed; the caret is put back after the digits it followed.
-  const amountInput = useRef<HTMLInputElement>(null);
-  const caret = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    if (caret.current === null || !amountInput.current) return;
-    amountInput.current.setSelectionRange(caret.current, caret.current);
-    caret.current = null;
-  });
+  // The amount is grouped by thousands while typed.
+  const money = useGroupedMoneyInput();
   const action = useLotAction(lot, ({ amount, confirm }: { amount: number; confirm: boolean }) =>
     tradeCalls.bid(lot.id, amount, confirm),
   );
@@ -101,20 +95,14 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
           value={editing?.field === 'amount' ? editing.text : amountText(state.amount)}
           onFocus={() => setEditing({ field: 'amount', text: amountText(state.amount) })}
           onChange={(e) => {
-            const next = regroupMoneyInput(
-              editing?.field === 'amount' ? editing.text : amountText(state.amount),
-              e.target.value,
-              e.target.selectionStart ?? e.target.value.length,
-              (e.nativeEvent as InputEvent).inputType,
-            );
-            caret.current = next.caret;
-            setEditing({ field: 'amount', text: next.text });
+            const shown = editing?.field === 'amount' ? editing.text : amountText(state.amount);
+            setEditing({ field: 'amount', text: money.regroup(shown, e) });
           }}
           onBlur={commit}
           onKeyDown={(e) => e.key === 'Enter' && commit()}
           slotProps={{
             input: { endAdornment: <InputAdornment position="end">₽</InputAdornment> },
-            htmlInput: { inputMode: 'decimal', 'data-testid': `bid-amount-${lot.id}`, ref: amountInput },
+            htmlInput: { inputMode: 'decimal', 'data-testid': `bid-amount-${lot.id}`, ref: money.inputRef },
           }}
           sx={{ flex: 2, minWidth: 0 }}
         />
