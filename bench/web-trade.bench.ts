@@ -136,16 +136,24 @@ async function signInPage(browser: Browser, base: string, email: string) {
 
 /** The gzip size of every script a fresh page loads to open `path` (kB), and the scripts' count. */
 async function routeScripts(page: Page, path: string, ready: string) {
-  const bodies: Promise<Buffer | null>[] = [];
+  const bodies: Promise<{ name: string; body: Buffer } | null>[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.body().catch(() => null));
+    if (response.request().resourceType() !== 'script') return;
+    const name = new URL(response.url()).pathname.replace(/^.*\//, '');
+    bodies.push(response.body().then((body) => ({ name, body }), () => null));
   });
   await page.goto(path, { waitUntil: 'networkidle' });
   await page.locator(ready).first().waitFor();
-  const files = (await Promise.all(bodies)).filter((b): b is Buffer => b !== null);
-  const gzip = files.reduce((sum, b) => sum + gzipSync(b).length, 0);
-  const raw = files.reduce((sum, b) => sum + b.length, 0);
-  return { scripts: files.length, gzip_kb: +(gzip / 1024).toFixed(1), raw_kb: +(raw / 1024).toFixed(1) };
+  const files = (await Promise.all(bodies)).filter((f) => f !== null);
+  const sized = files.map((f) => ({ name: f.name, gzip: gzipSync(f.body).length, raw: f.body.length }));
+  const gzip = sized.reduce((sum, f) => sum + f.gzip, 0);
+  const raw = sized.reduce((sum, f) => sum + f.raw, 0);
+  // The largest files, so a report shows where the bytes are.
+  const largest = sized
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, Number(process.env.BENCH_WEB_LARGEST ?? 12))
+    .map((f) => ({ file: f.name, gzip_kb: +(f.gzip / 1024).toFixed(1) }));
+  return { scripts: files.length, gzip_kb: +(gzip / 1024).toFixed(1), raw_kb: +(raw / 1024).toFixed(1), largest };
 }
 
 const digits = (text: string) => Number(text.replace(/[^\d]/g, '')) || 0;
@@ -181,6 +189,11 @@ export async function webTradeBenchmark() {
       const page = await probe.newPage();
       routes[name] = await routeScripts(page, path, ready);
       await probe.close();
+    }
+    if (process.env.BENCH_WEB_ROUTES_ONLY) {
+      // Only the JS per route (BENCH_WEB_ROUTES_ONLY=1): for work on the bundle, without the 20 s of load.
+      console.log(JSON.stringify(routes, null, 2));
+      return { name: 'web-trade', routes_only: routes };
     }
 
     await context.addInitScript({ content: INSTRUMENT });

@@ -1,5 +1,7 @@
 import { Box, Container } from '@mui/material';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { PageLoader } from '../components/PageLoader.tsx';
 import { BackToTopButton } from '../features/layout/BackToTopButton.tsx';
 import { CookieNotice } from '../features/layout/CookieNotice.tsx';
 import { Footer } from '../features/layout/Footer.tsx';
@@ -19,7 +21,9 @@ export function RootLayout() {
       <LimitedAccessBanner />
       <Box component="main" sx={{ flexGrow: 1, py: { xs: 3, md: 4 } }}>
         <Container maxWidth="xl">
-          <Outlet />
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
         </Container>
       </Box>
       <Footer />

@@ -1,21 +1,16 @@
 import { Box, Button, Container, Stack, Typography } from '@mui/material';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ERROR_MESSAGES } from './messages.ts';
 
 /** Shown instead of the page when rendering or loading a route throws. */
 export function RouteErrorPage() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <Container maxWidth="sm">
       <Box sx={{ py: 10 }}>
         <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }} role="alert">
           <Typography variant="h4" component="h1">
-            {notFound ? ERROR_MESSAGES.notFoundTitle : ERROR_MESSAGES.crashTitle}
+            {ERROR_MESSAGES.crashTitle}
           </Typography>
-          <Typography color="text.secondary">
-            {notFound ? ERROR_MESSAGES.notFoundHint : ERROR_MESSAGES.crashHint}
-          </Typography>
+          <Typography color="text.secondary">{ERROR_MESSAGES.crashHint}</Typography>
           <Stack direction="row" spacing={1}>
             <Button variant="contained" onClick={() => window.location.reload()}>
               {ERROR_MESSAGES.reload}
