@@ -1,8 +1,8 @@
 /**
- * MUI's Tooltip, fetched after the page has painted: the tooltip and its positioning engine (Popper, about 12 kB
- * gzip) stay out of the feed's and the card's first load (decisions/0145). Until the chunk arrives (a moment after
- * the first paint, when the browser is idle) the child renders alone, with the tooltip's text as its accessible
- * name when that is what MUI would give it.
+ * MUI's Tooltip, fetched on the user's first interaction with the page (a pointer move, a touch, a key): the
+ * tooltip and its positioning engine (Popper, about 12 kB gzip) stay out of what a page loads to be shown
+ * (decisions/0145, 0230). Until the chunk arrives the child renders alone, with the tooltip's text as its
+ * accessible name when that is what MUI would give it.
  */
 import type { TooltipProps } from '@mui/material';
 import { type ComponentType, cloneElement, isValidElement } from 'react';
@@ -13,7 +13,7 @@ const tooltip = idleModule<ComponentType<TooltipProps>>(
 );
 
 export function DeferredTooltip(props: TooltipProps) {
-  const Tooltip = useIdleModule(tooltip);
+  const Tooltip = useIdleModule(tooltip, 'interaction');
   if (Tooltip) return <Tooltip {...props} />;
   const { children, title, describeChild } = props;
   const child = children as React.ReactElement<Record<string, unknown>>;

@@ -1,7 +1,9 @@
 /**
- * A module kept out of a route's first load (decisions/0145, 0170): fetched when a component that needs it first
- * renders and the browser is idle, or at once with `load()`. Components read it with `use()`, null until it has
- * arrived. A failed fetch (offline, a new deployment) is tried again on the next demand.
+ * A module kept out of a route's first load (decisions/0145, 0170, 0230): fetched when a component that needs it
+ * first renders and the browser is idle, or on the user's first interaction with the page (a pointer move, a touch,
+ * a key, the wheel) for what only matters once the user acts (tooltips, snackbars), or at once with `load()`.
+ * Components read it with `useIdleModule`, null until it has arrived. A failed fetch (offline, a new deployment)
+ * is tried again on the next demand.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 
@@ -12,16 +14,46 @@ export interface IdleModule<M> {
   current(): M | null;
   /** Fetches the module when the browser is next idle (once). */
   loadWhenIdle(): void;
+  /** Fetches the module on the user's first interaction with the page, or at once if there has been one. */
+  loadOnInteraction(): void;
   subscribe(listener: () => void): () => void;
 }
 
-/** The module, null until it has arrived; a component that reads it asks for it when the browser is idle. */
-export function useIdleModule<M>(idle: IdleModule<M>): M | null {
+/**
+ * The module, null until it has arrived; a component that reads it asks for it when the browser is idle, or with
+ * `when: 'interaction'` on the user's first interaction with the page.
+ */
+export function useIdleModule<M>(idle: IdleModule<M>, when: 'idle' | 'interaction' = 'idle'): M | null {
   const arrived = useSyncExternalStore(idle.subscribe, idle.current, idle.current);
   useEffect(() => {
-    if (!arrived) idle.loadWhenIdle();
-  }, [arrived, idle]);
+    if (arrived) return;
+    if (when === 'idle') idle.loadWhenIdle();
+    else idle.loadOnInteraction();
+  }, [arrived, idle, when]);
   return arrived;
+}
+
+const INTERACTIONS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'wheel'] as const;
+let interacted = false;
+const waitingForInteraction = new Set<() => void>();
+
+/** Runs `callback` on the first interaction with the page, or at once after it. */
+function onFirstInteraction(callback: () => void): void {
+  if (interacted || typeof window === 'undefined') {
+    callback();
+    return;
+  }
+  if (waitingForInteraction.size === 0) {
+    const fire = () => {
+      interacted = true;
+      for (const type of INTERACTIONS) window.removeEventListener(type, fire, true);
+      const callbacks = [...waitingForInteraction];
+      waitingForInteraction.clear();
+      for (const waiting of callbacks) waiting();
+    };
+    for (const type of INTERACTIONS) window.addEventListener(type, fire, { capture: true, passive: true });
+  }
+  waitingForInteraction.add(callback);
 }
 
 export function idleModule<M>(importer: () => Promise<M>, onLoad?: (module: M) => void): IdleModule<M> {
@@ -52,5 +84,8 @@ export function idleModule<M>(importer: () => Promise<M>, onLoad?: (module: M) =
     if (idle) idle(load);
     else setTimeout(load, 1);
   };
-  return { load, current, loadWhenIdle, subscribe };
+  const loadOnInteraction = () => {
+    if (!loading) onFirstInteraction(load);
+  };
+  return { load, current, loadWhenIdle, loadOnInteraction, subscribe };
 }

@@ -1,8 +1,9 @@
 /**
  * The app's snackbars, with notistack (about 8 kB gzip with its styling engine) out of every route's first load
- * (decisions/0170). `SnackbarHost` fetches notistack when the browser is idle after the first paint and mounts its
- * provider; a snackbar asked for before that waits in a queue (with the key it was given) and shows as soon as the
- * provider is there, so callers use `enqueueSnackbar`, `closeSnackbar` and `useSnackbar` as notistack's own.
+ * (decisions/0170, 0230). `SnackbarHost` fetches notistack on the user's first interaction with the page (almost
+ * every snackbar answers something the user did) and mounts its provider; a snackbar asked for before that (a live
+ * event) fetches it at once and waits in a queue (with the key it was given) until the provider is there, so
+ * callers use `enqueueSnackbar`, `closeSnackbar` and `useSnackbar` as notistack's own.
  */
 import { styled } from '@mui/material';
 import type { OptionsObject, SnackbarKey, SnackbarMessage, SnackbarProviderProps } from 'notistack';
@@ -85,7 +86,7 @@ function themed(module: Notistack): SnackbarProviderProps['Components'] {
 
 /** notistack's provider, mounted once notistack has arrived; its snackbars sit in a fixed layer of their own. */
 export function SnackbarHost(props: Omit<SnackbarProviderProps, 'children' | 'Components'>) {
-  const module = useIdleModule(notistackModule);
+  const module = useIdleModule(notistackModule, 'interaction');
   // The provider's constructor sets notistack's global functions: what waited in the queue goes out after it.
   useEffect(() => {
     if (module) flush();

@@ -1,23 +1,13 @@
 /**
  * A dialog asking for one amount in rubles (autobid maximum, sealed offer): enter, then confirm (spec 2 §5). The
- * amount is grouped by thousands while typed, as the bid input is (decisions/0191).
+ * amount is grouped by thousands while typed, as the bid input is (decisions/0191). The dialog (AmountDialogView)
+ * loads when first opened, not with the Торги tab (decisions/0230).
  */
-import { formatRubles, groupMoneyInput, kopecksToInputText, rublesToKopecks } from '@etp/domain';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  InputAdornment,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useState } from 'react';
-import { useGroupedMoneyInput } from '../../lib/regroupMoneyInput.ts';
-import { TRADE_MESSAGES as T } from './messages.ts';
+import { lazy, Suspense } from 'react';
 
-interface AmountDialogProps {
+const AmountDialogView = lazy(() => import('./AmountDialogView.tsx'));
+
+export interface AmountDialogProps {
   open: boolean;
   title: string;
   label: string;
@@ -31,72 +21,9 @@ interface AmountDialogProps {
 }
 
 export function AmountDialog(props: AmountDialogProps) {
-  return props.open ? <AmountDialogBody {...props} /> : null;
+  return props.open ? (
+    <Suspense fallback={null}>
+      <AmountDialogView {...props} />
+    </Suspense>
+  ) : null;
 }
-
-function AmountDialogBody({
-  title,
-  label,
-  initial,
-  validate,
-  confirmText,
-  pending,
-  onSubmit,
-  onClose,
-}: AmountDialogProps) {
-  const [text, setText] = useState(initial === null ? '' : groupMoneyInput(kopecksToInputText(initial)));
-  const money = useGroupedMoneyInput();
-  const [error, setError] = useState<string | null>(null);
-  const [confirmed, setConfirmed] = useState<number | null>(null);
-  const next = () => {
-    const kopecks = rublesToKopecks(text);
-    const problem = validate(kopecks);
-    setError(problem);
-    if (!problem && kopecks !== null) setConfirmed(kopecks);
-  };
-  return (
-    <Dialog open onClose={pending ? undefined : onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        {confirmed === null ? (
-          <TextField
-            autoFocus
-            fullWidth
-            margin="dense"
-            label={label}
-            value={text}
-            onChange={(e) => {
-              setText(money.regroup(text, e));
-              setError(null);
-            }}
-            onKeyDown={(e) => e.key === 'Enter' && next()}
-            error={error !== null}
-            helperText={error ?? ' '}
-            slotProps={{
-              input: { endAdornment: <InputAdornment position="end">₽</InputAdornment> },
-              htmlInput: { inputMode: 'decimal', ref: money.inputRef },
-            }}
-          />
-        ) : (
-          <Typography>{confirmText(confirmed)}</Typography>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={confirmed === null ? onClose : () => setConfirmed(null)} disabled={pending}>
-          {T.cancel}
-        </Button>
-        {confirmed === null ? (
-          <Button variant="contained" onClick={next}>
-            {T.next}
-          </Button>
-        ) : (
-          <Button variant="contained" onClick={() => onSubmit(confirmed)} disabled={pending}>
-            {T.confirm}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-export const formatAmount = (kopecks: number) => formatRubles(kopecks);

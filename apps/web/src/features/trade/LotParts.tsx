@@ -8,11 +8,12 @@ import { countdown, formatPercent, formatRubles, percentOf, renewalButtonLabel }
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
-import { Box, Button, Chip, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, Link, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { queryKeys } from '../../api/queryKeys.ts';
+import { DeferredTooltip } from '../../components/DeferredTooltip.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useServerClock } from '../../lib/useServerNow.ts';
 import { AutobidControls } from './AutobidControls.tsx';
@@ -23,7 +24,9 @@ import { SealedOfferControls } from './SealedOfferControls.tsx';
 import { tradeCalls, useLotAction } from './tradeApi.ts';
 import { type LotView, lotTiming } from './useLotView.ts';
 import { tradeErrorToast } from './useTradeToast.ts';
-import { WinnerDialog } from './WinnerDialog.tsx';
+
+// The winner's choice loads when the seller first opens it.
+const WinnerDialog = lazy(async () => ({ default: (await import('./WinnerDialog.tsx')).WinnerDialog }));
 
 const CONDITION_COLOURS = {
   green: 'success',
@@ -54,9 +57,9 @@ export function LotName({
         {lotTitle(lot)}
       </Link>
       {lot.composite && (
-        <Tooltip title={T.composite}>
+        <DeferredTooltip title={T.composite}>
           <WorkspacesIcon color="action" fontSize="small" aria-label={T.composite} />
-        </Tooltip>
+        </DeferredTooltip>
       )}
     </Stack>
   );
@@ -235,7 +238,9 @@ export function LotControls({
         </Box>
       )}
       {picking && (
-        <WinnerDialog lot={lot} convert={b.end_mode === 'convert'} onClose={() => setPicking(false)} />
+        <Suspense fallback={null}>
+          <WinnerDialog lot={lot} convert={b.end_mode === 'convert'} onClose={() => setPicking(false)} />
+        </Suspense>
       )}
     </>
   );

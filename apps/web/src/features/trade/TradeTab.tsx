@@ -19,7 +19,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -28,12 +28,14 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useLiveSubscription } from '../../live/useLive.ts';
 import { LotCard } from './LotCard.tsx';
-import { LotDialog } from './LotDialog.tsx';
 import { LotsTable } from './LotsTable.tsx';
 import { TRADE_MESSAGES as T } from './messages.ts';
 import { type LotsPageKey, useLotsOutline } from './tradeApi.ts';
 import { TRADE_PAGE_SIZE_CONST } from './tradeConstants.ts';
 import type { LotViewer } from './useLotView.ts';
+
+// The lot dialog (tabs, bid log, rename) loads when a lot is first opened, or with the page for a ?id= link.
+const LotDialog = lazy(async () => ({ default: (await import('./LotDialog.tsx')).LotDialog }));
 
 /** The chosen list view, kept in this browser (decisions/0070). */
 const VIEW_KEY = 'etp.trade.view';
@@ -192,14 +194,16 @@ export function TradeTab({
         />
       )}
       {lotId !== null && (
-        <LotDialog
-          lotId={lotId}
-          briefcase={b}
-          admin={admin}
-          viewer={viewer}
-          onNavigate={(id) => update({ id: String(id) })}
-          onClose={() => update({ id: null })}
-        />
+        <Suspense fallback={null}>
+          <LotDialog
+            lotId={lotId}
+            briefcase={b}
+            admin={admin}
+            viewer={viewer}
+            onNavigate={(id) => update({ id: String(id) })}
+            onClose={() => update({ id: null })}
+          />
+        </Suspense>
       )}
     </Stack>
   );

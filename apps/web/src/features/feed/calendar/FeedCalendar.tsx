@@ -15,7 +15,6 @@ import {
   IconButton,
   Paper,
   Stack,
-  Tooltip,
   Typography,
   useMediaQuery,
   useTheme,
@@ -24,16 +23,23 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { ruRU } from '@mui/x-date-pickers/locales';
 import type { Dayjs } from 'dayjs';
-import { type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { DeferredTooltip } from '../../../components/DeferredTooltip.tsx';
 import { ErrorBlock } from '../../../components/ErrorBlock.tsx';
 import { FEED_MESSAGES } from '../messages.ts';
 import { type CalendarCells, CalendarContext } from './CalendarContext.ts';
 import { CompactDay } from './CompactDay.tsx';
 import { useCalendarMonth } from './calendarApi.ts';
-import { DayCarouselDialog } from './DayCarouselDialog.tsx';
-import { FullCalendarDialog } from './FullCalendarDialog.tsx';
 import { MoscowCalendar } from './MoscowCalendar.tsx';
 import { dayKeyOf, monthKeyOf, moscowMonthStart, moscowNow } from './moscowCalendar.ts';
+
+// The full-screen month and a day's procedures load when first opened.
+const FullCalendarDialog = lazy(async () => ({
+  default: (await import('./FullCalendarDialog.tsx')).FullCalendarDialog,
+}));
+const DayCarouselDialog = lazy(async () => ({
+  default: (await import('./DayCarouselDialog.tsx')).DayCarouselDialog,
+}));
 
 const T = FEED_MESSAGES.calendar;
 const LOCALE_TEXT = ruRU.components.MuiLocalizationProvider.defaultProps.localeText;
@@ -94,11 +100,11 @@ export default function FeedCalendar({ date, onDate, nowMs, newButton }: FeedCal
             <Button size="small" startIcon={<TodayIcon />} onClick={() => jump(moscowNow(nowMs))}>
               {T.today}
             </Button>
-            <Tooltip title={T.fullScreen}>
+            <DeferredTooltip title={T.fullScreen}>
               <IconButton aria-label={T.fullScreen} onClick={() => setFull(true)}>
                 <OpenInFullIcon fontSize="small" />
               </IconButton>
-            </Tooltip>
+            </DeferredTooltip>
             {!wide && (
               <IconButton
                 aria-label={open ? T.collapse : T.expand}
@@ -130,30 +136,32 @@ export default function FeedCalendar({ date, onDate, nowMs, newButton }: FeedCal
             )}
           </Collapse>
         </Paper>
-        {full && (
-          <FullCalendarDialog
-            month={month}
-            version={version}
-            loading={calendar.isPending}
-            onMonth={setMonth}
-            onStep={(months) => jump(month.add(months, 'month'))}
-            onToday={() => jump(moscowNow(nowMs))}
-            onClose={() => {
-              setFull(false);
-              setVersion((v) => v + 1);
-            }}
-            action={newButton}
-          />
-        )}
-        {carousel && (
-          <DayCarouselDialog
-            key={`${carousel.day}-${carousel.id}`}
-            day={carousel.day}
-            startId={carousel.id}
-            nowMs={nowMs}
-            onClose={() => setCarousel(null)}
-          />
-        )}
+        <Suspense fallback={null}>
+          {full && (
+            <FullCalendarDialog
+              month={month}
+              version={version}
+              loading={calendar.isPending}
+              onMonth={setMonth}
+              onStep={(months) => jump(month.add(months, 'month'))}
+              onToday={() => jump(moscowNow(nowMs))}
+              onClose={() => {
+                setFull(false);
+                setVersion((v) => v + 1);
+              }}
+              action={newButton}
+            />
+          )}
+          {carousel && (
+            <DayCarouselDialog
+              key={`${carousel.day}-${carousel.id}`}
+              day={carousel.day}
+              startId={carousel.id}
+              nowMs={nowMs}
+              onClose={() => setCarousel(null)}
+            />
+          )}
+        </Suspense>
       </CalendarContext.Provider>
     </LocalizationProvider>
   );
