@@ -55,10 +55,19 @@ function KindPaper({ children, ...props }: PaperProps) {
   );
 }
 
-export function CompanyFilter({ value, onChange }: { value: number[]; onChange: (ids: number[]) => void }) {
-  const [input, setInput] = useState('');
+export interface CompanyFilterProps {
+  value: number[];
+  onChange: (ids: number[]) => void;
+  /** What was typed in the stand-in field before this arrived (CompanyFilterField). */
+  initialInput?: string;
+  /** The stand-in field had the focus: take it over, with the list open when something was typed. */
+  autoFocus?: boolean;
+}
+
+export function CompanyFilter({ value, onChange, initialInput = '', autoFocus = false }: CompanyFilterProps) {
+  const [input, setInput] = useState(initialInput);
   const [kind, setKind] = useState<Kind>('all');
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(autoFocus && initialInput !== '');
   const text = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
   const names = useRef(new Map<number, Option>());
   const search = useQuery({
@@ -123,6 +132,7 @@ export function CompanyFilter({ value, onChange }: { value: number[]; onChange: 
         renderInput={(params) => (
           <TextField
             {...params}
+            autoFocus={autoFocus}
             label={T.label}
             placeholder={chosen.length === 0 ? T.placeholder : undefined}
           />

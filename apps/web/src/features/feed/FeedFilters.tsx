@@ -9,19 +9,13 @@ import {
   ListSubheader,
   MenuItem,
   Select,
-  Skeleton,
 } from '@mui/material';
-import { lazy, Suspense, useCallback } from 'react';
+import { useCallback } from 'react';
+import { CompanyFilterField } from './CompanyFilterField.tsx';
 import { FEED_MESSAGES } from './messages.ts';
 import { SearchField } from './SearchField.tsx';
 import { STATUS_FILTER_OPTIONS } from './statusFilterOptions.ts';
 import type { FeedParamsControl } from './useFeedParams.ts';
-
-/**
- * The organisation filter (MUI Autocomplete with Popper, about 12 kB gzip) comes with its own chunk, fetched as the
- * feed first renders (decisions/0170); a field-sized skeleton holds its place meanwhile.
- */
-const CompanyFilter = lazy(async () => ({ default: (await import('./CompanyFilter.tsx')).CompanyFilter }));
 
 const F = FEED_MESSAGES.filters;
 const ANY = '';
@@ -87,9 +81,7 @@ export function FeedFilters({ control }: { control: FeedParamsControl }) {
           ))}
         </Select>
       </FormControl>
-      <Suspense fallback={<Skeleton variant="rounded" height={56} />}>
-        <CompanyFilter value={params.companyIds} onChange={onCompanies} />
-      </Suspense>
+      <CompanyFilterField value={params.companyIds} onChange={onCompanies} />
       <SearchField label={F.search} value={params.query} onChange={onSearch} />
       <Button
         onClick={resetFilters}
