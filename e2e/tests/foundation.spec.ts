@@ -36,6 +36,19 @@ test('a demo buyer signs in, browses the feed and opens a procedure card', async
   await expect(page.getByTestId('briefcase-title')).toHaveText(`ТП №${id}`);
   await expect(page.getByRole('tab', { name: /Портфель/ })).toBeVisible();
 
+  // The feed's filters on a freshly opened page: the status select opens at the first press (its list loads on
+  // the first interaction, decisions/0230) and its choice filters the list through the address.
+  await page.goto('/briefcases');
+  const status = page.getByRole('combobox', { name: 'Статус' });
+  await expect(status).toBeVisible();
+  await status.click();
+  await page.getByRole('option', { name: 'Завершённые' }).click();
+  await expect(page).toHaveURL(/status=all_closed/);
+  await expect(page.getByRole('combobox', { name: 'Статус' })).toHaveText('Завершённые');
+  await page.getByRole('combobox', { name: 'Тип торгов' }).click();
+  await page.getByRole('option', { name: 'Голландский аукцион' }).click();
+  await expect(page).toHaveURL(/dutch/);
+
   // Signing out closes the session: the feed asks to sign in again.
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: /выйти/i }).click();

@@ -4,8 +4,9 @@
  * when the address already chooses organisations (decisions/0230). Until it arrives, an empty field of the same
  * label stands in its place; what is typed there, and the focus, carry over to the multi-select.
  */
-import { Skeleton, TextField } from '@mui/material';
+import { Skeleton } from '@mui/material';
 import { useState } from 'react';
+import { TextInput } from '../../components/TextInput.tsx';
 import { idleModule, useIdleModule } from '../../lib/idleModule.ts';
 import type { CompanyFilterProps } from './CompanyFilter.tsx';
 import { FEED_MESSAGES } from './messages.ts';
@@ -24,7 +25,7 @@ export function CompanyFilterField({ value, onChange }: Pick<CompanyFilterProps,
   // Chosen organisations are shown by name, as chips: that needs the multi-select.
   if (chosen) return <Skeleton variant="rounded" height={56} />;
   return (
-    <TextField
+    <TextInput
       label={T.label}
       placeholder={T.placeholder}
       value={draft}
@@ -34,7 +35,7 @@ export function CompanyFilterField({ value, onChange }: Pick<CompanyFilterProps,
         companyFilter.load();
       }}
       onBlur={() => setFocused(false)}
-      slotProps={{ htmlInput: { role: 'combobox', 'aria-expanded': false, 'aria-autocomplete': 'list' } }}
+      htmlInput={{ role: 'combobox', 'aria-expanded': false, 'aria-autocomplete': 'list' }}
     />
   );
 }

@@ -1,16 +1,9 @@
 import { AUCTION_TYPE_LABELS, AUCTION_TYPES, type AuctionType, type StatusFilter } from '@etp/domain';
 import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
-import {
-  Box,
-  Button,
-  Divider,
-  FormControl,
-  InputLabel,
-  ListSubheader,
-  MenuItem,
-  Select,
-} from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useCallback } from 'react';
+import { DeferredSelect } from '../../components/select/DeferredSelect.tsx';
+import type { SelectEntry } from '../../components/select/options.ts';
 import { CompanyFilterField } from './CompanyFilterField.tsx';
 import { FEED_MESSAGES } from './messages.ts';
 import { SearchField } from './SearchField.tsx';
@@ -19,6 +12,19 @@ import type { FeedParamsControl } from './useFeedParams.ts';
 
 const F = FEED_MESSAGES.filters;
 const ANY = '';
+
+/** "Любой статус", the groups (active, closed, archive), then every status under its header. */
+const STATUS_ENTRIES: SelectEntry[] = [
+  { value: ANY, label: F.anyStatus },
+  { divider: true },
+  ...STATUS_FILTER_OPTIONS.groups,
+  { header: F.status },
+  ...STATUS_FILTER_OPTIONS.statuses,
+];
+const AUCTION_TYPE_ENTRIES: SelectEntry[] = [
+  { value: ANY, label: F.anyAuctionType },
+  ...AUCTION_TYPES.map((type) => ({ value: type, label: AUCTION_TYPE_LABELS[type] })),
+];
 
 /** Status, format, organisers and text search, plus "Сбросить фильтры". A row on wide screens, a column on phones. */
 export function FeedFilters({ control }: { control: FeedParamsControl }) {
@@ -42,45 +48,20 @@ export function FeedFilters({ control }: { control: FeedParamsControl }) {
         },
       }}
     >
-      <FormControl fullWidth>
-        <InputLabel id="feed-status-label">{F.status}</InputLabel>
-        <Select
-          labelId="feed-status-label"
-          label={F.status}
-          value={params.status ?? ANY}
-          onChange={(event) => update({ status: (event.target.value || null) as StatusFilter | null })}
-        >
-          <MenuItem value={ANY}>{F.anyStatus}</MenuItem>
-          <Divider />
-          {STATUS_FILTER_OPTIONS.groups.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-          <ListSubheader>{F.status}</ListSubheader>
-          {STATUS_FILTER_OPTIONS.statuses.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
-      <FormControl fullWidth>
-        <InputLabel id="feed-type-label">{F.auctionType}</InputLabel>
-        <Select
-          labelId="feed-type-label"
-          label={F.auctionType}
-          value={params.auctionType ?? ANY}
-          onChange={(event) => setAuctionType((event.target.value || null) as AuctionType | null)}
-        >
-          <MenuItem value={ANY}>{F.anyAuctionType}</MenuItem>
-          {AUCTION_TYPES.map((type) => (
-            <MenuItem key={type} value={type}>
-              {AUCTION_TYPE_LABELS[type]}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
+      <DeferredSelect
+        label={F.status}
+        value={params.status ?? ANY}
+        entries={STATUS_ENTRIES}
+        onChange={(value) => update({ status: (value || null) as StatusFilter | null })}
+        fullWidth
+      />
+      <DeferredSelect
+        label={F.auctionType}
+        value={params.auctionType ?? ANY}
+        entries={AUCTION_TYPE_ENTRIES}
+        onChange={(value) => setAuctionType((value || null) as AuctionType | null)}
+        fullWidth
+      />
       <CompanyFilterField value={params.companyIds} onChange={onCompanies} />
       <SearchField label={F.search} value={params.query} onChange={onSearch} />
       <Button

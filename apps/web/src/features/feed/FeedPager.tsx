@@ -1,9 +1,12 @@
 import { LIST_PAGE_SIZES, VISIBLE_PAGE_BUTTONS } from '@etp/domain';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, Button, IconButton, MenuItem, Select, Stack, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
+import { DeferredSelect } from '../../components/select/DeferredSelect.tsx';
 import { visiblePages } from '../../lib/visiblePages.ts';
 import { FEED_MESSAGES } from './messages.ts';
+
+const PAGE_SIZE_ENTRIES = LIST_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
 const P = FEED_MESSAGES.pager;
 
@@ -78,18 +81,13 @@ export function FeedPager(props: FeedPagerProps) {
           <Typography variant="body2" color="text.secondary" id="feed-per-page">
             {P.perPage}
           </Typography>
-          <Select
-            size="small"
-            labelId="feed-per-page"
-            value={perPage}
-            onChange={(event) => onPerPage(Number(event.target.value))}
-          >
-            {LIST_PAGE_SIZES.map((size) => (
-              <MenuItem key={size} value={size}>
-                {size}
-              </MenuItem>
-            ))}
-          </Select>
+          <DeferredSelect
+            label={P.perPage}
+            labelledBy="feed-per-page"
+            value={String(perPage)}
+            entries={PAGE_SIZE_ENTRIES}
+            onChange={(value) => onPerPage(Number(value))}
+          />
         </Stack>
       </Stack>
     </Stack>

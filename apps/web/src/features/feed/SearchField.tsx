@@ -1,7 +1,8 @@
 import { SEARCH_DEBOUNCE_MS } from '@etp/domain';
 import SearchIcon from '@mui/icons-material/Search';
-import { InputAdornment, TextField } from '@mui/material';
+import { InputAdornment } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { TextInput } from '../../components/TextInput.tsx';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 
 interface SearchFieldProps {
@@ -28,21 +29,17 @@ export function SearchField({ label, value, onChange }: SearchFieldProps) {
   }, [debounced, text, value, onChange]);
 
   return (
-    <TextField
+    <TextInput
       label={label}
       value={text}
       onChange={(event) => setText(event.target.value)}
       fullWidth
       type="search"
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
+      startAdornment={
+        <InputAdornment position="start">
+          <SearchIcon fontSize="small" />
+        </InputAdornment>
+      }
     />
   );
 }

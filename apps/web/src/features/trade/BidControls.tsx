@@ -19,10 +19,11 @@ import {
 } from '@etp/domain';
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/Remove';
-import { Button, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { Button, IconButton, InputAdornment, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { ApiError } from '../../api/ApiError.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { TextInput } from '../../components/TextInput.tsx';
 import { useGroupedMoneyInput } from '../../lib/regroupMoneyInput.ts';
 import { toast } from '../../lib/toast.ts';
 import { lotTitle } from './lotTitle.ts';
@@ -89,7 +90,7 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <TextField
+        <TextInput
           size="small"
           label={T.yourBid}
           value={editing?.field === 'amount' ? editing.text : amountText(state.amount)}
@@ -100,13 +101,11 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
           }}
           onBlur={commit}
           onKeyDown={(e) => e.key === 'Enter' && commit()}
-          slotProps={{
-            input: { endAdornment: <InputAdornment position="end">₽</InputAdornment> },
-            htmlInput: { inputMode: 'decimal', 'data-testid': `bid-amount-${lot.id}`, ref: money.inputRef },
-          }}
+          endAdornment={<InputAdornment position="end">₽</InputAdornment>}
+          htmlInput={{ inputMode: 'decimal', 'data-testid': `bid-amount-${lot.id}`, ref: money.inputRef }}
           sx={{ flex: 2, minWidth: 0 }}
         />
-        <TextField
+        <TextInput
           size="small"
           label={`${T.percent}, ${basis.label}`}
           value={
@@ -123,10 +122,8 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
           onChange={(e) => setEditing({ field: 'percent', text: e.target.value.replace('%', '') })}
           onBlur={commit}
           onKeyDown={(e) => e.key === 'Enter' && commit()}
-          slotProps={{
-            input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-            htmlInput: { inputMode: 'decimal' },
-          }}
+          endAdornment={<InputAdornment position="end">%</InputAdornment>}
+          htmlInput={{ inputMode: 'decimal' }}
           sx={{ flex: 1, minWidth: 88 }}
         />
       </Stack>
