@@ -28,6 +28,7 @@ export interface TextInputProps {
   onFocus?: FocusEventHandler<HTMLInputElement | HTMLTextAreaElement>;
   onBlur?: FocusEventHandler<HTMLInputElement | HTMLTextAreaElement>;
   onKeyDown?: KeyboardEventHandler<HTMLInputElement | HTMLTextAreaElement>;
+  /** As TextField: the theme's default (small) unless told. */
   size?: 'small' | 'medium';
   fullWidth?: boolean;
   disabled?: boolean;
@@ -50,7 +51,7 @@ export function TextInput({
   onFocus,
   onBlur,
   onKeyDown,
-  size = 'medium',
+  size,
   fullWidth,
   disabled,
   error,

@@ -4,7 +4,8 @@
  * when the address already chooses organisations (decisions/0230). Until it arrives, an empty field of the same
  * label stands in its place; what is typed there, and the focus, carry over to the multi-select.
  */
-import { Skeleton } from '@mui/material';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import { InputAdornment, Skeleton } from '@mui/material';
 import { useState } from 'react';
 import { TextInput } from '../../components/TextInput.tsx';
 import { idleModule, useIdleModule } from '../../lib/idleModule.ts';
@@ -36,6 +37,11 @@ export function CompanyFilterField({ value, onChange }: Pick<CompanyFilterProps,
       }}
       onBlur={() => setFocused(false)}
       htmlInput={{ role: 'combobox', 'aria-expanded': false, 'aria-autocomplete': 'list' }}
+      endAdornment={
+        <InputAdornment position="end" sx={{ color: 'action.active', mr: -0.75 }}>
+          <ArrowDropDownIcon />
+        </InputAdornment>
+      }
     />
   );
 }
