@@ -140,7 +140,12 @@ async function routeScripts(page: Page, path: string, ready: string) {
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     const name = new URL(response.url()).pathname.replace(/^.*\//, '');
-    bodies.push(response.body().then((body) => ({ name, body }), () => null));
+    bodies.push(
+      response.body().then(
+        (body) => ({ name, body }),
+        () => null,
+      ),
+    );
   });
   await page.goto(path, { waitUntil: 'networkidle' });
   await page.locator(ready).first().waitFor();
@@ -153,7 +158,12 @@ async function routeScripts(page: Page, path: string, ready: string) {
     .sort((a, b) => b.gzip - a.gzip)
     .slice(0, Number(process.env.BENCH_WEB_LARGEST ?? 12))
     .map((f) => ({ file: f.name, gzip_kb: +(f.gzip / 1024).toFixed(1) }));
-  return { scripts: files.length, gzip_kb: +(gzip / 1024).toFixed(1), raw_kb: +(raw / 1024).toFixed(1), largest };
+  return {
+    scripts: files.length,
+    gzip_kb: +(gzip / 1024).toFixed(1),
+    raw_kb: +(raw / 1024).toFixed(1),
+    largest,
+  };
 }
 
 const digits = (text: string) => Number(text.replace(/[^\d]/g, '')) || 0;
