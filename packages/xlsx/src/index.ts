@@ -7,3 +7,4 @@ export { type Cell, columnLetters, MAX_EXCEL_COLUMNS, MAX_EXCEL_ROWS } from './s
 export { SheetsWriter, type SheetsWriterOptions, type SheetsWriterResult } from './sheets.ts';
 export { cleanText } from './text.ts';
 export { type WriteOptions, type WriteResult, writeSheet } from './write.ts';
+export { type ChunkPacer, setChunkPacer } from './zip.ts';

@@ -188,6 +188,18 @@ function dataOffset(archive: ZipArchive, entry: ZipEntry): number {
   }
 }
 
+/** Awaited after each chunk a reader has consumed (setChunkPacer). */
+export type ChunkPacer = () => Promise<void> | undefined;
+let chunkPacer: ChunkPacer | null = null;
+
+/**
+ * Sets what every entry stream of this thread awaits after each chunk its reader has consumed: a file worker
+ * gives way to trading there (the server's files/workerPacing.ts). Null: no pause.
+ */
+export function setChunkPacer(pacer: ChunkPacer | null): void {
+  chunkPacer = pacer;
+}
+
 /**
  * The entry's uncompressed bytes, chunk by chunk. Throws XlsxError on a bomb, truncation, a CRC mismatch or
  * corrupt deflate data. Stops reading the file when the consumer stops iterating.
@@ -260,6 +272,7 @@ export async function* readEntry(
       }
       crc = crc32(chunk, crc);
       yield chunk;
+      if (chunkPacer) await chunkPacer();
     }
   } catch (error) {
     if (error instanceof XlsxError) throw error;

@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { FILE_MESSAGES } from './fileMessages.ts';
 import type { FileJob, FileJobResult, JobError, WorkerReply } from './fileProtocol.ts';
+import { BID_CLOCK } from './ingestPacing.ts';
 
 export interface FilePoolLimits {
   /** Worker threads reading files at once. */
@@ -127,6 +128,8 @@ export class FilePool {
 
   private spawn(): Worker {
     const worker = new Worker(BOOTSTRAP, {
+      // The node's bid clock: the worker gives way to trading (files/workerPacing.ts).
+      workerData: { bidClock: BID_CLOCK },
       resourceLimits: {
         maxOldGenerationSizeMb: this.limits.memoryMb,
         stackSizeMb: 4,

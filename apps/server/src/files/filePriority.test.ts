@@ -72,8 +72,8 @@ describe('registry COPY batches give way to bids', () => {
     expect(pauseAfterBatch(100, 10_000, 9_990, { ...pacing, factor: 0 })).toBe(0);
   });
 
-  it('by default, two batch-times of pause while trading (the ingest keeps a third of its pace)', () => {
-    expect(INGEST_PACING.factor).toBe(2);
+  it('by default, eight batch-times of pause while trading (the ingest keeps a ninth of its pace, decision 0231)', () => {
+    expect(INGEST_PACING.factor).toBe(8);
   });
 
   it('a batch run while a bid arrives waits; after the bids stop it does not', async () => {

@@ -3,12 +3,14 @@
  * progress, may call the main thread (e.g. to store a batch of rows) and ends with its result or its error.
  */
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { setChunkPacer } from '@etp/xlsx';
 import { inspectZip } from '../http/zipGuard.ts';
 import { readBatchSheetFile } from '../modules/batchAutobids/batchAutobids.read.ts';
 import { renderMainReportPdf, renderProtocolPdf } from '../modules/documents/protocol.render.ts';
 import { previewRegistryFile, runIngestJob } from '../modules/registries/registries.read.ts';
 import type { FileJob, JobError, PoolMessage, WorkerReply } from './fileProtocol.ts';
+import { chunkPacer } from './workerPacing.ts';
 
 export interface JobContext {
   progress(phase: string, fraction: number): void;
@@ -25,6 +27,10 @@ try {
 } catch {
   // Not permitted or not supported: the worker runs at the process's priority.
 }
+
+// While this node trades, every file read pauses between chunks (decision 0231).
+const bidClock = (workerData as { bidClock?: SharedArrayBuffer } | null)?.bidClock;
+if (bidClock) setChunkPacer(chunkPacer(bidClock));
 
 const port = parentPort!;
 const waiting = new Map<number, (value: unknown) => void>();

@@ -2,7 +2,8 @@
  * Bids before registry ingest (docs/decisions/0151): while bids are arriving on this node, a registry's COPY batches
  * are spaced out so that PostgreSQL's COPY backend and the file worker leave the cores to the bids' commits. After a
  * batch that took `t` ms, the ingest waits `factor × t` (at most `maxPauseMs`) if a bid came in the last `quietMs`;
- * with no bid, no wait. The ingest always advances: at worst it runs at 1 / (1 + factor) of its speed.
+ * with no bid, no wait. The ingest always advances: at worst it runs at 1 / (1 + factor) of its speed (a ninth
+ * with the default 8, decision 0231).
  * While bids arrive, a batch is also cut into COPY statements of whole rows of about 10 ms each (pacedCopy), each
  * followed by its pause: a bid then waits behind at most one such slice, never behind a whole batch.
  */
@@ -19,16 +20,24 @@ export const INGEST_PACING = {
   /** A bid within this many ms means trading is on. */
   quietMs: 250,
   /** Pause after a batch, as a multiple of the batch's own time (0 turns pacing off). */
-  factor: envNumber('INGEST_YIELD_FACTOR', 2),
+  factor: envNumber('INGEST_YIELD_FACTOR', 8),
   /** One pause at most, ms. */
   maxPauseMs: 2000,
 } as const;
 
 let lastBidAt = Number.NEGATIVE_INFINITY;
 
+/**
+ * The wall-clock ms (Date.now) of this node's last bid, shared with the file workers (workerData), which give way
+ * to trading while it is recent (files/workerPacing.ts).
+ */
+export const BID_CLOCK = new SharedArrayBuffer(Float64Array.BYTES_PER_ELEMENT);
+const bidClock = new Float64Array(BID_CLOCK);
+
 /** Called by every bid this node receives. */
 export function noteBid(now = performance.now()): void {
   lastBidAt = now;
+  bidClock[0] = Date.now();
 }
 
 /** The pause owed after a batch that took `batchMs`, ending at `now`. */
