@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import { customRegistry } from './support/registry.ts';
+import { submitForApproval } from './support/wizard.ts';
 
 /** The shared machine is slow under load: screens get 30 s to appear. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -238,9 +239,7 @@ test('a seller creates a procedure from a custom template matched column by colu
   await page.getByRole('textbox', { name: 'Шаг аукциона, ₽' }).fill('5000');
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByRole('heading', { name: 'Участники', level: 2 })).toBeVisible();
-  await page.getByRole('button', { name: 'Отправить на согласование' }).click();
-  await expect(page).toHaveURL(new RegExp(`/briefcases/${id}$`));
-  await expect(page.getByText('Торговая процедура отправлена на согласование')).toBeVisible();
+  await submitForApproval(page, id);
   await seller.context.close();
 });
 

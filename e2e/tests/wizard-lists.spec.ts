@@ -20,6 +20,7 @@ import {
   newContext,
   SELLER,
   shot,
+  submitForApproval,
   tokenIn,
   typeDate,
 } from './support/wizard.ts';
@@ -150,9 +151,7 @@ test('a closed request for offers with a document and a whitelist partly from hi
   await expect(whitelist.getByRole('list', { name: 'Приглашённые организации' })).toContainText(TYPED);
   await axe(page);
   await shot(page, 'lists-step4');
-  await page.getByRole('button', { name: 'Отправить на согласование' }).click();
-  await expect(page).toHaveURL(new RegExp(`/briefcases/${id}$`));
-  await expect(page.getByText('Торговая процедура отправлена на согласование')).toBeVisible();
+  await submitForApproval(page, id);
 
   // The administrator approves it.
   const admin = await newContext(browser, ADMIN);
@@ -242,8 +241,6 @@ test('a dutch procedure on a phone: the end is the step formula’s, the field i
   await shot(page, 'lists-history-blacklist');
   await dialog.getByRole('button', { name: 'Отмена' }).click();
   await shot(page, 'lists-dutch-step4');
-  await page.getByRole('button', { name: 'Отправить на согласование' }).click();
-  await expect(page).toHaveURL(new RegExp(`/briefcases/${id}$`));
-  await expect(page.getByText('Торговая процедура отправлена на согласование')).toBeVisible();
+  await submitForApproval(page, id);
   await context.close();
 });

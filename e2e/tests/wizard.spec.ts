@@ -16,6 +16,7 @@ import {
   newContext,
   SELLER,
   shot,
+  submitForApproval,
   typeDate,
 } from './support/wizard.ts';
 
@@ -121,9 +122,7 @@ test('a seller creates a classic procedure from a 20,000-row registry; the admin
   await page.getByRole('checkbox', { name: 'Физическое лицо' }).uncheck();
   await axe(page);
   await shot(page, 'step4');
-  await page.getByRole('button', { name: 'Отправить на согласование' }).click();
-  await expect(page).toHaveURL(new RegExp(`/briefcases/${id}$`));
-  await expect(page.getByText('Торговая процедура отправлена на согласование')).toBeVisible();
+  await submitForApproval(page, id);
 
   // The administrator approves it in a second context.
   const admin = await newContext(browser, ADMIN);

@@ -23,6 +23,18 @@ export async function signIn(page: Page, email: string) {
   await expect(page).not.toHaveURL(/sign_in/);
 }
 
+/**
+ * "Отправить на согласование": the seller lands on the procedure's card and is told so. The address changes as
+ * the card starts to load (navigations are transitions, decisions/0230), while the wizard's own notice is still
+ * on screen: the card is waited for first, then the message.
+ */
+export async function submitForApproval(page: Page, id: string | number) {
+  await page.getByRole('button', { name: 'Отправить на согласование' }).click();
+  await expect(page).toHaveURL(new RegExp(`/briefcases/${id}$`));
+  await expect(page.getByTestId('briefcase-title')).toHaveText(`ТП №${id}`);
+  await expect(page.getByText('Торговая процедура отправлена на согласование')).toBeVisible();
+}
+
 export async function newContext(browser: Browser, email: string, width = 1440) {
   const context = await browser.newContext({
     viewport: { width, height: width < 500 ? 844 : 900 },
