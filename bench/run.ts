@@ -37,6 +37,11 @@ for (const bench of benchmarks) {
   if (only && bench.name !== only) continue;
   console.log(`▶ ${bench.name}`);
   const result = await bench.run();
+  if ('partial' in result && result.partial) {
+    // A part measured for work in progress (e.g. BENCH_WEB_ROUTES_ONLY): printed, never over the committed figures.
+    console.log(JSON.stringify(result, null, 2));
+    continue;
+  }
   const file = join(resultsDir, `${bench.name}.json`);
   writeFileSync(
     file,

@@ -201,9 +201,9 @@ export async function webTradeBenchmark() {
       await probe.close();
     }
     if (process.env.BENCH_WEB_ROUTES_ONLY) {
-      // Only the JS per route (BENCH_WEB_ROUTES_ONLY=1): for work on the bundle, without the 20 s of load.
-      console.log(JSON.stringify(routes, null, 2));
-      return { name: 'web-trade', routes_only: routes };
+      // Only the JS per route (BENCH_WEB_ROUTES_ONLY=1): for work on the bundle, without the 20 s of load; printed, not
+      // written over bench/results/web-trade.json.
+      return { partial: true, js_per_route: routes };
     }
 
     await context.addInitScript({ content: INSTRUMENT });

@@ -25,6 +25,15 @@ export const INGEST_PACING = {
   maxPauseMs: 2000,
 } as const;
 
+/** The same rule for a file worker's reads, after each chunk (files/workerPacing.ts, decision 0231). */
+export const WORKER_PACING = {
+  quietMs: INGEST_PACING.quietMs,
+  /** Pause after a chunk, as a multiple of the chunk's own time (0 turns it off). */
+  factor: envNumber('FILE_WORKER_YIELD_FACTOR', 8),
+  /** One pause at most, ms. */
+  maxPauseMs: 200,
+} as const;
+
 let lastBidAt = Number.NEGATIVE_INFINITY;
 
 /**
@@ -40,7 +49,10 @@ export function noteBid(now = performance.now()): void {
   bidClock[0] = Date.now();
 }
 
-/** The pause owed after a batch that took `batchMs`, ending at `now`. */
+/**
+ * The pause owed after a batch (or a worker's chunk) that took `batchMs`, ending at `now`, when the last bid was at
+ * `lastBid` (both on one clock).
+ */
 export function pauseAfterBatch(
   batchMs: number,
   now = performance.now(),

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { readFirstSheet, setChunkPacer } from '@etp/xlsx';
 import { buildXlsx, rowXml } from '@etp/xlsx/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chunkPacer, WORKER_PACING, workerPause } from './workerPacing.ts';
+import { pauseAfterBatch, WORKER_PACING } from './ingestPacing.ts';
+import { chunkPacer } from './workerPacing.ts';
 
 const busy = (ms: number) => {
   const until = performance.now() + ms;
@@ -17,10 +18,10 @@ afterEach(() => setChunkPacer(null));
 describe('a file worker gives way to trading', () => {
   it('owes no pause without a recent bid, and factor × the chunk’s time (capped) with one', () => {
     const now = 1_000_000;
-    expect(workerPause(10, now, now - WORKER_PACING.quietMs - 1)).toBe(0);
-    expect(workerPause(10, now, now - 5)).toBe(10 * WORKER_PACING.factor);
-    expect(workerPause(10_000, now, now)).toBe(WORKER_PACING.maxPauseMs);
-    expect(workerPause(10, now, now, { ...WORKER_PACING, factor: 0 })).toBe(0);
+    expect(pauseAfterBatch(10, now, now - WORKER_PACING.quietMs - 1, WORKER_PACING)).toBe(0);
+    expect(pauseAfterBatch(10, now, now - 5, WORKER_PACING)).toBe(10 * WORKER_PACING.factor);
+    expect(pauseAfterBatch(10_000, now, now, WORKER_PACING)).toBe(WORKER_PACING.maxPauseMs);
+    expect(pauseAfterBatch(10, now, now, { ...WORKER_PACING, factor: 0 })).toBe(0);
   });
 
   it('sleeps after a chunk of work while the bid clock is recent, and not once it is old', async () => {

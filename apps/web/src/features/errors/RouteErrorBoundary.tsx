@@ -8,7 +8,9 @@ interface Props {
 }
 
 interface State {
-  failedAt: string | null;
+  failed: boolean;
+  /** The key the state was last seen with. */
+  key: string;
 }
 
 /**
@@ -16,19 +18,17 @@ interface State {
  * address opened after a release, a lost connection). Going to another page tries again.
  */
 export class RouteErrorBoundary extends Component<Props, State> {
-  override state: State = { failedAt: null };
+  override state: State = { failed: false, key: this.props.resetKey };
 
   static getDerivedStateFromError(): Partial<State> {
-    return { failedAt: '' };
+    return { failed: true };
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    if (state.failedAt === '') return { failedAt: props.resetKey };
-    if (state.failedAt !== null && state.failedAt !== props.resetKey) return { failedAt: null };
-    return null;
+    return props.resetKey === state.key ? null : { failed: false, key: props.resetKey };
   }
 
   override render() {
-    return this.state.failedAt === null ? this.props.children : <RouteErrorPage />;
+    return this.state.failed ? <RouteErrorPage /> : this.props.children;
   }
 }
