@@ -124,7 +124,7 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
           onKeyDown={(e) => e.key === 'Enter' && commit()}
           endAdornment={<InputAdornment position="end">%</InputAdornment>}
           htmlInput={{ inputMode: 'decimal' }}
-          sx={{ flex: 1, minWidth: 88 }}
+          sx={{ flex: 1, minWidth: 116 }}
         />
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
