@@ -1,6 +1,7 @@
 /**
  * Decision 0151: file workers run at nice 19 (a thread's own on Linux), the thread that answers bids at the
- * process's 0; registry COPY batches give way while bids arrive.
+ * process's 0; registry COPY batches give way while bids arrive. Decision 0232: file workers also run at idle
+ * priority (SCHED_IDLE), which any other thread's wakeup preempts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +10,16 @@ import { INGEST_PACING, noteBid, pacedBatch, pacedCopy, pauseAfterBatch } from '
 
 /** tid → nice of every thread of this process, from /proc/self/task/<tid>/stat (field 19). */
 function threadNice(): Map<number, number> {
+  return threadField(16);
+}
+
+/** tid → scheduling policy of every thread of this process (field 41): 0 SCHED_OTHER, 5 SCHED_IDLE. */
+function threadPolicy(): Map<number, number> {
+  return threadField(38);
+}
+
+/** tid → one numeric field of /proc/self/task/<tid>/stat, counted from the state (field 3) on. */
+function threadField(index: number): Map<number, number> {
   const out = new Map<number, number>();
   for (const tid of readdirSync('/proc/self/task')) {
     let stat: string;
@@ -17,9 +28,9 @@ function threadNice(): Map<number, number> {
     } catch {
       continue; // the thread ended meanwhile
     }
-    // Fields after "(comm)": state is field 3, nice field 19.
+    // Fields after "(comm)": state is field 3, nice field 19, policy field 41.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    out.set(Number(tid), Number(fields[16]));
+    out.set(Number(tid), Number(fields[index]));
   }
   return out;
 }
@@ -31,7 +42,7 @@ describe('file workers yield the CPU to the trading thread', () => {
     pool = null;
   });
 
-  it('a file worker thread runs at nice 19, the main thread at 0', async () => {
+  it('a file worker thread runs at nice 19 and idle priority, the main thread at 0 and the normal policy', async () => {
     // The server's tests share one process (isolate: false): file workers of earlier files may still be alive.
     const before = new Set([...threadNice().entries()].filter(([, nice]) => nice === 19).map(([tid]) => tid));
     pool = new FilePool({ workers: 1, memoryMb: 128, timeoutMs: 20_000, maxQueued: 1 });
@@ -53,6 +64,9 @@ describe('file workers yield the CPU to the trading thread', () => {
     expect(
       [...all.entries()].filter(([tid, nice]) => nice !== 0 && !before.has(tid)).map(([, n]) => n),
     ).toEqual([19]);
+    const policies = threadPolicy();
+    expect(policies.get(niced[0]!)).toBe(5);
+    expect(policies.get(process.pid)).toBe(0);
     await job;
   }, 30_000);
 });

@@ -10,6 +10,7 @@ import { readBatchSheetFile } from '../modules/batchAutobids/batchAutobids.read.
 import { renderMainReportPdf, renderProtocolPdf } from '../modules/documents/protocol.render.ts';
 import { previewRegistryFile, runIngestJob } from '../modules/registries/registries.read.ts';
 import type { FileJob, JobError, PoolMessage, WorkerReply } from './fileProtocol.ts';
+import { idleThisThread } from './idlePriority.ts';
 import { chunkPacer } from './workerPacing.ts';
 
 export interface JobContext {
@@ -27,6 +28,8 @@ try {
 } catch {
   // Not permitted or not supported: the worker runs at the process's priority.
 }
+// Better still, idle priority: any bid's wakeup preempts the worker at once (decision 0232).
+idleThisThread();
 
 // While this node trades, every file read pauses between chunks (decision 0231).
 const bidClock = (workerData as { bidClock?: SharedArrayBuffer } | null)?.bidClock;

@@ -209,10 +209,14 @@ export async function ingestRegistry(
 ): Promise<IngestOutcome> {
   let outcome: IngestOutcome | null = null;
   try {
-    await withRawTransaction(ctx, async (session) => {
-      outcome = await ingestInto(session, options);
-      if (outcome.kind !== 'stored') throw new Stop();
-    });
+    await withRawTransaction(
+      ctx,
+      async (session) => {
+        outcome = await ingestInto(session, options);
+        if (outcome.kind !== 'stored') throw new Stop();
+      },
+      { fileWork: true },
+    );
   } catch (error) {
     if (!(error instanceof Stop)) throw error;
   }

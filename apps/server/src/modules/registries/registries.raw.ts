@@ -7,6 +7,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { AppContext } from '../../appContext.ts';
+import { idleDatabaseBackend } from '../../files/idlePriority.ts';
 
 export interface RawSession {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -110,10 +111,15 @@ function clientsOf(ctx: Pick<AppContext, 'db' | 'database'>): Clients {
     : { kind: 'pglite', client: client as PGlite };
 }
 
-/** Runs `fn` in one transaction: committed when it returns, rolled back when it throws. */
+/**
+ * Runs `fn` in one transaction: committed when it returns, rolled back when it throws. With `fileWork` (a
+ * registry's COPY), a PostgreSQL backend on this host runs at idle priority for the transaction, and its
+ * connection is closed afterwards rather than handed to a bid (files/idlePriority.ts, decision 0232).
+ */
 export async function withRawTransaction<T>(
   ctx: Pick<AppContext, 'db' | 'database'>,
   fn: (session: RawSession) => Promise<T>,
+  options: { fileWork?: boolean } = {},
 ): Promise<T> {
   const clients = clientsOf(ctx);
   if (clients.kind === 'pglite') {
@@ -130,7 +136,9 @@ export async function withRawTransaction<T>(
     );
   }
   const connection = await clients.pool.connect();
+  let idle = false;
   try {
+    if (options.fileWork) idle = await idleBackend(connection);
     await connection.query('begin');
     const session: RawSession = {
       query: async <R>(text: string, params?: unknown[]) =>
@@ -149,6 +157,11 @@ export async function withRawTransaction<T>(
     await connection.query('rollback').catch(() => undefined);
     throw error;
   } finally {
-    connection.release();
+    connection.release(idle || undefined);
   }
+}
+
+async function idleBackend(connection: pg.PoolClient): Promise<boolean> {
+  const [row] = (await connection.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
+  return row ? idleDatabaseBackend(row.pid) : false;
 }

@@ -137,54 +137,58 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
   let reportId: string | null = null;
   try {
     if (!input.keptKey) await assertZipSignature(input.filePath);
-    outcome = await withRawTransaction(ctx, async (session: RawSession) => {
-      if ('create' in input.target) {
-        briefcaseId = await insertBriefcaseRaw(session, {
-          companyId: input.companyId,
-          userId,
-          auctionType: input.target.create.auctionType,
-          creatorType: input.auth.user.role === 'admin' ? 'admin' : 'user',
-        });
-      }
-      const options: IngestOptions = {
-        briefcaseId: briefcaseId!,
-        filePath: input.filePath,
-        fileName: input.fileName,
-        map: input.map,
-        keepMatchingFile: Boolean(input.keepMatchingFile && input.keptKey),
-        allowPersonalData: input.allowPersonalData,
-        dropColumns: input.dropColumns,
-        report,
-        onQueued: (position) => {
-          if (position > 0) board.set(input.uploadId, userId, 'queued', 0, position);
-        },
-        onProgress: (phase, fraction) =>
-          board.set(
-            input.uploadId,
+    outcome = await withRawTransaction(
+      ctx,
+      async (session: RawSession) => {
+        if ('create' in input.target) {
+          briefcaseId = await insertBriefcaseRaw(session, {
+            companyId: input.companyId,
             userId,
-            phase,
-            phase === 'checking' ? fraction * 90 : phase === 'storing' ? 92 : 95 + fraction * 4,
-          ),
-      };
-      const result = await ingestInto(session, options);
-      if (result.kind === 'invalid' || result.kind === 'refused') throw new Rollback(result);
-      if (result.kind === 'mismatch' || result.kind === 'personal_data') {
-        // The file waits for the seller: matching, or the personal-data decision. The old registry goes.
-        await clearRegistryRaw(session, briefcaseId!);
-        keptKey = input.keptKey ?? (await keepRegistryFile(ctx, input.filePath));
-        await savePendingRegistryRaw(session, briefcaseId!, {
+            auctionType: input.target.create.auctionType,
+            creatorType: input.auth.user.role === 'admin' ? 'admin' : 'user',
+          });
+        }
+        const options: IngestOptions = {
+          briefcaseId: briefcaseId!,
+          filePath: input.filePath,
           fileName: input.fileName,
-          registryKey: keptKey,
-          preview: result.kind === 'mismatch' ? result.preview : null,
-          excelCustom: result.kind === 'mismatch' || Boolean(input.map),
-          sourceMap: input.map
-            ? Object.fromEntries(input.map.flatMap((v, i) => (v ? [[String(i), v]] : [])))
-            : null,
-          findings: result.kind === 'personal_data' ? result.findings : null,
-        });
-      }
-      return result;
-    });
+          map: input.map,
+          keepMatchingFile: Boolean(input.keepMatchingFile && input.keptKey),
+          allowPersonalData: input.allowPersonalData,
+          dropColumns: input.dropColumns,
+          report,
+          onQueued: (position) => {
+            if (position > 0) board.set(input.uploadId, userId, 'queued', 0, position);
+          },
+          onProgress: (phase, fraction) =>
+            board.set(
+              input.uploadId,
+              userId,
+              phase,
+              phase === 'checking' ? fraction * 90 : phase === 'storing' ? 92 : 95 + fraction * 4,
+            ),
+        };
+        const result = await ingestInto(session, options);
+        if (result.kind === 'invalid' || result.kind === 'refused') throw new Rollback(result);
+        if (result.kind === 'mismatch' || result.kind === 'personal_data') {
+          // The file waits for the seller: matching, or the personal-data decision. The old registry goes.
+          await clearRegistryRaw(session, briefcaseId!);
+          keptKey = input.keptKey ?? (await keepRegistryFile(ctx, input.filePath));
+          await savePendingRegistryRaw(session, briefcaseId!, {
+            fileName: input.fileName,
+            registryKey: keptKey,
+            preview: result.kind === 'mismatch' ? result.preview : null,
+            excelCustom: result.kind === 'mismatch' || Boolean(input.map),
+            sourceMap: input.map
+              ? Object.fromEntries(input.map.flatMap((v, i) => (v ? [[String(i), v]] : [])))
+              : null,
+            findings: result.kind === 'personal_data' ? result.findings : null,
+          });
+        }
+        return result;
+      },
+      { fileWork: true },
+    );
   } catch (error) {
     if (keptKey && keptKey !== input.keptKey) await dropRegistryFile(ctx, keptKey);
     board.set(input.uploadId, userId, 'failed', 100);
