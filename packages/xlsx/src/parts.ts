@@ -143,12 +143,83 @@ function isNameEnd(byte: number | undefined): boolean {
 /** A shared string (<si>) longer than this is not a cell's text (Excel's own limit is 32,767 characters). */
 const MAX_SI_BYTES = 16 * 1024 * 1024;
 
+/** Characters of one block of a SharedStringTable. */
+const BLOCK_CHARS = 1 << 20;
+/** Texts a SharedStringTable keeps as they are, for cells that name the same shared string again and again. */
+const RECENT = 4096;
+
+/**
+ * Shared strings kept packed (decision 0232): the texts end to end in blocks of about a million characters, each
+ * text's place in two typed arrays. Millions of small strings, each a heap object, made every major collection of
+ * a file worker mark them all again, on V8's helper threads, which run at the process's priority and not the
+ * worker's idle one; a few large blocks cost the collector nothing. A cell's text is cut from its block when read,
+ * the last RECENT texts read kept for the cells that repeat them.
+ */
+export class SharedStringTable {
+  private readonly blocks: string[] = [];
+  private pieces: string[] = [];
+  private pieceChars = 0;
+  private block = new Uint32Array(1024);
+  private start = new Uint32Array(1024);
+  private end = new Uint32Array(1024);
+  private count = 0;
+  private readonly recentIndex = new Int32Array(RECENT).fill(-1);
+  private readonly recentText: string[] = new Array(RECENT);
+
+  get length(): number {
+    return this.count;
+  }
+
+  push(text: string): void {
+    if (this.pieceChars + text.length > BLOCK_CHARS && this.pieceChars > 0) this.seal();
+    if (this.count === this.start.length) {
+      const grow = (from: Uint32Array) => {
+        const to = new Uint32Array(from.length * 2);
+        to.set(from);
+        return to;
+      };
+      this.block = grow(this.block);
+      this.start = grow(this.start);
+      this.end = grow(this.end);
+    }
+    this.block[this.count] = this.blocks.length;
+    this.start[this.count] = this.pieceChars;
+    this.pieceChars += text.length;
+    this.end[this.count] = this.pieceChars;
+    this.count += 1;
+    this.pieces.push(text);
+  }
+
+  /** The text at `index`, or undefined past the end. */
+  get(index: number): string | undefined {
+    if (!Number.isInteger(index) || index < 0 || index >= this.count) return undefined;
+    const slot = index % RECENT;
+    if (this.recentIndex[slot] === index) return this.recentText[slot];
+    if (this.pieces.length > 0) this.seal();
+    const text = this.blocks[this.block[index]!]!.slice(this.start[index], this.end[index]);
+    this.recentIndex[slot] = index;
+    this.recentText[slot] = text;
+    return text;
+  }
+
+  /** Every text, in order (tests). */
+  toArray(): string[] {
+    return Array.from({ length: this.count }, (_, i) => this.get(i)!);
+  }
+
+  private seal(): void {
+    this.blocks.push(this.pieces.join(''));
+    this.pieces = [];
+    this.pieceChars = 0;
+  }
+}
+
 /**
  * Shared strings read as the part streams in, whole <si> elements at a time, with caps on their count, their
  * characters together and each one's length (XLSX_LIMITS): memory follows the texts kept, never the part's size.
  */
 export class SharedStringsParser {
-  readonly strings: string[] = [];
+  readonly strings = new SharedStringTable();
   private chars = 0;
   private carry: Buffer | null = null;
   private pending: Buffer[] = [];
@@ -184,7 +255,7 @@ export class SharedStringsParser {
     }
   }
 
-  end(): string[] {
+  end(): SharedStringTable {
     const rest = this.carry ? Buffer.concat([this.carry, ...this.pending]) : null;
     this.carry = null;
     this.pending = [];
@@ -193,13 +264,13 @@ export class SharedStringsParser {
   }
 
   private parse(bytes: Buffer): void {
-    const before = this.strings.length;
-    parseSharedStringsInto(bytes, this.strings);
-    for (let i = before; i < this.strings.length; i++) {
-      const length = this.strings[i]!.length;
-      if (length > XLSX_LIMITS.cellChars) throw new XlsxError('cell_too_long', `shared string ${i}`);
-      this.chars += length;
-    }
+    parseSharedStringsInto(bytes, (text) => {
+      if (text.length > XLSX_LIMITS.cellChars) {
+        throw new XlsxError('cell_too_long', `shared string ${this.strings.length}`);
+      }
+      this.chars += text.length;
+      this.strings.push(text);
+    });
     if (this.strings.length > XLSX_LIMITS.sharedStrings || this.chars > XLSX_LIMITS.sharedStringChars) {
       throw new XlsxError('too_many_strings', `${this.strings.length} strings, ${this.chars} characters`);
     }
@@ -210,10 +281,10 @@ export class SharedStringsParser {
 export function parseSharedStrings(bytes: Buffer): string[] {
   const parser = new SharedStringsParser();
   parser.feed(bytes);
-  return parser.end();
+  return parser.end().toArray();
 }
 
-function parseSharedStringsInto(bytes: Buffer, strings: string[]): void {
+function parseSharedStringsInto(bytes: Buffer, push: (text: string) => void): void {
   const length = bytes.length;
   let p = 0;
   let current: string | null = null;
@@ -232,13 +303,13 @@ function parseSharedStringsInto(bytes: Buffer, strings: string[]): void {
       // <si> or <si/>
       const gt = bytes.indexOf(62, lt);
       if (gt < 0) break;
-      if (bytes[gt - 1] === 47) strings.push('');
+      if (bytes[gt - 1] === 47) push('');
       else current = '';
       p = gt + 1;
       continue;
     }
     if (c1 === 47 && bytes[lt + 2] === 115 && bytes[lt + 3] === 105 && bytes[lt + 4] === 62) {
-      strings.push(current ?? '');
+      push(current ?? '');
       current = null;
       p = lt + 5;
       continue;

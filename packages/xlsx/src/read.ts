@@ -9,6 +9,7 @@ import {
   type Relationship,
   resolveTarget,
   SharedStringsParser,
+  SharedStringTable,
 } from './parts.ts';
 import { type Cell, MAX_EXCEL_ROWS, SheetScanner } from './sheet.ts';
 import { asUtf8, partText } from './text.ts';
@@ -123,7 +124,7 @@ export async function readFirstSheet(
     ? parseDateStyles(await textOf(archive, stylesEntry, budget))
     : new Uint8Array(0);
   const sstEntry = entryOf(archive, info.sharedStringsPath ?? resolveTarget(folder, 'sharedStrings.xml'));
-  let sharedStrings: string[] = [];
+  let sharedStrings = new SharedStringTable();
   if (sstEntry) {
     const parser = new SharedStringsParser();
     for await (const chunk of asUtf8(readEntry(archive, sstEntry, { budget, signal: options.signal }))) {

@@ -5,7 +5,7 @@ import { worksheetXml } from './testing.ts';
 function scanInPieces(xml: string, pieceSize: number): [number, Cell[]][] {
   const rows: [number, Cell[]][] = [];
   const scanner = new SheetScanner({
-    sharedStrings: ['общая'],
+    sharedStrings: { get: (index) => ['общая'][index] },
     dateStyles: Uint8Array.from([0, 1]),
     date1904: false,
     maxColumns: 16384,

@@ -10,7 +10,7 @@ import { decodeText, TextCache } from './text.ts';
 export type Cell = string | number | boolean | null;
 
 export interface ScannerOptions {
-  sharedStrings: readonly string[];
+  sharedStrings: { get(index: number): string | undefined };
   /** 1 for a cellXfs index whose number format shows a date or time. */
   dateStyles: Uint8Array;
   date1904: boolean;
@@ -139,7 +139,7 @@ export class SheetScanner {
   columns = 0;
   formulasWithoutValue = 0;
 
-  private readonly sharedStrings: readonly string[];
+  private readonly sharedStrings: ScannerOptions['sharedStrings'];
   private readonly dateStyles: Uint8Array;
   private readonly date1904: boolean;
   private readonly maxColumns: number;
@@ -479,7 +479,7 @@ export class SheetScanner {
         }
         case T_SHARED: {
           const index = unsignedOf(b, valueStart, valueEnd);
-          const text = this.sharedStrings[index];
+          const text = this.sharedStrings.get(index);
           if (text === undefined) throw new XlsxError('corrupt', `shared string ${index} missing`);
           value = text;
           break;
