@@ -44,17 +44,23 @@ describe.runIf(DRIVERS.includes('postgres'))('a registry COPY backend on postgre
   });
   afterAll(() => database.close());
 
-  it('runs at SCHED_IDLE for file work, and its connection is closed afterwards', async () => {
+  it('runs at SCHED_IDLE from its first COPY on, and its connection is closed afterwards', async () => {
     let pid = 0;
+    let before = -1;
     let policy = -1;
     await withRawTransaction(
       ctx(),
       async (session) => {
         pid = await backendPid(session);
+        before = schedulingPolicy(`/proc/${pid}`);
+        await session.query('create temp table stored_rows (v integer) on commit drop');
+        await session.copyFrom('stored_rows', Buffer.from('1\n2\n'));
         policy = schedulingPolicy(`/proc/${pid}`);
+        expect(await session.query('select v from stored_rows order by v')).toEqual([{ v: 1 }, { v: 2 }]);
       },
       { fileWork: true },
     );
+    expect(before).toBe(SCHED_OTHER);
     expect(policy).toBe(SCHED_IDLE);
     let ended = false;
     for (let i = 0; i < 50 && !ended; i++) {
@@ -62,6 +68,23 @@ describe.runIf(DRIVERS.includes('postgres'))('a registry COPY backend on postgre
       if (!ended) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(ended).toBe(true);
+  });
+
+  it('a file refused before any COPY keeps the normal policy and its pooled connection', async () => {
+    let pid = 0;
+    let policy = -1;
+    await withRawTransaction(
+      ctx(),
+      async (session) => {
+        pid = await backendPid(session);
+      },
+      { fileWork: true },
+    );
+    await withRawTransaction(ctx(), async (session) => {
+      policy = schedulingPolicy(`/proc/${await backendPid(session)}`);
+    });
+    expect(policy).toBe(SCHED_OTHER);
+    expect(await alive(pid)).toBe(true);
   });
 
   it('other transactions keep the normal policy and their pooled connection', async () => {

@@ -113,8 +113,9 @@ function clientsOf(ctx: Pick<AppContext, 'db' | 'database'>): Clients {
 
 /**
  * Runs `fn` in one transaction: committed when it returns, rolled back when it throws. With `fileWork` (a
- * registry's COPY), a PostgreSQL backend on this host runs at idle priority for the transaction, and its
- * connection is closed afterwards rather than handed to a bid (files/idlePriority.ts, decision 0232).
+ * registry's upload), a PostgreSQL backend on this host runs at idle priority from the transaction's first COPY
+ * on, and its connection is then closed afterwards rather than handed to a bid (files/idlePriority.ts, decision
+ * 0232). A file refused before any row is stored costs no new connection.
  */
 export async function withRawTransaction<T>(
   ctx: Pick<AppContext, 'db' | 'database'>,
@@ -137,18 +138,23 @@ export async function withRawTransaction<T>(
   }
   const connection = await clients.pool.connect();
   let idle = false;
+  let copied = false;
   try {
-    if (options.fileWork) idle = await idleBackend(connection);
     await connection.query('begin');
     const session: RawSession = {
       query: async <R>(text: string, params?: unknown[]) =>
         (await connection.query(text, params)).rows as R[],
-      copyFrom: (target, data) =>
-        new Promise<void>((resolve, reject) => {
+      copyFrom: async (target, data) => {
+        if (options.fileWork && !copied) {
+          copied = true;
+          idle = await idleDatabaseBackend((connection as unknown as { processID: number }).processID);
+        }
+        await new Promise<void>((resolve, reject) => {
           connection.query(
             new CopyIn(`copy ${target} from stdin`, Buffer.from(data), resolve, reject) as never,
           );
-        }),
+        });
+      },
     };
     const result = await fn(session);
     await connection.query('commit');
@@ -159,9 +165,4 @@ export async function withRawTransaction<T>(
   } finally {
     connection.release(idle || undefined);
   }
-}
-
-async function idleBackend(connection: pg.PoolClient): Promise<boolean> {
-  const [row] = (await connection.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
-  return row ? idleDatabaseBackend(row.pid) : false;
 }
