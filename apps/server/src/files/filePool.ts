@@ -10,12 +10,18 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { FILE_MESSAGES } from './fileMessages.ts';
-import type { FileJob, FileJobResult, JobError, WorkerReply } from './fileProtocol.ts';
-import { BID_CLOCK } from './ingestPacing.ts';
+import type { FileJob, FileJobResult, JobError, PoolMessage, WorkerReply } from './fileProtocol.ts';
+import { BID_CLOCK, lastBidTime } from './ingestPacing.ts';
+import { ProcessWorker } from './processWorker.ts';
 
 export interface FilePoolLimits {
-  /** Worker threads reading files at once. */
+  /** Workers reading files at once. */
   workers: number;
+  /**
+   * `process` (the default, decision 0232): each worker is a process at idle priority, its collector and zlib
+   * included; `thread`: a worker thread (its own thread idle, its collector's and zlib's threads not).
+   */
+  mode: 'process' | 'thread';
   /** The heap of one worker (old generation), MB. */
   memoryMb: number;
   /** One job's wall time, ms. */
@@ -36,6 +42,7 @@ export function defaultFileLimits(): FilePoolLimits {
     memoryMb: envNumber('FILE_WORKER_MEMORY_MB', 1024),
     timeoutMs: envNumber('FILE_JOB_TIMEOUT_S', 600) * 1000,
     maxQueued: envNumber('FILE_QUEUE_LIMIT', 32),
+    mode: process.env.FILE_WORKER_MODE === 'thread' ? 'thread' : 'process',
   };
 }
 
@@ -80,10 +87,27 @@ interface Pending {
 
 const BOOTSTRAP = new URL('./fileWorker.mjs', import.meta.url);
 
+/** What the pool needs of a worker: a worker thread, or a ProcessWorker, which has the same face. */
+interface FileWorker {
+  postMessage(message: PoolMessage): void;
+  on(event: 'message', listener: (message: WorkerReply) => void): unknown;
+  on(event: 'error', listener: (error: Error & { code?: string }) => void): unknown;
+  on(event: 'exit', listener: (code: number) => void): unknown;
+  off(event: 'message', listener: (message: WorkerReply) => void): unknown;
+  off(event: 'error', listener: (error: Error & { code?: string }) => void): unknown;
+  off(event: 'exit', listener: (code: number) => void): unknown;
+  terminate(): Promise<unknown>;
+  ref(): void;
+  unref(): void;
+}
+
 class Slot {
-  worker: Worker | null = null;
+  worker: FileWorker | null = null;
   busy = false;
 }
+
+/** How often a worker process is told the time of the node's last bid while it works (its pacer's clock). */
+const CLOCK_EVERY_MS = 100;
 
 export class FilePool {
   private readonly slots: Slot[];
@@ -126,8 +150,35 @@ export class FilePool {
     await Promise.all(this.slots.map((slot) => slot.worker?.terminate()));
   }
 
-  private spawn(): Worker {
-    const worker = new Worker(BOOTSTRAP, {
+  /** The ids of the worker processes alive (none in thread mode). */
+  processIds(): number[] {
+    return this.slots.flatMap((slot) =>
+      slot.worker instanceof ProcessWorker && slot.worker.pid !== undefined ? [slot.worker.pid] : [],
+    );
+  }
+
+  /** Resident memory of the worker processes, bytes (0 for worker threads: they are this process's). */
+  rssBytes(): number {
+    let total = 0;
+    for (const slot of this.slots) if (slot.worker instanceof ProcessWorker) total += slot.worker.rssBytes();
+    return total;
+  }
+
+  private spawn(): FileWorker {
+    const worker: FileWorker =
+      this.limits.mode === 'process'
+        ? new ProcessWorker(BOOTSTRAP, { memoryMb: this.limits.memoryMb, stackSizeMb: 4 })
+        : this.spawnThread();
+    // An idle worker's failure must not become an unhandled 'error' event; a busy one's is answered by its job.
+    worker.on('error', () => {});
+    worker.on('exit', () => {
+      for (const slot of this.slots) if (slot.worker === worker) slot.worker = null;
+    });
+    return worker;
+  }
+
+  private spawnThread(): Worker {
+    return new Worker(BOOTSTRAP, {
       // The node's bid clock: the worker gives way to trading (files/workerPacing.ts).
       workerData: { bidClock: BID_CLOCK },
       resourceLimits: {
@@ -138,12 +189,6 @@ export class FilePool {
       stdout: false,
       stderr: false,
     });
-    // An idle worker's failure must not become an unhandled 'error' event; a busy one's is answered by its job.
-    worker.on('error', () => {});
-    worker.on('exit', () => {
-      for (const slot of this.slots) if (slot.worker === worker) slot.worker = null;
-    });
-    return worker;
   }
 
   private start(slot: Slot, pending: Pending): void {
@@ -161,9 +206,21 @@ export class FilePool {
     worker.ref();
     const current = worker;
     let settled = false;
+    // A worker process cannot share the bid clock's memory: it is told the clock while it works.
+    let toldClock = Number.NaN;
+    const clock =
+      current instanceof ProcessWorker
+        ? setInterval(() => {
+            const lastBid = lastBidTime();
+            if (lastBid === toldClock) return;
+            toldClock = lastBid;
+            current.postMessage({ type: 'clock', lastBid });
+          }, CLOCK_EVERY_MS)
+        : null;
     const finish = (ended: boolean) => {
       settled = true;
       clearTimeout(timer);
+      if (clock) clearInterval(clock);
       current.off('message', onMessage);
       current.off('error', onError);
       current.off('exit', onExit);

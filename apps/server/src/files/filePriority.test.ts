@@ -3,28 +3,39 @@
  * process's 0; registry COPY batches give way while bids arrive. Decision 0232: file workers also run at idle
  * priority (SCHED_IDLE), which any other thread's wakeup preempts.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FilePool } from './filePool.ts';
-import { INGEST_PACING, noteBid, pacedBatch, pacedCopy, pauseAfterBatch } from './ingestPacing.ts';
+import {
+  INGEST_PACING,
+  lastBidTime,
+  noteBid,
+  pacedBatch,
+  pacedCopy,
+  pauseAfterBatch,
+} from './ingestPacing.ts';
 
 /** tid → nice of every thread of this process, from /proc/self/task/<tid>/stat (field 19). */
 function threadNice(): Map<number, number> {
   return threadField(16);
 }
 
+const SCHED_OTHER = 0;
+const SCHED_IDLE = 5;
+
 /** tid → scheduling policy of every thread of this process (field 41): 0 SCHED_OTHER, 5 SCHED_IDLE. */
-function threadPolicy(): Map<number, number> {
-  return threadField(38);
+function threadPolicy(pid: number | 'self' = 'self'): Map<number, number> {
+  return threadField(38, pid);
 }
 
 /** tid → one numeric field of /proc/self/task/<tid>/stat, counted from the state (field 3) on. */
-function threadField(index: number): Map<number, number> {
+function threadField(index: number, pid: number | 'self' = 'self'): Map<number, number> {
   const out = new Map<number, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
     let stat: string;
     try {
-      stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
     } catch {
       continue; // the thread ended meanwhile
     }
@@ -45,7 +56,7 @@ describe('file workers yield the CPU to the trading thread', () => {
   it('a file worker thread runs at nice 19 and idle priority, the main thread at 0 and the normal policy', async () => {
     // The server's tests share one process (isolate: false): file workers of earlier files may still be alive.
     const before = new Set([...threadNice().entries()].filter(([, nice]) => nice === 19).map(([tid]) => tid));
-    pool = new FilePool({ workers: 1, memoryMb: 128, timeoutMs: 20_000, maxQueued: 1 });
+    pool = new FilePool({ workers: 1, memoryMb: 128, timeoutMs: 20_000, maxQueued: 1, mode: 'thread' });
     const job = pool.run({ kind: 'sleep', ms: 1500 });
     const fresh = () =>
       [...threadNice().entries()]
@@ -65,9 +76,70 @@ describe('file workers yield the CPU to the trading thread', () => {
       [...all.entries()].filter(([tid, nice]) => nice !== 0 && !before.has(tid)).map(([, n]) => n),
     ).toEqual([19]);
     const policies = threadPolicy();
-    expect(policies.get(niced[0]!)).toBe(5);
-    expect(policies.get(process.pid)).toBe(0);
+    expect(policies.get(niced[0]!)).toBe(SCHED_IDLE);
+    expect(policies.get(process.pid)).toBe(SCHED_OTHER);
     await job;
+  }, 30_000);
+
+  it('a file worker process runs every one of its threads at idle priority, its collector and zlib included', async () => {
+    pool = new FilePool({ workers: 1, memoryMb: 128, timeoutMs: 20_000, maxQueued: 1, mode: 'process' });
+    const job = pool.run({ kind: 'sleep', ms: 1500 });
+    let pids: number[] = [];
+    for (let i = 0; i < 100 && pids.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      pids = pool.processIds();
+    }
+    expect(pids).toHaveLength(1);
+    expect(pids[0]).not.toBe(process.pid);
+    // Until Node has started its threads (chrt executes it first).
+    for (let i = 0; i < 100 && threadPolicy(pids[0]!).size <= 4; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const policies = [...threadPolicy(pids[0]!).values()];
+    // Node's main thread, V8's helpers, libuv's pool, its signal and inspector threads.
+    expect(policies.length).toBeGreaterThan(4);
+    expect(new Set(policies)).toEqual(new Set([SCHED_IDLE]));
+    expect(threadPolicy().get(process.pid)).toBe(SCHED_OTHER);
+    expect(pool.rssBytes()).toBeGreaterThan(10 * 1024 * 1024);
+    await job;
+  }, 30_000);
+
+  it("a worker process is told the node's last bid while it works (its pacer's clock)", async () => {
+    pool = new FilePool({ workers: 1, memoryMb: 128, timeoutMs: 20_000, maxQueued: 1, mode: 'process' });
+    // Started first: the process is up before the bid.
+    await pool.run({ kind: 'bidClock', ms: 0 });
+    noteBid();
+    const told = lastBidTime();
+    expect(told).toBeGreaterThan(Date.now() - 1000);
+    const { lastBid } = await pool.run({ kind: 'bidClock', ms: 400 });
+    expect(lastBid).toBe(told);
+  }, 30_000);
+
+  it('a worker process ends when its node is killed', async () => {
+    const script = [
+      `import { FilePool } from ${JSON.stringify(new URL('./filePool.ts', import.meta.url).pathname)};`,
+      "const pool = new FilePool({ workers: 1, memoryMb: 128, timeoutMs: 60_000, maxQueued: 1, mode: 'process' });",
+      "void pool.run({ kind: 'sleep', ms: 60_000 }).catch(() => {});",
+      'const poll = setInterval(() => { const [pid] = pool.processIds(); if (pid) { console.log(pid); clearInterval(poll); } }, 50);',
+    ].join('\n');
+    const node = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const workerPid = await new Promise<number>((resolve, reject) => {
+      node.stdout.setEncoding('utf8');
+      node.stdout.once('data', (text: string) => resolve(Number(text.trim())));
+      node.once('exit', () => reject(new Error('the node ended before its worker started')));
+    });
+    expect(existsSync(`/proc/${workerPid}`)).toBe(true);
+    node.kill('SIGKILL');
+    let gone = false;
+    for (let i = 0; i < 100 && !gone; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      gone =
+        !existsSync(`/proc/${workerPid}`) ||
+        /^State:\s+Z/m.test(readFileSync(`/proc/${workerPid}/status`, 'utf8'));
+    }
+    expect(gone).toBe(true);
   }, 30_000);
 });
 

@@ -15,7 +15,9 @@ export type FileJob =
   | ({ kind: 'batchSheet' } & BatchSheetJob)
   | { kind: 'inspectZip'; bytes: Uint8Array; limits: ZipLimits }
   | { kind: 'renderProtocol'; data: ProtocolData }
-  | { kind: 'sleep'; ms: number; allocateMb?: number };
+  | { kind: 'sleep'; ms: number; allocateMb?: number }
+  /** Tests: the worker's view of the node's last bid after `ms` of work. */
+  | { kind: 'bidClock'; ms: number };
 
 interface Results {
   ingest: IngestJobResult;
@@ -25,6 +27,7 @@ interface Results {
   /** The trade protocol and the main report, as PDF bytes. */
   renderProtocol: { protocol: Uint8Array; mainReport: Uint8Array };
   sleep: { slept: number };
+  bidClock: { lastBid: number };
 }
 
 export type FileJobResult<K extends FileJob['kind']> = Results[K];
@@ -42,4 +45,8 @@ export type WorkerReply =
   | { type: 'call'; id: number; name: string; payload: unknown }
   | { type: 'done'; result?: unknown; error?: JobError };
 
-export type PoolMessage = { type: 'job'; job: FileJob } | { type: 'answer'; id: number; value: unknown };
+export type PoolMessage =
+  | { type: 'job'; job: FileJob }
+  | { type: 'answer'; id: number; value: unknown }
+  /** To a worker process, while it works: the wall-clock ms of the node's last bid (its pacer's clock). */
+  | { type: 'clock'; lastBid: number };

@@ -1,6 +1,8 @@
 /**
  * Inside a file worker (docs/decisions/0090): runs one job at a time, as the pool sends them. A job reports
  * progress, may call the main thread (e.g. to store a batch of rows) and ends with its result or its error.
+ * The worker is a process of its own (decision 0232: ETP_FILE_WORKER=process, its IPC channel) or a worker
+ * thread (its parent port).
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -18,6 +20,8 @@ export interface JobContext {
   call<T>(name: string, payload: unknown, transfer?: ArrayBuffer[]): Promise<T>;
 }
 
+const inProcess = process.env.ETP_FILE_WORKER === 'process' && typeof process.send === 'function';
+
 // On Linux the nice value is a thread's own (pid 0 = this thread): the worker runs at nice 19 so that the thread
 // that answers bids (nice 0) always wins a core from it (decision 0151; decision 0090 had left it at 0 after a
 // 50,000-row ingest took 1.5x as long at 10 on a shared machine: file work now gives way, trading does not).
@@ -28,18 +32,32 @@ try {
 } catch {
   // Not permitted or not supported: the worker runs at the process's priority.
 }
-// Better still, idle priority: any bid's wakeup preempts the worker at once (decision 0232).
-idleThisThread();
+// Better still, idle priority: any bid's wakeup preempts the worker at once (decision 0232). A worker process was
+// started at it, every thread of it.
+if (!inProcess) idleThisThread();
 
-// While this node trades, every file read pauses between chunks (decision 0231).
-const bidClock = (workerData as { bidClock?: SharedArrayBuffer } | null)?.bidClock;
-if (bidClock) setChunkPacer(chunkPacer(bidClock));
+// While this node trades, every file read pauses between chunks (decision 0231). A worker thread shares the
+// node's bid clock; a worker process keeps a copy the pool updates while it works.
+const bidClock =
+  (workerData as { bidClock?: SharedArrayBuffer } | null)?.bidClock ??
+  new SharedArrayBuffer(Float64Array.BYTES_PER_ELEMENT);
+const lastBid = new Float64Array(bidClock);
+setChunkPacer(chunkPacer(bidClock));
 
-const port = parentPort!;
+const port = inProcess
+  ? {
+      postMessage: (message: WorkerReply) => process.send!(message),
+      on: (_event: 'message', listener: (message: PoolMessage) => void) => process.on('message', listener),
+    }
+  : parentPort!;
+// The node is gone (ended, or killed): so is its worker process.
+if (inProcess) process.on('disconnect', () => process.exit(0));
 const waiting = new Map<number, (value: unknown) => void>();
 let nextCall = 1;
 
-const post = (message: WorkerReply, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
+// A worker thread hands its batches over; a process's are copied through its channel.
+const post = (message: WorkerReply, transfer?: ArrayBuffer[]) =>
+  inProcess ? port.postMessage(message) : parentPort!.postMessage(message, transfer);
 
 const context: JobContext = {
   progress: (phase, fraction) => post({ type: 'progress', phase, fraction }),
@@ -69,6 +87,9 @@ async function run(job: FileJob): Promise<unknown> {
         protocol: await renderProtocolPdf(job.data),
         mainReport: await renderMainReportPdf(job.data),
       };
+    case 'bidClock':
+      await new Promise((resolve) => setTimeout(resolve, job.ms));
+      return { lastBid: lastBid[0]! };
     case 'sleep': {
       // Tests of the pool's limits: holds memory and time as asked.
       const held: Buffer[] = [];
@@ -93,6 +114,10 @@ function asJobError(error: unknown): JobError {
 }
 
 port.on('message', (message: PoolMessage) => {
+  if (message.type === 'clock') {
+    lastBid[0] = message.lastBid;
+    return;
+  }
   if (message.type === 'answer') {
     const resolve = waiting.get(message.id);
     waiting.delete(message.id);

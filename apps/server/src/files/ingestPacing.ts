@@ -43,6 +43,11 @@ let lastBidAt = Number.NEGATIVE_INFINITY;
 export const BID_CLOCK = new SharedArrayBuffer(Float64Array.BYTES_PER_ELEMENT);
 const bidClock = new Float64Array(BID_CLOCK);
 
+/** The wall-clock ms (Date.now) of this node's last bid, as BID_CLOCK holds it. */
+export function lastBidTime(): number {
+  return bidClock[0]!;
+}
+
 /** Called by every bid this node receives. */
 export function noteBid(now = performance.now()): void {
   lastBidAt = now;
