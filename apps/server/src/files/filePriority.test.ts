@@ -58,12 +58,14 @@ describe('file workers yield the CPU to the trading thread', () => {
     const before = new Set([...threadNice().entries()].filter(([, nice]) => nice === 19).map(([tid]) => tid));
     pool = new FilePool({ workers: 1, memoryMb: 128, timeoutMs: 20_000, maxQueued: 1, mode: 'thread' });
     const job = pool.run({ kind: 'sleep', ms: 1500 });
+    job.catch(() => {}); // awaited below; a failed assertion ends the pool first
     const fresh = () =>
       [...threadNice().entries()]
         .filter(([tid, nice]) => nice === 19 && !before.has(tid))
         .map(([tid]) => tid);
+    // The worker sets its nice value, then its policy (through chrt): both are waited for.
     let niced: number[] = [];
-    for (let i = 0; i < 100 && niced.length === 0; i++) {
+    for (let i = 0; i < 100 && (niced.length === 0 || threadPolicy().get(niced[0]!) !== SCHED_IDLE); i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       niced = fresh();
     }
@@ -84,6 +86,7 @@ describe('file workers yield the CPU to the trading thread', () => {
   it('a file worker process runs every one of its threads at idle priority, its collector and zlib included', async () => {
     pool = new FilePool({ workers: 1, memoryMb: 128, timeoutMs: 20_000, maxQueued: 1, mode: 'process' });
     const job = pool.run({ kind: 'sleep', ms: 1500 });
+    job.catch(() => {}); // awaited below; a failed assertion ends the pool first
     let pids: number[] = [];
     for (let i = 0; i < 100 && pids.length === 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
