@@ -7,13 +7,15 @@
  * 0231 still hold).
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 
 /** Turned off by FILE_IDLE_PRIORITY=0. */
 export const idlePriorityEnabled = () =>
   process.platform === 'linux' && process.env.FILE_IDLE_PRIORITY !== '0';
 
-const CHRT = ['--idle', '--pid', '0'];
+/** util-linux's chrt, where this system has it. */
+export const CHRT_PATH = ['/usr/bin/chrt', '/bin/chrt'].find((path) => existsSync(path)) ?? null;
+const IDLE_PID = ['--idle', '--pid', '0'];
 
 /** The kernel's id of the calling thread (a worker thread's own, not the process's). */
 function threadId(): string | null {
@@ -29,11 +31,11 @@ function threadId(): string | null {
  * trading thread. Returns whether it took effect.
  */
 export function idleThisThread(): boolean {
-  if (!idlePriorityEnabled()) return false;
+  if (!idlePriorityEnabled() || !CHRT_PATH) return false;
   const tid = threadId();
   if (!tid) return false;
   try {
-    execFileSync('chrt', [...CHRT, tid], { stdio: 'ignore', timeout: 2000 });
+    execFileSync(CHRT_PATH, [...IDLE_PID, tid], { stdio: 'ignore', timeout: 2000 });
     return true;
   } catch {
     return false;
@@ -47,7 +49,7 @@ export function idleThisThread(): boolean {
  * process ids). Returns whether it took effect; never throws.
  */
 export async function idleDatabaseBackend(pid: number): Promise<boolean> {
-  if (!idlePriorityEnabled() || !Number.isInteger(pid) || pid <= 1) return false;
+  if (!idlePriorityEnabled() || !CHRT_PATH || !Number.isInteger(pid) || pid <= 1) return false;
   try {
     const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
     if (!/^postgres/.test(comm)) return false;
@@ -55,6 +57,6 @@ export async function idleDatabaseBackend(pid: number): Promise<boolean> {
     return false;
   }
   return new Promise((resolve) => {
-    execFile('chrt', [...CHRT, String(pid)], { timeout: 2000 }, (error) => resolve(!error));
+    execFile(CHRT_PATH, [...IDLE_PID, String(pid)], { timeout: 2000 }, (error) => resolve(!error));
   });
 }

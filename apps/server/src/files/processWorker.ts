@@ -11,11 +11,10 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { idlePriorityEnabled } from './idlePriority.ts';
+import { CHRT_PATH, idlePriorityEnabled } from './idlePriority.ts';
 
-const CHRT = ['/usr/bin/chrt', '/bin/chrt'].find((path) => existsSync(path)) ?? null;
 /** The last bytes of a worker's stderr kept, to tell an out-of-memory end from a crash. */
 const STDERR_TAIL = 4096;
 const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/i;
@@ -39,10 +38,10 @@ export class ProcessWorker extends EventEmitter {
       // V8's own stack bound, below the 8 MB the system gives a process's main thread.
       `--stack-size=${Math.min(options.stackSizeMb, 7) * 1000}`,
     ];
-    const idle = CHRT !== null && idlePriorityEnabled();
+    const idle = idlePriorityEnabled() && CHRT_PATH !== null;
     this.child = fork(fileURLToPath(bootstrap), [], {
       // Through chrt, every thread the process will have starts at idle priority.
-      execPath: idle ? CHRT : process.execPath,
+      execPath: idle && CHRT_PATH ? CHRT_PATH : process.execPath,
       execArgv: idle ? ['--idle', '0', process.execPath, ...nodeArgs] : nodeArgs,
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
