@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { Episode, isDatabaseUnavailable } from './db/availability.ts';
 import { openDatabase } from './db/client.ts';
 import { DemoSimulator } from './demo/simulator.ts';
+import { filePool } from './files/filePool.ts';
 import { logSerializers } from './http/logRedaction.ts';
 import { modeLine } from './modeLine.ts';
 import { isRedisFailure } from './realtime/redisClient.ts';
@@ -74,6 +75,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The file workers start now, before trading, not on the first upload (decision 0233).
+  filePool().warm();
   scheduler.start();
   simulator?.start();
   const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`;

@@ -113,6 +113,8 @@ export class FilePool {
   private readonly slots: Slot[];
   private readonly queue: Pending[] = [];
   private closed = false;
+  /** Workers are started before any job, and again after one is ended (warm). */
+  private keepWarm = false;
   /** Jobs run so far, and jobs ended for a limit (monitoring, tests). */
   readonly stats = { jobs: 0, memory: 0, time: 0 };
 
@@ -140,6 +142,24 @@ export class FilePool {
       this.queue.push(pending);
       handlers.onQueued?.(this.queue.length);
     });
+  }
+
+  /**
+   * Starts every worker now, and from then on starts one again as soon as a job's worker is ended for a limit
+   * (decision 0233). A worker's start (Node, the TypeScript loader, the readers' modules) takes 1.5–3 s of a core
+   * before its pacer runs: started on the first upload, it took that from the bids arriving then. A server calls
+   * this as it starts, before trading; a worker that ends on its own (not for a job) is started on the next job.
+   */
+  warm(): void {
+    this.keepWarm = true;
+    for (const slot of this.slots) this.warmSlot(slot);
+  }
+
+  private warmSlot(slot: Slot): void {
+    if (!this.keepWarm || this.closed || slot.worker) return;
+    slot.worker = this.spawn();
+    // An idle worker does not keep the node's process alive.
+    slot.worker.unref();
   }
 
   /** Ends every worker; queued jobs are refused. */
@@ -233,6 +253,7 @@ export class FilePool {
       slot.busy = false;
       const next = this.queue.shift();
       if (next) this.start(slot, next);
+      else this.warmSlot(slot);
     };
     const refuse = (error: FileJobRefusal) => {
       if (settled) return;

@@ -144,6 +144,30 @@ describe('file workers yield the CPU to the trading thread', () => {
     }
     expect(gone).toBe(true);
   }, 30_000);
+
+  it('a warm pool starts its workers before any job, and one ended for a limit again at once (decision 0233)', async () => {
+    // The time limit leaves a worker time to start (its first job waits for that).
+    pool = new FilePool({ workers: 2, memoryMb: 128, timeoutMs: 4_000, maxQueued: 1, mode: 'process' });
+    expect(pool.processIds()).toEqual([]);
+    pool.warm();
+    const started = pool.processIds();
+    expect(started).toHaveLength(2);
+    // The first job runs in a worker already started: no new process.
+    await pool.run({ kind: 'bidClock', ms: 0 });
+    expect(pool.processIds().sort()).toEqual([...started].sort());
+    // A job past its time limit ends its worker; another is started with no job waiting.
+    await expect(pool.run({ kind: 'sleep', ms: 20_000 })).rejects.toMatchObject({ reason: 'time' });
+    const after = pool.processIds();
+    expect(after).toHaveLength(2);
+    expect(after.filter((pid) => !started.includes(pid))).toHaveLength(1);
+    for (const pid of after) expect(existsSync(`/proc/${pid}`)).toBe(true);
+  }, 30_000);
+
+  it('a pool not warmed starts a worker on its first job only', async () => {
+    pool = new FilePool({ workers: 2, memoryMb: 128, timeoutMs: 300, maxQueued: 1, mode: 'process' });
+    await expect(pool.run({ kind: 'sleep', ms: 5_000 })).rejects.toMatchObject({ reason: 'time' });
+    expect(pool.processIds()).toEqual([]);
+  }, 30_000);
 });
 
 describe('registry COPY batches give way to bids', () => {
