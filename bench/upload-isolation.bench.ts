@@ -8,7 +8,8 @@
  * garbage of making them collected, so the benchmark's own work is not counted as the server's.
  * The registry size is BENCH_UPLOAD_ROWS (default 1,000,000; smaller for a quick run on a shared machine).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -20,8 +21,15 @@ import { runLoad } from './support/load.ts';
 import { createBuyers, createClassicMarket, type TradingLot } from './support/market.ts';
 import { machine, summarize } from './support/report.ts';
 import { startBenchServer } from './support/server.ts';
+import type { UploadAnswer, UploadPlan } from './support/uploader.child.ts';
 
 const ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 1_000_000);
+/**
+ * Only the phases whose name contains one of these (comma-separated, e.g. `ingest,shared strings`), each with its
+ * quiet phase: a partial run for work in progress, printed and never written over the committed result.
+ */
+const ONLY = process.env.BENCH_UPLOAD_ONLY?.split(',').filter(Boolean) ?? null;
+const measures = (name: string) => !ONLY || ONLY.some((part) => name.includes(part));
 const POLL_EVERY_MS = 10;
 const BIDDERS = 20;
 /**
@@ -38,8 +46,14 @@ const HOSTILE_SECONDS = 8;
  * included, leave them out alike (until 27 Nov only the reference did, which put them in every upload's p99).
  */
 const WARMUP_SECONDS = 3;
-/** The 1M-row ingest on PostgreSQL before the file workers (bench/results/ingest.json, 2026-11-23). */
-const INGEST_BEFORE_S = 18.701;
+/**
+ * A quiet phase and the upload phase after it are measured again (at most ATTEMPTS times in all) while the host
+ * took more than STEAL_LIMIT of the machine's CPU in either (decision 0233): on this shared virtual machine the
+ * host's steal moved from 0 to 40% within a minute, and a quiet phase's p99 with it from 47 to 423 ms. The
+ * attempt kept is the one the host disturbed least; every attempt's steal is reported.
+ */
+const STEAL_LIMIT = 0.05;
+const ATTEMPTS = 3;
 
 /** A full collection between phases (the benchmark's own garbage: the files it made). */
 setFlagsFromString('--expose-gc');
@@ -73,6 +87,51 @@ async function pollTime(base: string, until: Promise<unknown> | number): Promise
     await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
   }
   return samples;
+}
+
+/** CPU seconds of the file worker processes since the returned function was made (new workers from zero). */
+function workerCpuMeter(pids: () => number[]): () => number {
+  const read = (pid: number) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return 0;
+    }
+  };
+  const before = new Map(pids().map((pid) => [pid, read(pid)]));
+  const seen = new Map<number, number>();
+  // A worker ended for a limit takes its time with it: its last reading is kept.
+  const timer = setInterval(() => {
+    for (const pid of pids()) seen.set(pid, read(pid));
+  }, 200);
+  return () => {
+    clearInterval(timer);
+    for (const pid of pids()) seen.set(pid, read(pid));
+    let total = 0;
+    for (const [pid, cpu] of seen) total += cpu - (before.get(pid) ?? 0);
+    return +total.toFixed(2);
+  };
+}
+
+/** Sends a file again and again for the plan's seconds from a process of its own (support/uploader.child.ts). */
+function uploadAgainAndAgain(plan: UploadPlan): Promise<UploadAnswer[]> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./support/uploader.child.ts', import.meta.url), [], {
+      execArgv: process.execArgv,
+      serialization: 'advanced',
+    });
+    let answers: UploadAnswer[] | null = null;
+    child.once('message', (message: UploadAnswer[]) => {
+      answers = message;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      answers ? resolve(answers) : reject(new Error(`the uploader exited with ${code}`)),
+    );
+    child.send(plan);
+  });
 }
 
 function sharedStrings(count: number, prefix: string): Buffer {
@@ -122,6 +181,9 @@ export async function uploadIsolationBenchmark() {
   const { buildBriefcase } = await import('../apps/server/test/support/factories.ts');
   const { ingestRegistry } = await import('../apps/server/src/modules/registries/ingest.ts');
   const { filePool } = await import('../apps/server/src/files/filePool.ts');
+  const { runIngestJob } = await import('../apps/server/src/modules/registries/registries.read.ts');
+  // As a server started by main.ts: its file workers up before trading (decision 0233).
+  filePool().warm();
   let peakRss = 0;
   // The node's memory: this process and its file worker processes (decision 0232).
   const sampler = setInterval(() => {
@@ -131,10 +193,10 @@ export async function uploadIsolationBenchmark() {
     const base = server.url;
     const member = await signedInMember({ app: server.app, ctx: server.ctx } as never);
     const buyers = await createBuyers(server.ctx, base, BIDDERS, { signInViaApi: 2 });
-    const cases = hostileCases();
-    // A lot for each upload phase and one for the quiet phase before it.
+    const cases = hostileCases().filter((item) => measures(item.name));
+    // A lot for each upload phase and one for the quiet phase before it, for every attempt.
     const lots = await createClassicMarket(server.ctx, {
-      procedures: 2 * (cases.length + 1),
+      procedures: 2 * (cases.length + 1) * ATTEMPTS,
       lotsPerProcedure: 1,
     });
     let nextLot = 0;
@@ -144,10 +206,15 @@ export async function uploadIsolationBenchmark() {
     await writeRegistryFile(
       registry,
       (function* () {
-        for (let i = 0; i < ROWS; i++) yield debt({ contract_id: `КД-${i}` });
+        for (let i = 0; i < (measures('ingest') ? ROWS : 1); i++) yield debt({ contract_id: `КД-${i}` });
       })(),
     );
-    const files = cases.map((item) => ({ name: item.name, file: item.file() }));
+    // On disk, for the uploading seller's process to send.
+    const files = cases.map((item, i) => {
+      const path = join(dir, `hostile-${i}.xlsx`);
+      writeFileSync(path, item.file());
+      return { name: item.name, path };
+    });
     const registryBytes = readFileSync(registry).length;
     collect();
 
@@ -160,18 +227,22 @@ export async function uploadIsolationBenchmark() {
         started = resolve;
       });
       let meter = cpuMeter();
+      let workerMeter = () => 0;
       const delay = monitorEventLoopDelay({ resolution: 5 });
       const load = runLoad(
         { mode: 'hot', url: base, seconds, warmupSeconds, lot, bidders: buyers, bidding: 'ladder' },
         {
           onMeasuring: () => {
             meter = cpuMeter();
+            workerMeter = workerCpuMeter(() => filePool().processIds());
             delay.enable();
             started({ result: during() });
           },
         },
       );
       const { result } = await work;
+      // The CPU of the measured bidding, not of an upload that goes on after it.
+      const cpu = load.then(() => ({ ...meter(), file_workers: workerMeter() }));
       const timeSamples = await pollTime(base, Promise.all([result, load]));
       const time = summary(timeSamples);
       const bids = await load;
@@ -193,71 +264,113 @@ export async function uploadIsolationBenchmark() {
           ack_latency: summarize(bids.latencies),
         },
         time,
-        cpu_seconds: meter(),
+        cpu_seconds: await cpu,
       };
     }
 
-    const quietPhases: Awaited<ReturnType<typeof phase<null>>>[] = [];
-    const quietBefore = async (name: string) => {
-      console.log(`  quiet, before ${name}: bidding and GET /time with no upload…`);
-      quietPhases.push(await phase(freshLot(), QUIET_SECONDS, async () => null, WARMUP_SECONDS));
+    type Phase<T> = Awaited<ReturnType<typeof phase<T>>>;
+    const quietPhases: Phase<null>[] = [];
+    const attemptsOf: Record<string, { quiet_steal: number; upload_steal: number; kept: boolean }[]> = {};
+    /** The quiet phase and then the upload phase, measured again while the host disturbed either (STEAL_LIMIT). */
+    async function measurePair<T>(
+      name: string,
+      seconds: number,
+      during: () => Promise<T>,
+    ): Promise<Phase<T>> {
+      const attempts: { quiet: Phase<null>; upload: Phase<T>; steal: number }[] = [];
+      for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+        console.log(`  quiet, before ${name}: bidding and GET /time with no upload…`);
+        const quiet = await phase(freshLot(), QUIET_SECONDS, async () => null, WARMUP_SECONDS);
+        console.log(`  bidding and GET /time while ${name}…`);
+        const upload = await phase(freshLot(), seconds, during, WARMUP_SECONDS);
+        const steal = Math.max(quiet.cpu_seconds.host_steal_share, upload.cpu_seconds.host_steal_share);
+        attempts.push({ quiet, upload, steal });
+        if (steal <= STEAL_LIMIT) break;
+        console.log(`    the host took ${(steal * 100).toFixed(0)}% of the machine: measured again`);
+      }
+      const kept = attempts.reduce((best, a) => (a.steal < best.steal ? a : best));
+      attemptsOf[name] = attempts.map((a) => ({
+        quiet_steal: a.quiet.cpu_seconds.host_steal_share,
+        upload_steal: a.upload.cpu_seconds.host_steal_share,
+        kept: a === kept,
+      }));
+      quietPhases.push(kept.quiet);
+      return kept.upload;
+    }
+
+    /**
+     * The registry ingested alone (no bidding), for its time: in a file worker, and as before the file workers
+     * (decision 0090), its job run on this thread, the one that answers bids. The reference is measured in the same
+     * run (decision 0233; until then it was a figure of 23 Nov from another machine); in the order worker,
+     * reference, reference, worker, so that neither gains from coming later (a warmer cache, or loses to a larger
+     * table).
+     */
+    const timeIngest = async (inline: boolean) => {
+      collect();
+      const pool = filePool();
+      const run = pool.run;
+      if (inline) {
+        pool.run = (async (
+          job: Parameters<typeof runIngestJob>[0],
+          handlers: Parameters<typeof run>[1] = {},
+        ) =>
+          runIngestJob(job, {
+            progress: (phase, fraction) => handlers.onProgress?.(phase, fraction),
+            call: (name, payload) => handlers.onCall!(name, payload) as never,
+          })) as never;
+      }
+      try {
+        const target = await buildBriefcase(server.ctx.db, { id: member.companyId }, { status: 'created' });
+        const started = performance.now();
+        const outcome = await ingestRegistry(server.ctx, { briefcaseId: target.id, filePath: registry });
+        return { seconds: (performance.now() - started) / 1000, outcome: outcome.kind };
+      } finally {
+        pool.run = run;
+      }
     };
+    let aloneSeconds = 0;
+    let beforeSeconds = 0;
+    let aloneOutcome = '';
+    if (measures('ingest')) {
+      console.log('  the registry ingested alone (no bidding), in a file worker and on this thread…');
+      for (const inline of [false, true, true, false]) {
+        const timed = await timeIngest(inline);
+        if (inline) beforeSeconds += timed.seconds / 2;
+        else {
+          aloneSeconds += timed.seconds / 2;
+          aloneOutcome = timed.outcome;
+        }
+      }
+    }
 
-    console.log('  the registry ingested alone (no bidding), for its time…');
-    collect();
-    const alone = await buildBriefcase(server.ctx.db, { id: member.companyId }, { status: 'created' });
-    const aloneStarted = performance.now();
-    const aloneOutcome = await ingestRegistry(server.ctx, { briefcaseId: alone.id, filePath: registry });
-    const aloneSeconds = +((performance.now() - aloneStarted) / 1000).toFixed(2);
-
-    await quietBefore('the ingest');
-    console.log('  bidding and GET /time while the registry is ingested…');
-    const briefcase = await buildBriefcase(server.ctx.db, { id: member.companyId }, { status: 'created' });
-    const ingest = await phase(
-      freshLot(),
-      INGEST_SECONDS,
-      async () => {
+    const p99s: number[] = [];
+    const bidP99s: number[] = [];
+    let ingest: Awaited<ReturnType<typeof phase<{ outcome: string; seconds: number }>>> | null = null;
+    if (measures('ingest')) {
+      ingest = await measurePair('the registry is ingested', INGEST_SECONDS, async () => {
+        const briefcase = await buildBriefcase(
+          server.ctx.db,
+          { id: member.companyId },
+          { status: 'created' },
+        );
         const began = performance.now();
         const outcome = await ingestRegistry(server.ctx, { briefcaseId: briefcase.id, filePath: registry });
         return { outcome: outcome.kind, seconds: +((performance.now() - began) / 1000).toFixed(2) };
-      },
-      WARMUP_SECONDS,
-    );
+      });
+      p99s.push(ingest.time.p99_ms);
+      bidP99s.push(ingest.bids.ack_latency.p99_ms);
+    }
 
     const hostile: Record<string, unknown> = {};
-    const p99s: number[] = [ingest.time.p99_ms];
-    const bidP99s: number[] = [ingest.bids.ack_latency.p99_ms];
     for (const item of files) {
-      await quietBefore(item.name);
-      console.log(`  bidding and GET /time while ${item.name} is sent again and again…`);
-      const measured = await phase(
-        freshLot(),
-        HOSTILE_SECONDS,
-        async () => {
-          const until = performance.now() + HOSTILE_SECONDS * 1000;
-          const answers: { status: number; seconds: number; message: string }[] = [];
-          do {
-            const began = performance.now();
-            // Over HTTP, as a browser sends it: the body arrives in socket-sized chunks.
-            const form = new FormData();
-            form.append('company_id', String(member.companyId));
-            form.append('auction_type', 'classic');
-            form.append('source', new Blob([item.file]), 'реестр.xlsx');
-            const response = await fetch(`${base}/api/v1/briefcases`, {
-              method: 'POST',
-              body: form,
-              headers: { authorization: `Bearer ${member.token}` },
-            });
-            const body = (await response.json()) as { message: string; errors?: { source?: string[] } };
-            answers.push({
-              status: response.status,
-              seconds: +((performance.now() - began) / 1000).toFixed(2),
-              message: (body.errors?.source ?? [body.message]).join(' '),
-            });
-          } while (performance.now() < until);
-          return answers;
-        },
-        WARMUP_SECONDS,
+      const measured = await measurePair(`${item.name} is sent again and again`, HOSTILE_SECONDS, () =>
+        uploadAgainAndAgain({
+          url: base,
+          token: member.token,
+          companyId: member.companyId,
+          filePath: item.path,
+          seconds: HOSTILE_SECONDS,
+        }),
       );
       p99s.push(measured.time.p99_ms);
       bidP99s.push(measured.bids.ack_latency.p99_ms);
@@ -282,8 +395,9 @@ export async function uploadIsolationBenchmark() {
     ).toFixed(2);
     const bidRatio = +(worstBidP99 / quietBidP99).toFixed(2);
     const peakRssMb = Math.round(peakRss / 1048576);
-    const ingestRatio = +(aloneSeconds / INGEST_BEFORE_S).toFixed(2);
+    const ingestRatio = +(aloneSeconds / beforeSeconds).toFixed(2);
     return {
+      ...(ONLY ? { partial: true, only: ONLY } : {}),
       machine: machine(),
       rows: ROWS,
       registry_bytes: registryBytes,
@@ -303,8 +417,13 @@ export async function uploadIsolationBenchmark() {
         spread: quietSpread,
         cpu_seconds_per_phase: quietPhases.map((q) => q.cpu_seconds),
       },
-      ingest_alone: { seconds: aloneSeconds, outcome: aloneOutcome.kind },
-      during_ingest: {
+      ingest_alone: {
+        seconds: +aloneSeconds.toFixed(2),
+        outcome: aloneOutcome,
+        /** The same ingest with its job run on the thread that answers bids, as before the file workers. */
+        before_file_workers_seconds: +beforeSeconds.toFixed(2),
+      },
+      during_ingest: ingest && {
         ingest_seconds: ingest.value.seconds,
         outcome: ingest.value.outcome,
         bids: ingest.bids,
@@ -313,6 +432,8 @@ export async function uploadIsolationBenchmark() {
         cpu_seconds: ingest.cpu_seconds,
       },
       hostile,
+      /** Each pair of phases: the host's steal in its quiet and upload phase, per attempt, and the one kept. */
+      host_steal: { limit: STEAL_LIMIT, attempts: attemptsOf },
       peak_rss_mb: peakRssMb,
       goals: {
         bid_p99: {
@@ -326,8 +447,9 @@ export async function uploadIsolationBenchmark() {
         time_p99: { goal: 'GET /time p99 < 50 ms during every upload', value: worstP99, pass: worstP99 < 50 },
         peak_rss: { goal: 'peak RSS < 1.5 GB', value: peakRssMb, pass: peakRssMb < 1536 },
         ingest: {
-          goal: `the ${ROWS}-row ingest alone <= 1.1x its time before the file workers (${INGEST_BEFORE_S} s, 1M rows, bench/results/ingest.json)`,
-          value: aloneSeconds,
+          goal: `the ${ROWS}-row ingest alone <= 1.1x the same ingest run on the trading thread, as before the file workers (the mean of two runs each, in the same run)`,
+          value: +aloneSeconds.toFixed(2),
+          reference: +beforeSeconds.toFixed(2),
           ratio: ingestRatio,
           pass: ROWS === 1_000_000 && ingestRatio <= 1.1,
         },
