@@ -16,7 +16,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildXlsx, rowXml } from '@etp/xlsx/testing';
-import { cpuMeter } from './support/cpu.ts';
+import { cpuMeter, processCpuSeconds } from './support/cpu.ts';
 import { runLoad } from './support/load.ts';
 import { createBuyers, createClassicMarket, type TradingLot } from './support/market.ts';
 import { machine, summarize } from './support/report.ts';
@@ -91,15 +91,7 @@ async function pollTime(base: string, until: Promise<unknown> | number): Promise
 
 /** CPU seconds of the file worker processes since the returned function was made (new workers from zero). */
 function workerCpuMeter(pids: () => number[]): () => number {
-  const read = (pid: number) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return 0;
-    }
-  };
+  const read = processCpuSeconds;
   const before = new Map(pids().map((pid) => [pid, read(pid)]));
   const seen = new Map<number, number>();
   // A worker ended for a limit takes its time with it: its last reading is kept.
@@ -345,7 +337,7 @@ export async function uploadIsolationBenchmark() {
 
     const p99s: number[] = [];
     const bidP99s: number[] = [];
-    let ingest: Awaited<ReturnType<typeof phase<{ outcome: string; seconds: number }>>> | null = null;
+    let ingest: Phase<{ outcome: string; seconds: number }> | null = null;
     if (measures('ingest')) {
       ingest = await measurePair('the registry is ingested', INGEST_SECONDS, async () => {
         const briefcase = await buildBriefcase(

@@ -78,6 +78,15 @@ export interface CpuUse {
   host_steal_share: number;
 }
 
+/** User + system CPU seconds of a process so far (0 once it is gone, or not on Linux). */
+export function processCpuSeconds(pid: number): number {
+  try {
+    return times(readFileSync(`/proc/${pid}/stat`, 'utf8')).own;
+  } catch {
+    return 0;
+  }
+}
+
 /** Starts counting; the returned function gives CPU seconds per group since then. */
 export function cpuMeter(): () => CpuUse {
   const before = sample();

@@ -38,11 +38,11 @@ export class ProcessWorker extends EventEmitter {
       // V8's own stack bound, below the 8 MB the system gives a process's main thread.
       `--stack-size=${Math.min(options.stackSizeMb, 7) * 1000}`,
     ];
-    const idle = idlePriorityEnabled() && CHRT_PATH !== null;
+    const chrt = idlePriorityEnabled() ? CHRT_PATH : null;
     this.child = fork(fileURLToPath(bootstrap), [], {
       // Through chrt, every thread the process will have starts at idle priority.
-      execPath: idle && CHRT_PATH ? CHRT_PATH : process.execPath,
-      execArgv: idle ? ['--idle', '0', process.execPath, ...nodeArgs] : nodeArgs,
+      execPath: chrt ?? process.execPath,
+      execArgv: chrt ? ['--idle', '0', process.execPath, ...nodeArgs] : nodeArgs,
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       env: { ...process.env, ETP_FILE_WORKER: 'process' },
