@@ -207,6 +207,35 @@ describe.each(DRIVERS)('registration on %s', (driver) => {
     expect(twice.json().code).toBe('user_exists');
   });
 
+  it('lets a person who just registered sign in at once: the spent registration code holds no resend pause', async () => {
+    const phone = newPhone();
+    const code = await phoneStage(phone);
+    const email = 'fresh.signin@example.ru';
+    expect((await post('/api/v2/registrations', form(phone, code, email))).statusCode).toBe(200);
+    // The account has no name yet: sign-in asks for it and sends a sign-in code to the phone, seconds later.
+    const stage = await post('/api/v2/auth/sms', { email, password: 'Strong-pass-1' });
+    expect(stage.statusCode).toBe(200);
+    expect(stage.json().data).toMatchObject({ sent: false, filled: { has_first_name: false } });
+    const sent = await post('/api/v2/auth/sms_data_not_filled', { email, password: 'Strong-pass-1' });
+    expect(sent.statusCode).toBe(200);
+    const signInCode = await lastSmsCode(t.app, phone);
+    expect(signInCode).not.toBe(code);
+    const signedIn = await post('/api/v2/auth/authorize_data_not_filled', {
+      email,
+      password: 'Strong-pass-1',
+      code: signInCode,
+      first_name: 'Анна',
+      last_name: 'Новикова',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    // A code still unspent keeps its pause: a second sign-in code to the phone waits.
+    const again = await post('/api/v2/auth/sms', { email, password: 'Strong-pass-1' });
+    expect(again.json().data).toMatchObject({ sent: true });
+    const tooSoon = await post('/api/v2/auth/sms', { email, password: 'Strong-pass-1' });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().message).toMatch(/через \d+/);
+  });
+
   it('keeps a checked code alive for 30 minutes so the form can be finished', async () => {
     const phone = newPhone();
     const code = await phoneStage(phone);

@@ -10,13 +10,16 @@ export async function lockCodeTarget(tx: DbOrTx, target: string): Promise<void> 
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`one_time_codes:${target}`}))`);
 }
 
-/** When the last code of these purposes went to the target, and how many went since `since`. */
+/**
+ * When the last code of these purposes still unspent went to the target (a code used, replaced or never delivered
+ * holds no resend pause), and how many went since `since`, spent or not.
+ */
 export async function codesSentTo(tx: DbOrTx, target: string, purposes: CodePurpose[], since: Date) {
   const filter = and(eq(oneTimeCodes.target, target), inArray(oneTimeCodes.purpose, purposes));
   const [last] = await tx
     .select({ createdAt: oneTimeCodes.createdAt })
     .from(oneTimeCodes)
-    .where(filter)
+    .where(and(filter, isNull(oneTimeCodes.consumedAt)))
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
   const recent = await tx

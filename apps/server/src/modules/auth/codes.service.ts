@@ -1,7 +1,7 @@
 /**
  * One-time codes (docs/decisions/0021-one-time-codes.md). SMS codes: 4 digits, stored as HMAC-SHA-256 with a
- * server key, valid 5 minutes, dead after 5 wrong attempts, a new one to the same phone not before 120 s and
- * at most 5 an hour; a code whose SMS was not delivered is killed at once. E-mailed tokens (password reset,
+ * server key, valid 5 minutes, dead after 5 wrong attempts, a new one to the same phone not before 120 s after
+ * one still unspent (a person who has just registered with a code may sign in at once) and at most 5 an hour; a code whose SMS was not delivered is killed at once. E-mailed tokens (password reset,
  * e-mail confirmation, bank-identity hand-over): `<row id>.<32 random bytes>`, stored hashed, single use.
  */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
