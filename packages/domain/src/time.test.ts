@@ -112,7 +112,16 @@ describe('formatCountdown', () => {
     expect(formatCountdown(3_599_000)).toBe('59:59');
     expect(formatCountdown(3_600_000)).toBe('01:00:00');
     expect(formatCountdown(18_000_000)).toBe('05:00:00');
-    expect(formatCountdown(100 * 3_600_000)).toBe('100:00:00');
+    expect(formatCountdown(86_399_000)).toBe('23:59:59');
+  });
+
+  it('writes whole days out from a day on, with the noun declined (decisions/0235)', () => {
+    expect(formatCountdown(86_400_000)).toBe('1 день 00:00:00');
+    expect(formatCountdown(100 * 3_600_000)).toBe('4 дня 04:00:00');
+    // Two weeks away: 343:23:30 before.
+    expect(formatCountdown(343 * 3_600_000 + 23 * 60_000 + 30_000)).toBe('14 дней 07:23:30');
+    expect(formatCountdown(21 * 86_400_000 + 1)).toBe('21 день 00:00:01');
+    expect(formatCountdown(2 * 86_400_000, { withHours: true })).toBe('2 дня 00:00:00');
   });
 
   it('shows zero when the time is up and rounds seconds up', () => {

@@ -3,6 +3,7 @@
  * so conversions are plain arithmetic on the instant and never depend on the machine's own zone.
  */
 import { DAY_MS, DEFAULT_DATE_WINDOW_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from './constants.ts';
+import { countWithNoun, DAYS } from './plural.ts';
 
 export const MOSCOW_OFFSET_MINUTES = 180;
 const MOSCOW_OFFSET_MS = MOSCOW_OFFSET_MINUTES * MINUTE_MS;
@@ -180,13 +181,16 @@ export function addDays(input: DateInput, days: number): Date {
 
 /**
  * A running countdown (spec 2 §4): 'mm:ss', or 'hh:mm:ss' when an hour or more remains (or `withHours` is set,
- * as on list cards); '00:00' ('00:00:00') once it is zero or negative. Seconds are rounded up, so the display
- * reaches zero exactly at the deadline and never reads 00:00 while time is still left.
+ * as on list cards); '00:00' ('00:00:00') once it is zero or negative. From a whole day on the days are written
+ * out before the time, '14 дней 07:23:30', not '343:23:30' (decisions/0235). Seconds are rounded up, so the
+ * display reaches zero exactly at the deadline and never reads 00:00 while time is still left.
  */
 export function formatCountdown(ms: number, { withHours = false }: { withHours?: boolean } = {}): string {
   const total = ms > 0 ? Math.ceil(ms / SECOND_MS) : 0;
-  const hours = Math.floor(total / 3600);
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
   const mmss = `${pad2(Math.floor((total % 3600) / 60))}:${pad2(total % 60)}`;
+  if (days > 0) return `${countWithNoun(days, DAYS)} ${pad2(hours)}:${mmss}`;
   return hours > 0 || withHours ? `${pad2(hours)}:${mmss}` : mmss;
 }
 

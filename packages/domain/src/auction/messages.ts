@@ -24,6 +24,9 @@ export const BID_MESSAGES = {
   maxBidsReached: 'Достигнуто максимальное количество ставок по лоту',
   raiseOnly: 'Новая ставка должна быть выше вашей текущей',
   noOffer: 'У вас нет ставки по этому лоту',
+  // The bid input (bidInput.ts, decisions/0234).
+  unreadable: 'Введите сумму цифрами',
+  aboveCurrentPrice: 'Не может быть больше текущей цены',
 } as const;
 
 export const AUTOBID_MESSAGES = {

@@ -64,6 +64,35 @@ export function checkAmount(
   return null;
 }
 
+/** The lot facts the amount rules read: the format, its minimum and the debt (ОСЗ). */
+export type AmountRulesLot = Pick<
+  LotState,
+  'auction_type' | 'start_price' | 'min_price' | 'max_price' | 'amount_bottomline'
+>;
+
+/** The least amount a format takes (spec 2 §5 "минимальная сумма"): the dutch floor, else the start price. */
+export function minimumBidAmount(lot: AmountRulesLot): Kopecks {
+  if (lot.auction_type === 'dutch') return lot.min_price ?? lot.max_price ?? lot.start_price;
+  return lot.start_price;
+}
+
+/**
+ * The bid dialog's amount rules (spec 2 §5), which the server applies as well and the bid input (bidInput.ts)
+ * shows beside the field: filled, whole kopecks, above zero, not below the minimum, and a sealed offer below ОСЗ
+ * except bank_to_bank (decisions/0234 on why classic and dutch bids are not capped at ОСЗ).
+ */
+export function checkBidAmount(lot: AmountRulesLot, amount: Kopecks | null | undefined): Rejection | null {
+  const typed = checkAmount(amount);
+  if (typed) return typed;
+  const value = amount as Kopecks;
+  if (value < minimumBidAmount(lot)) return reject('invalid', M.belowMinimum, 'amount');
+  // ОСЗ of 0 means unknown (not loaded), not "every offer is too high".
+  if (lot.auction_type === 'private_requests' && lot.amount_bottomline > 0 && value >= lot.amount_bottomline) {
+    return reject('invalid', M.notBelowDebt, 'amount');
+  }
+  return null;
+}
+
 export function validateBid(lot: LotState, bid: BidInput, actor: BidActor, nowMs: number): BidCheck {
   const who = checkBidder(actor);
   if (!who.ok) return who;
@@ -84,7 +113,8 @@ function validateClassic(lot: LotState, bid: BidInput, amount: Kopecks): BidChec
     return reject('confirm_required', M.alreadyLeading, 'amount');
   }
   const next = nextPrice(lot);
-  if (amount < lot.start_price) return reject('invalid', M.belowMinimum, 'amount');
+  const rules = checkBidAmount(lot, amount);
+  if (rules) return rules;
   if (amount < next) return reject('conflict', M.priceChanged, 'amount');
   if (!isOnGrid(amount, next, lot.step_price)) return reject('invalid', M.offGrid, 'amount');
   return { ok: true, amount, price: next, steps: classicStepsForAmount(amount, next, lot.step_price) };
@@ -94,7 +124,8 @@ function validateDutch(lot: LotState, amount: Kopecks, standing: Kopecks | null,
   const max = lot.max_price ?? lot.start_price;
   const min = lot.min_price ?? max;
   const clock = dutchPriceAt(lot, nowMs);
-  if (amount < min) return reject('invalid', M.belowMinimum, 'amount');
+  const rules = checkBidAmount(lot, amount);
+  if (rules) return rules;
   if (amount > clock) return reject('conflict', M.priceChanged, 'amount');
   if (!isOnDutchGrid(amount, max, min, lot.step_price)) return reject('invalid', M.offGrid, 'amount');
   if (standing !== null && amount <= standing) return reject('invalid', M.raiseOnly, 'amount');
@@ -105,10 +136,7 @@ function validateDutch(lot: LotState, amount: Kopecks, standing: Kopecks | null,
 }
 
 function validateSealed(lot: LotState, amount: Kopecks): BidCheck {
-  if (amount < lot.start_price) return reject('invalid', M.belowMinimum, 'amount');
-  // ОСЗ of 0 means unknown (not loaded), not "every offer is too high".
-  if (lot.auction_type !== 'bank_to_bank' && lot.amount_bottomline > 0 && amount >= lot.amount_bottomline) {
-    return reject('invalid', M.notBelowDebt, 'amount');
-  }
+  const rules = checkBidAmount(lot, amount);
+  if (rules) return rules;
   return { ok: true, amount, price: lot.start_price, steps: 1 };
 }
