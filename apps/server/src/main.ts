@@ -22,6 +22,7 @@ import {
   SUMMARY_CHORE,
 } from './scheduler/scheduler.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
+import { stopNode } from './shutdown.ts';
 import { storageOf } from './storage/storageOf.ts';
 
 async function main(): Promise<void> {
@@ -65,10 +66,7 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    simulator?.stop();
-    await scheduler.stop();
-    await app.close();
-    await database.close();
+    await stopNode({ simulator, scheduler, app, files: filePool(), database });
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
