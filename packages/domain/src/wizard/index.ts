@@ -1,3 +1,4 @@
+export * from './auctionTypeRules.ts';
 export * from './dates.ts';
 export * from './documents.ts';
 export * from './dutch.ts';

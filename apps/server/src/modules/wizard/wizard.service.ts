@@ -9,6 +9,7 @@ import {
   DOCUMENT_KIND_LABELS,
   DOCUMENT_UPLOAD_MESSAGES,
   draftErrors,
+  fixedByAuctionType,
   NOT_A_SELLER_TEXT,
   planDutch,
 } from '@etp/domain';
@@ -115,11 +116,10 @@ function sentErrors(errors: Record<string, string>, body: BriefcaseSaveBody): Re
 
 /** The rules of a chosen type and end mode (spec 1 §4): bank_to_bank fixes the source kind and percent basis. */
 function derivedColumns(merged: DraftRow): Columns {
+  const fixed = fixedByAuctionType(merged.auctionType);
   const derived: Columns = {};
-  if (merged.auctionType === 'bank_to_bank') {
-    derived.sourceKind = 'active_loan';
-    derived.percentMode = 'amount_total_debt';
-  }
+  if (fixed.source_kind) derived.sourceKind = fixed.source_kind;
+  if (fixed.percent_mode) derived.percentMode = fixed.percent_mode;
   if (
     (merged.auctionType === 'private_requests' || merged.auctionType === 'bank_to_bank') &&
     merged.endMode !== 'ransom'

@@ -272,7 +272,7 @@ function WizardFrame(props: FrameProps) {
     dispatch({ type: 'saving' });
     try {
       const draft = await save(saveBodyOf(state.form, step, isAdmin));
-      dispatch({ type: 'saved', draft, step: Math.min(4, step + 1) as WizardStep });
+      dispatch({ type: 'saved', draft, step: Math.min(4, step + 1) as WizardStep, saved: step });
       window.scrollTo({ top: 0 });
     } catch (error) {
       failWith(error);
@@ -300,7 +300,7 @@ function WizardFrame(props: FrameProps) {
     dispatch({ type: 'saving' });
     try {
       const draft = await save(saveBodyOf(state.form, step, isAdmin));
-      dispatch({ type: 'saved', draft, step });
+      dispatch({ type: 'saved', draft, step, saved: step });
       props.notify('Изменения сохранены', 'success');
       props.navigate('/admin/briefcases');
     } catch (error) {

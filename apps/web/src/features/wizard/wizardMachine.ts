@@ -19,6 +19,7 @@ import {
   type DraftErrors,
   draftErrors,
   errorsOfStep,
+  fixedByAuctionType,
   matchingProgress,
   type ProcedureDraftFacts,
   stepsWithErrors,
@@ -109,7 +110,11 @@ export type WizardAction =
   | { type: 'goTo'; step: WizardStep }
   | { type: 'invalid'; errors: DraftErrors }
   | { type: 'saving' }
-  | { type: 'saved'; draft: WizardDraft; step: WizardStep }
+  /**
+   * A save answered: `saved` is the step whose fields were sent (their values now come from the server); edits
+   * of other steps not yet saved stay on screen. Absent: nothing of the form was sent.
+   */
+  | { type: 'saved'; draft: WizardDraft; step: WizardStep; saved?: WizardStep }
   | { type: 'failed'; message: string }
   | { type: 'uploadStarted'; fileName: string }
   | { type: 'uploadProgress'; percent: number }
@@ -182,6 +187,8 @@ export function formOf(draft: WizardDraft): WizardForm {
   }
   return {
     ...form,
+    // spec 1 §4: a bank_to_bank draft made by the upload has its fixed portfolio kind before its step 2 is saved.
+    ...fixedByAuctionType(form.auction_type),
     // A draft made by the registry upload has no payment type yet: the select shows the default, as on a new one
     // (the server clears it where the type and end mode have none, spec 1 §4).
     kind: form.kind ?? EMPTY_FORM.kind,
@@ -252,17 +259,26 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   if (state.phase !== 'editing') return state;
   switch (action.type) {
     case 'chooseType': {
-      const patch: Partial<WizardForm> = { auction_type: action.auctionType };
-      // spec 1 §4: classic clears the end date; bank_to_bank fixes the source kind and the percent basis.
-      if (action.auctionType === 'classic') patch.end_datetime = null;
-      if (action.auctionType === 'bank_to_bank') {
-        patch.source_kind = 'active_loan';
-        patch.percent_mode = 'amount_total_debt';
+      const errors = withoutKeys(state.errors, ['auction_type']);
+      // Choosing the type already chosen changes nothing (its rules were applied when it was chosen).
+      if (action.auctionType === state.form.auction_type) {
+        const fixed = fixedByAuctionType(action.auctionType);
+        return {
+          ...state,
+          form: { ...state.form, ...fixed },
+          errors: withoutKeys(errors, Object.keys(fixed)),
+        };
       }
+      // spec 1 §4: classic clears the end date; bank_to_bank fixes the source kind and the percent basis.
+      const patch: Partial<WizardForm> = {
+        auction_type: action.auctionType,
+        ...fixedByAuctionType(action.auctionType),
+      };
+      if (action.auctionType === 'classic') patch.end_datetime = null;
       return {
         ...state,
         form: { ...state.form, ...patch },
-        errors: withoutKeys(state.errors, ['auction_type']),
+        errors: withoutKeys(errors, Object.keys(patch)),
       };
     }
     case 'edit':
@@ -286,7 +302,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return {
         ...state,
         draft: action.draft,
-        form: formOf(action.draft),
+        form: keepUnsaved(state, formOf(action.draft), action.saved),
         errors: {},
         saving: false,
         at: stepState(action.step, uploadOf(state)),
@@ -449,6 +465,34 @@ function withoutKeys(errors: DraftErrors, keys: readonly string[]): DraftErrors 
   if (source.has('lots_step_price') || source.has('custom_steps'))
     for (const key of Object.keys(errors)) if (key.startsWith('lots.')) source.add(key);
   return Object.fromEntries(Object.entries(errors).filter(([key]) => !source.has(key)));
+}
+
+/** The form's fields each step's save sends (the form's names of `saveBodyOf`'s fields). */
+function formKeysOf(step: WizardStep): (keyof WizardForm)[] {
+  const renamed: Record<string, keyof WizardForm> = {
+    invited_company_ids: 'invited',
+    rejected_company_ids: 'rejected',
+    documents_attributes: 'documents',
+  };
+  const body = saveBodyOf({ ...EMPTY_FORM, custom_steps: true }, step, true);
+  return Object.keys(body).map((key) => renamed[key] ?? (key as keyof WizardForm));
+}
+
+/**
+ * The form after a save: the server's values, except the fields of other steps the user changed and has not
+ * saved yet (going back to step 1 and on again must not undo step 2's selects). The type's fixed fields follow.
+ */
+function keepUnsaved(state: Editing, stored: WizardForm, saved: WizardStep | undefined): WizardForm {
+  if (!state.draft) return stored;
+  const before = formOf(state.draft);
+  const sent = new Set<keyof WizardForm>(saved ? formKeysOf(saved) : []);
+  const kept: Partial<Record<keyof WizardForm, unknown>> = {};
+  for (const key of Object.keys(stored) as (keyof WizardForm)[]) {
+    if (sent.has(key)) continue;
+    if (JSON.stringify(state.form[key]) !== JSON.stringify(before[key])) kept[key] = state.form[key];
+  }
+  const form = { ...stored, ...kept } as WizardForm;
+  return { ...form, ...fixedByAuctionType(form.auction_type) };
 }
 
 /** The portfolio description typed before a (re)upload survives it. */
