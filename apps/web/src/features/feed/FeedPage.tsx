@@ -84,7 +84,12 @@ export function FeedPage() {
     <>
       {header}
       <WelcomeDialog />
-      {fullAccess && <FeedTabs value={params.tab} counts={counts.data} onChange={(tab) => update({ tab })} />}
+      <FeedTabs
+        value={params.tab}
+        counts={counts.data}
+        fullAccess={fullAccess}
+        onChange={(tab) => update({ tab })}
+      />
       <FeedFilters control={control} />
       <Box
         sx={{

@@ -13,29 +13,35 @@ const TABS: readonly { value: FeedTab; label: string; count: keyof BriefcaseCoun
 interface FeedTabsProps {
   value: FeedTab;
   counts: BriefcaseCounts | undefined;
+  /** The user's company is accredited: the three tabs beyond All (spec 2 §1, §6). */
+  fullAccess: boolean;
   onChange: (tab: FeedTab) => void;
 }
 
-/** Все / С моим участием / Избранное / Мои with their counters (accredited users only). */
-export function FeedTabs({ value, counts, onChange }: FeedTabsProps) {
+/**
+ * Все / С моим участием / Избранное / Мои with their counters; a user without accreditation gets only Все
+ * (spec 2 §1: "only the All list tab is available"), without a counter (the counters are for accredited users).
+ */
+export function FeedTabs({ value, counts, fullAccess, onChange }: FeedTabsProps) {
+  const tabs = fullAccess ? TABS : TABS.filter((tab) => tab.value === 'all');
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
       <Tabs
-        value={value}
+        value={fullAccess ? value : 'all'}
         onChange={(_, tab: FeedTab) => onChange(tab)}
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile
         aria-label={FEED_MESSAGES.tabs.label}
       >
-        {TABS.map((tab) => (
+        {tabs.map((tab) => (
           <Tab
             key={tab.value}
             value={tab.value}
             iconPosition="end"
             label={tab.label}
             icon={
-              counts ? (
+              counts && fullAccess ? (
                 <Chip
                   size="small"
                   label={counts[tab.count]}
