@@ -2,6 +2,7 @@
  * Configuration from the environment, validated once at start. Every bad value is reported with a plain
  * message naming the variable, and the process refuses to start.
  */
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { SMS_RESEND_SECONDS } from '@etp/domain';
 import { z } from 'zod';
@@ -60,9 +61,8 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), 'SMTP_URL должен начинаться с smtp:// или smtps://')
     .optional(),
   MAIL_FROM: z.string().default('ЭТП РД <noreply@etp-rd.ru>'),
-  PUBLIC_URL: z
-    .url('PUBLIC_URL должен быть адресом вида https://example.ru')
-    .default('http://localhost:3000'),
+  /** Without it, links point at the address the server listens on (defaultPublicUrl). */
+  PUBLIC_URL: z.url('PUBLIC_URL должен быть адресом вида https://example.ru').optional(),
   WEB_DIST_DIR: z.string().optional(),
   DEMO_SEED: z.enum(['auto', 'off']).default('auto'),
   DEMO_SIMULATION: z.enum(['auto', 'off']).default('auto'),
@@ -140,6 +140,7 @@ export interface Config {
   refreshTokenTtlDays: number;
   smtpUrl: string | null;
   mailFrom: string;
+  /** The site's address in e-mailed links: PUBLIC_URL, else the address the server listens on. */
   publicUrl: string;
   webDistDir: string | null;
   demoSeed: boolean;
@@ -170,6 +171,17 @@ export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Неверная конфигурация:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
+}
+
+/**
+ * The site's address when PUBLIC_URL is not set: the host and port the server listens on, so an e-mailed link of a
+ * server started with PORT=3107 opens that server (issue 29). A wildcard address (0.0.0.0, ::) names no one host:
+ * the machine's name stands in, and an operator behind a proxy or TLS sets PUBLIC_URL.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  const bare = host.replace(/^\[|\]$/g, '');
+  const name = isLoopbackHost(bare) ? 'localhost' : bare === '0.0.0.0' || bare === '::' ? hostname() : bare;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -218,7 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: e.PUBLIC_URL ?? defaultPublicUrl(host, e.PORT),
     webDistDir: e.WEB_DIST_DIR ?? null,
     demoSeed: e.DEMO_SEED === 'auto' && e.NODE_ENV !== 'production',
     demoSimulation: e.DEMO_SIMULATION === 'auto' && e.NODE_ENV === 'development',

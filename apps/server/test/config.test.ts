@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig as load } from '../src/config.ts';
@@ -25,6 +25,18 @@ describe('configuration', () => {
     expect(config.database).toMatchObject({ kind: 'pglite' });
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.demoSeed).toBe(true);
+  });
+
+  it('links to the address it listens on unless PUBLIC_URL names another (issue 29)', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '3107' }).publicUrl).toBe('http://localhost:3107');
+    expect(loadConfig({ PORT: '8080', HOST: '127.0.0.1' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', HOST: '10.0.0.5' }).publicUrl).toBe('http://10.0.0.5:8080');
+    expect(loadConfig({ PORT: '8080', HOST: 'fd00::5' }).publicUrl).toBe('http://[fd00::5]:8080');
+    expect(loadConfig({ PORT: '8080', HOST: '0.0.0.0' }).publicUrl).toBe(`http://${hostname()}:8080`);
+    expect(loadConfig({ PORT: '3107', PUBLIC_URL: 'https://etp.example.ru' }).publicUrl).toBe(
+      'https://etp.example.ru',
+    );
   });
 
   it('names the proxies TRUST_PROXY trusts, and refuses to trust every X-Forwarded-For', () => {

@@ -114,3 +114,22 @@ describe.each(DRIVERS)('password reset on %s', (driver) => {
     expect(response.json().errors).toEqual({ email: ['Email должен содержать символ @'] });
   });
 });
+
+describe.each(DRIVERS)('e-mailed links without PUBLIC_URL on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver, { PORT: '3107', HOST: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('point at the port the server listens on, not at localhost:3000 (issue 29)', async () => {
+    const user = await buildUser(t.ctx.db);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/password/send_reset_instructions',
+      payload: { email: user.email },
+    });
+    const link = await lastEmailLink(t.app, user.email!);
+    expect(`${link.origin}${link.pathname}`).toBe('http://localhost:3107/users/password/edit');
+  });
+});
