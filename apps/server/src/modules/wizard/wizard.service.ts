@@ -12,6 +12,7 @@ import {
   fixedByAuctionType,
   NOT_A_SELLER_TEXT,
   planDutch,
+  sellerLotPrice,
 } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import type { briefcases } from '../../db/schema/index.ts';
@@ -100,6 +101,7 @@ function columnsOf(body: BriefcaseSaveBody): Columns {
 const ERROR_SOURCES: Record<string, readonly (keyof BriefcaseSaveBody)[]> = {
   end_datetime: ['end_datetime', 'start_datetime'],
   step_price: ['step_price', 'custom_steps'],
+  max_price: ['max_price', 'lots_start_prices_cents'],
   allowed_kinds: ['allowed_kinds_map', 'invited_company_ids'],
   rejected_companies: ['rejected_company_ids', 'invited_company_ids'],
 };
@@ -107,7 +109,8 @@ const ERROR_SOURCES: Record<string, readonly (keyof BriefcaseSaveBody)[]> = {
 function sentErrors(errors: Record<string, string>, body: BriefcaseSaveBody): Record<string, string[]> {
   const sent = (field: string) => (body as Record<string, unknown>)[field] !== undefined;
   const relevant = Object.entries(errors).filter(([key]) => {
-    if (key.startsWith('lots.')) return sent('lots_step_price') || sent('custom_steps');
+    if (key.startsWith('lots.'))
+      return sent('lots_step_price') || sent('custom_steps') || sent('lots_start_prices_cents');
     if (key.startsWith('documents.')) return sent('documents_attributes');
     return (ERROR_SOURCES[key] ?? [key]).some(sent);
   });
@@ -128,7 +131,11 @@ function derivedColumns(merged: DraftRow): Columns {
   return derived;
 }
 
-/** Every regular lot's times, step and (dutch) clock, from the procedure's settings. */
+/**
+ * Every regular lot's times, price, step and (dutch) clock, from the procedure's settings. A lot's price is the
+ * seller's (lots_start_prices_cents, else the stored one): the start price, or in dutch the clock's minimum, whose
+ * maximum is the lot's share of max_price (decisions/0239) and is then also its start price, as in every dutch lot.
+ */
 function lotChanges(
   merged: DraftRow,
   lots: readonly DraftLotRow[],
@@ -138,16 +145,16 @@ function lotChanges(
   const regular = lots.filter((lot) => !lot.composite);
   const priced = regular.map((lot) => ({
     lot,
-    start: startPrices[lot.id] ?? lot.startPrice,
+    price: startPrices[lot.id] ?? sellerLotPrice(lot),
     step: merged.customSteps ? (steps[lot.id] ?? lot.stepPrice) : merged.stepPrice,
   }));
   const startIso = merged.startDatetime?.toISOString() ?? null;
   const base = (p: (typeof priced)[number]): LotChange => ({
     id: p.lot.id,
-    start_price: p.start,
+    start_price: p.price,
     step_price: p.step,
     max_price: null,
-    min_price: p.lot.minPrice,
+    min_price: p.price,
     step_count: null,
     start_datetime: startIso,
     end_datetime: merged.endDatetime?.toISOString() ?? null,
@@ -161,7 +168,7 @@ function lotChanges(
   if (!canPlan || !merged.startDatetime || !merged.maxPrice)
     return { changes: priced.map(base), dutchEnd: null };
   const plan = planDutch({
-    lots: priced.map((p) => ({ id: p.lot.id, start_price: p.start, step_price: p.step })),
+    lots: priced.map((p) => ({ id: p.lot.id, min_price: p.price, step_price: p.step })),
     maxPrice: merged.maxPrice,
     stepPrice: merged.stepPrice ?? 0,
     renewalMinutes: merged.lotRenewalMinutes,
@@ -171,8 +178,9 @@ function lotChanges(
     const lot = plan.lots[i]!;
     return {
       ...base(p),
+      start_price: lot.max_price,
       max_price: lot.max_price,
-      min_price: p.start,
+      min_price: lot.min_price,
       step_price: lot.step_price,
       step_count: lot.step_count,
       end_datetime: lot.end_datetime.toISOString(),
@@ -225,10 +233,21 @@ export async function saveDraft(
 
   const invited = body.invited_company_ids ?? listed.filter((c) => c.list === 'whitelist').map((c) => c.id);
   const rejected = body.rejected_company_ids ?? listed.filter((c) => c.list === 'blacklist').map((c) => c.id);
-  const stepOf = new Map(changes.map((c) => [c.id, c.step_price]));
+  const changed = new Map(changes.map((c) => [c.id, c]));
   const facts = factsOf(
     merged,
-    lots.map((lot) => ({ ...lot, stepPrice: stepOf.get(lot.id) ?? lot.stepPrice })),
+    lots.map((lot) => {
+      const change = changed.get(lot.id);
+      return change
+        ? {
+            ...lot,
+            stepPrice: change.step_price,
+            startPrice: change.start_price,
+            minPrice: change.min_price,
+            maxPrice: change.max_price,
+          }
+        : lot;
+    }),
     invited,
     rejected,
     documents,
@@ -249,6 +268,8 @@ export async function saveDraft(
 
   const columns: Columns = { ...columnsOf(body), ...derivedColumns(merged) };
   if (merged.auctionType === 'dutch') columns.endDatetime = dutchEnd;
+  // The procedure's start price is what its lots add up to (in dutch, max_price: decisions/0239).
+  if (changes.length > 0) columns.startPrice = changes.reduce((sum, c) => sum + c.start_price, 0);
   await ctx.db.transaction(async (tx) => {
     await updateBriefcase(tx, id, columns);
     if (body.invited_company_ids) await replaceCompanyList(tx, id, 'whitelist', invited);

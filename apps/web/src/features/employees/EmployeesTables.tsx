@@ -16,6 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { EmailText } from './EmailText.tsx';
 import { EMPLOYEES_MESSAGES as T } from './messages.ts';
 
 export type EmployeeAction =
@@ -65,16 +66,19 @@ export function EmployeesTable({
                     >{` (${T.you})`}</Typography>
                   )}
                   {/* Phones have no room for the e-mail column: it goes under the name. */}
-                  <Typography
-                    variant="body2"
-                    color="text.secondary"
-                    sx={{ display: { xs: 'block', sm: 'none' }, overflowWrap: 'anywhere' }}
-                  >
-                    {employee.email}
-                  </Typography>
+                  {employee.email && (
+                    <Typography
+                      variant="body2"
+                      color="text.secondary"
+                      data-testid="employee-email-under-name"
+                      sx={{ display: { xs: 'block', sm: 'none' } }}
+                    >
+                      <EmailText email={employee.email} />
+                    </Typography>
+                  )}
                 </TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' }}>
-                  {employee.email}
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {employee.email && <EmailText email={employee.email} />}
                 </TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
                   {employee.phone ? formatPhone(employee.phone) : ''}
@@ -155,7 +159,9 @@ export function InvitedTable({
         <TableBody>
           {invited.map((invitation) => (
             <TableRow key={invitation.id} data-testid="invited-row">
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{invitation.email}</TableCell>
+              <TableCell>
+                <EmailText email={invitation.email} />
+              </TableCell>
               <TableCell>{formatMoscowDate(invitation.invited_at)}</TableCell>
               <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                 {invitation.invited_by ?? ''}

@@ -3,7 +3,8 @@ import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { Fab, Zoom } from '@mui/material';
 import { LAYOUT_MESSAGES } from './messages.ts';
 
-export default function BackToTopFab({ visible }: { visible: boolean }) {
+/** `lift`: how far the footer reaches into the window; the button then stands 16 px above it. */
+export default function BackToTopFab({ visible, lift = 0 }: { visible: boolean; lift?: number }) {
   return (
     <Zoom in={visible}>
       <Fab
@@ -12,6 +13,7 @@ export default function BackToTopFab({ visible }: { visible: boolean }) {
         aria-label={LAYOUT_MESSAGES.backToTop}
         onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
         sx={{ position: 'fixed', right: { xs: 16, md: 32 }, bottom: { xs: 16, md: 32 }, zIndex: 1100 }}
+        style={lift > 0 ? { bottom: lift + 16 } : undefined}
       >
         <KeyboardArrowUpIcon />
       </Fab>
