@@ -1,10 +1,12 @@
 /**
- * A numeric input of the Прогноз form (spec 2 §5 "Prediction"): typed as text, kept as a number; placeholder 0, a
- * zero cleared on focus, an emptied field back to 0 on leaving it. The number changes only when the user types, so
+ * A numeric input of the Прогноз form (spec 2 §5 "Prediction"): typed as text, kept as a number (money grouped by
+ * thousands as in every other money input); placeholder 0, a zero cleared on focus, an emptied field back to 0 on
+ * leaving it. The number changes only when the user types, so
  * an untouched field sends the lot's own value exactly.
  */
 import { InputAdornment, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { useGroupedMoneyInput } from '../../lib/regroupMoneyInput.ts';
 
 export interface NumberFormat {
   /** The text the value shows as. */
@@ -13,6 +15,8 @@ export interface NumberFormat {
   sanitize: (text: string) => string;
   /** The typed text as a value; null when it is not allowed. */
   parse: (text: string) => number | null;
+  /** Money: grouped by thousands while typed, the caret kept after its digits (like the bid input). */
+  grouped?: boolean;
 }
 
 interface ForecastNumberFieldProps {
@@ -37,6 +41,7 @@ export function ForecastNumberField({
   inputMode = 'numeric',
 }: ForecastNumberFieldProps) {
   const [text, setText] = useState(() => format.display(value));
+  const { inputRef, regroup } = useGroupedMoneyInput();
   const invalid = format.parse(text) === null;
   // A value set from outside replaces the text unless the text already means it (an emptied field means 0).
   useEffect(() => {
@@ -49,6 +54,7 @@ export function ForecastNumberField({
       size="small"
       fullWidth
       placeholder="0"
+      inputRef={inputRef}
       error={invalid}
       helperText={invalid ? invalidText : undefined}
       onFocus={() => {
@@ -61,7 +67,7 @@ export function ForecastNumberField({
         }
       }}
       onChange={(event) => {
-        const next = format.sanitize(event.target.value);
+        const next = format.grouped ? regroup(text, event) : format.sanitize(event.target.value);
         setText(next);
         onValue(format.parse(next));
       }}

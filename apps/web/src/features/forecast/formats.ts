@@ -2,6 +2,7 @@
 import {
   countFromInput,
   FORECAST_FORM_DIGITS,
+  groupMoneyInput,
   kopecksToInputText,
   rublesToKopecks,
   sanitizeCountInput,
@@ -11,10 +12,12 @@ import {
 } from '@etp/domain';
 import type { NumberFormat } from './ForecastNumberField.tsx';
 
+/** Rubles and kopecks, grouped by thousands: 259 926 391,42. */
 export const MONEY: NumberFormat = {
-  display: kopecksToInputText,
-  sanitize: sanitizeMoneyInput,
+  display: (kopecks) => groupMoneyInput(kopecksToInputText(kopecks)),
+  sanitize: (text) => groupMoneyInput(text),
   parse: (text) => (text === '' ? 0 : rublesToKopecks(text)),
+  grouped: true,
 };
 const count = (digits: number): NumberFormat => ({
   display: String,
