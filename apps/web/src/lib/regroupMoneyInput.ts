@@ -3,7 +3,14 @@
  * Deleting a group's space with Backspace or Delete deletes the digit beside it instead (the space alone would
  * come back at once and the key would seem dead).
  */
-import { caretAfterGrouping, groupMoneyInput, sanitizeMoneyInput } from '@etp/domain';
+import {
+  caretAfterGrouping,
+  groupMoneyInput,
+  kopecksOfTypedRubles,
+  kopecksToInputText,
+  rublesToKopecks,
+  sanitizeMoneyInput,
+} from '@etp/domain';
 import { type ChangeEvent, useLayoutEffect, useRef } from 'react';
 
 export function regroupMoneyInput(
@@ -50,4 +57,15 @@ export function useGroupedMoneyInput() {
     return next.text;
   };
   return { inputRef, regroup };
+}
+
+/**
+ * A pasted amount the digit filter would misread ('21,544,842.50' would keep '21,54'): the field's new text, read
+ * the way the bid input reads what is typed (decisions/0234); null lets the paste through as it is.
+ */
+export function pastedMoneyText(pasted: string): string | null {
+  const kopecks = kopecksOfTypedRubles(pasted);
+  if (kopecks === null || !Number.isSafeInteger(kopecks) || kopecks < 0) return null;
+  if (rublesToKopecks(sanitizeMoneyInput(pasted)) === kopecks) return null;
+  return groupMoneyInput(kopecksToInputText(kopecks));
 }

@@ -76,7 +76,10 @@ describe('the bid input against the spec and the server (properties)', () => {
         classicLot.chain((lot) => {
           const next = nextPrice(lot);
           const amount = fc.integer({ min: 1, max: next + 60 * lot.step_price });
-          return fc.tuple(fc.constant(lot), amount.chain((a) => fc.tuple(fc.constant(a), writings(a))));
+          return fc.tuple(
+            fc.constant(lot),
+            amount.chain((a) => fc.tuple(fc.constant(a), writings(a))),
+          );
         }),
         ([lot, [typed, text]]) => {
           const next = nextPrice(lot);
@@ -132,7 +135,10 @@ describe('the bid input against the spec and the server (properties)', () => {
       fc.property(
         dutchLot.chain(({ lot, at }) => {
           const amount = fc.integer({ min: 1, max: (lot.max_price as number) + 3 * lot.step_price });
-          return fc.tuple(fc.constant({ lot, at }), amount.chain((a) => fc.tuple(fc.constant(a), writings(a))));
+          return fc.tuple(
+            fc.constant({ lot, at }),
+            amount.chain((a) => fc.tuple(fc.constant(a), writings(a))),
+          );
         }),
         ([{ lot, at }, [typed, text]]) => {
           const clock = dutchPriceAt(lot, at);
@@ -144,7 +150,10 @@ describe('the bid input against the spec and the server (properties)', () => {
             allowed && isOnDutchGrid(typed, max, min, lot.step_price),
           );
           if (!allowed) {
-            expect(reading).toEqual({ ok: false, message: typed < min ? M.belowMinimum : M.aboveCurrentPrice });
+            expect(reading).toEqual({
+              ok: false,
+              message: typed < min ? M.belowMinimum : M.aboveCurrentPrice,
+            });
             return;
           }
           if (!reading.ok) throw new Error(`refused ${text}: ${reading.message}`);
@@ -164,9 +173,11 @@ describe('the bid input against the spec and the server (properties)', () => {
         fc.constantFrom('private_requests' as const, 'bank_to_bank' as const),
         fc.integer({ min: 1, max: 10_000_000 }),
         fc.integer({ min: 0, max: 20_000_000 }),
-        fc.integer({ min: -2_000, max: 30_000_000 }).chain((a) =>
-          fc.tuple(fc.constant(a), a > 0 ? writings(a) : fc.constant(String(a / 100).replace('.', ','))),
-        ),
+        fc
+          .integer({ min: -2_000, max: 30_000_000 })
+          .chain((a) =>
+            fc.tuple(fc.constant(a), a > 0 ? writings(a) : fc.constant(String(a / 100).replace('.', ','))),
+          ),
         (type, start, osz, [typed, text]) => {
           const lot = buildLot({ auction_type: type, start_price: start, amount_bottomline: osz });
           const reading = readBidInput(inputOf(lot, start, null), { amount: text });

@@ -73,7 +73,10 @@ describe('the bid input', () => {
     expect(readBidInput(classic, { amount: '-5' })).toEqual({ ok: false, message: M.positive });
     expect(readBidInput(classic, { amount: '100' })).toEqual({ ok: false, message: M.belowMinimum });
     expect(readBidInput(classic, { amount: 'сто' })).toEqual({ ok: false, message: M.unreadable });
-    expect(readBidInput(classic, { amount: '10 000,005' })).toEqual({ ok: false, message: M.notWholeKopecks });
+    expect(readBidInput(classic, { amount: '10 000,005' })).toEqual({
+      ok: false,
+      message: M.notWholeKopecks,
+    });
     // With a bid standing the least bid is the next price: below it is below the minimum too.
     expect(readBidInput({ ...classic, next_price: 1_050_000 }, { amount: '10 200' })).toEqual({
       ok: false,
@@ -98,18 +101,27 @@ describe('the bid input', () => {
     expect(readBidInput(sealed, { amount: '9 999,99' })).toEqual({ ok: false, message: M.belowMinimum });
     expect(readBidInput(sealed, { amount: '1 000 000' })).toEqual({ ok: false, message: M.notBelowDebt });
     const bankToBank = { ...sealed, auction_type: 'bank_to_bank' as const };
-    expect(readBidInput(bankToBank, { amount: '1 000 000' })).toMatchObject({ ok: true, amount: 100_000_000 });
+    expect(readBidInput(bankToBank, { amount: '1 000 000' })).toMatchObject({
+      ok: true,
+      amount: 100_000_000,
+    });
   });
 
   it('a percent of ОСЗ/ОД converts to kopecks, then reads as an amount', () => {
     const basis = 2_000_000;
-    expect(readBidInput(classic, { percent: '51', of: basis })).toMatchObject({ ok: true, amount: 1_020_000 });
+    expect(readBidInput(classic, { percent: '51', of: basis })).toMatchObject({
+      ok: true,
+      amount: 1_020_000,
+    });
     expect(readBidInput(classic, { percent: '50,25 %', of: basis })).toMatchObject({
       ok: true,
       amount: 1_010_000,
       snapped: true,
     });
-    expect(readBidInput(classic, { percent: '10', of: basis })).toEqual({ ok: false, message: M.belowMinimum });
+    expect(readBidInput(classic, { percent: '10', of: basis })).toEqual({
+      ok: false,
+      message: M.belowMinimum,
+    });
     expect(readBidInput(classic, { percent: '', of: basis })).toEqual({ ok: false, message: M.required });
   });
 

@@ -87,7 +87,11 @@ export function checkBidAmount(lot: AmountRulesLot, amount: Kopecks | null | und
   const value = amount as Kopecks;
   if (value < minimumBidAmount(lot)) return reject('invalid', M.belowMinimum, 'amount');
   // ОСЗ of 0 means unknown (not loaded), not "every offer is too high".
-  if (lot.auction_type === 'private_requests' && lot.amount_bottomline > 0 && value >= lot.amount_bottomline) {
+  if (
+    lot.auction_type === 'private_requests' &&
+    lot.amount_bottomline > 0 &&
+    value >= lot.amount_bottomline
+  ) {
     return reject('invalid', M.notBelowDebt, 'amount');
   }
   return null;

@@ -50,6 +50,65 @@ describe('the bid input (spec 2 §4, decisions/0191)', () => {
     expect(screen.getByTestId('bid-steps-7').textContent).toBe('25 шагов');
   });
 
+  it('a typed amount is confirmed as typed after Tab to the percent field and a click on the button (issue 29)', async () => {
+    // The issue's lot: start 21 504 842 ₽, step 10 000 ₽; 21 544 842 ₽ is four steps above the start.
+    const issueLot = buildLot({
+      id: 8,
+      start_price: 2_150_484_200,
+      next_price: 2_150_484_200,
+      step_price: 1_000_000,
+    });
+    // ОСЗ 50 000 000 ₽: the amount is 43,089684 % of it, shown rounded up to 43,09 %, which is 21 545 000 ₽.
+    const basis = { label: 'ОСЗ', kopecks: 50_000_000_00 };
+    renderWithProviders(<BidControls lot={issueLot} auctionType="classic" basis={basis} />);
+    const amount = (await screen.findByTestId('bid-amount-8')) as HTMLInputElement;
+    const percent = screen.getByLabelText('Процент, ОСЗ') as HTMLInputElement;
+    fireEvent.focus(amount);
+    fireEvent.change(amount, { target: { value: '21544842', selectionStart: 8, selectionEnd: 8 } });
+    // Tab: the amount field is left, the percent field focused (with a rounded percent in it).
+    fireEvent.blur(amount);
+    fireEvent.focus(percent);
+    expect(screen.getByTestId('bid-steps-8').textContent).toBe('5 шагов');
+    // The press on the button leaves the percent field first.
+    fireEvent.blur(percent);
+    fireEvent.click(screen.getByRole('button', { name: 'Сделать ставку' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(`21${N}544${N}842${N}₽`);
+    expect(amount.value).toBe(`21${N}544${N}842`);
+    expect(screen.getByTestId('bid-steps-8').textContent).toBe('5 шагов');
+  });
+
+  it('an amount below the minimum shows the spec message beside the field and keeps what was typed', async () => {
+    const { amount } = await setup();
+    fireEvent.focus(amount);
+    fireEvent.change(amount, { target: { value: '5000', selectionStart: 4, selectionEnd: 4 } });
+    fireEvent.blur(amount);
+    expect(amount.value).toBe(`5${N}000`);
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Не может быть меньше минимальной суммы')).toBeTruthy();
+    // The button does not take it to the confirmation.
+    fireEvent.click(screen.getByRole('button', { name: 'Сделать ставку' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // An empty field says it must be filled.
+    fireEvent.focus(amount);
+    fireEvent.change(amount, { target: { value: '', selectionStart: 0, selectionEnd: 0 } });
+    fireEvent.blur(amount);
+    expect(screen.getByText('Должно быть заполнено')).toBeTruthy();
+    // A step button starts again from the amount the field showed before.
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить шаг' }));
+    expect(amount.value).toBe(`1${N}010${N}000`);
+    expect(screen.queryByText('Должно быть заполнено')).toBeNull();
+  });
+
+  it('a pasted amount with thousands commas and a decimal point is read as written', async () => {
+    const { amount } = await setup();
+    fireEvent.focus(amount);
+    fireEvent.paste(amount, { clipboardData: { getData: () => '1,020,000.00 ₽' } });
+    fireEvent.blur(amount);
+    expect(amount.value).toBe(`1${N}020${N}000`);
+    expect(screen.getByTestId('bid-steps-7').textContent).toBe('3 шага');
+  });
+
   it('a percent typed sets the amount', async () => {
     const { amount, percent } = await setup();
     fireEvent.focus(percent);

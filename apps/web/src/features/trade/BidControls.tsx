@@ -1,6 +1,8 @@
 /**
- * Classic and dutch bidding on a lot: the amount (snapped to the step grid), its percent of ОСЗ/ОД, step
- * buttons, and the two-step bid (enter, confirm). The amount follows the live price: it is next price + steps.
+ * Classic and dutch bidding on a lot: the amount, its percent of ОСЗ/ОД, step buttons, and the two-step bid
+ * (enter, confirm). The amount follows the live price: it is next price + steps. What is typed is read by
+ * readBidInput (decisions/0234): on the grid as typed, off it snapped up, below the minimum the spec's message
+ * beside the field; a field only passed through (focus, Tab) never changes the amount.
  */
 import type { LotAttributes } from '@etp/contracts';
 import {
@@ -9,13 +11,10 @@ import {
   formatPercent,
   formatRubles,
   groupMoneyInput,
-  kopecksFromPercent,
   kopecksToInputText,
-  parsePercent,
   percentOf,
-  rublesToKopecks,
+  readBidInput,
   STEPS,
-  snapBidAmount,
 } from '@etp/domain';
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/Remove';
@@ -24,7 +23,7 @@ import { useState } from 'react';
 import { ApiError } from '../../api/ApiError.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
-import { useGroupedMoneyInput } from '../../lib/regroupMoneyInput.ts';
+import { pastedMoneyText, useGroupedMoneyInput } from '../../lib/regroupMoneyInput.ts';
 import { toast } from '../../lib/toast.ts';
 import { lotTitle } from './lotTitle.ts';
 import { TRADE_MESSAGES as T } from './messages.ts';
@@ -33,6 +32,17 @@ import { tradeErrorToast } from './useTradeToast.ts';
 
 /** Kopecks as the amount field shows them: grouped by thousands like formatRubles, '1 234 567' (decisions/0191). */
 const amountText = (kopecks: number) => groupMoneyInput(kopecksToInputText(kopecks));
+
+/**
+ * A field being typed in: its text, whether the user changed it (a field only focused must not move the amount),
+ * and the message that keeps it from being a bid.
+ */
+interface Editing {
+  field: 'amount' | 'percent';
+  text: string;
+  changed: boolean;
+  message: string | null;
+}
 
 interface BidControlsProps {
   lot: LotAttributes;
@@ -43,7 +53,7 @@ interface BidControlsProps {
 export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
   const input = { ...lot, auction_type: auctionType };
   const [steps, setSteps] = useState(1);
-  const [editing, setEditing] = useState<{ field: 'amount' | 'percent'; text: string } | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const [confirming, setConfirming] = useState<{ leader: boolean } | null>(null);
   const state = bidAtSteps(input, steps);
   // The amount is grouped by thousands while typed.
@@ -51,18 +61,37 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
   const action = useLotAction(lot, ({ amount, confirm }: { amount: number; confirm: boolean }) =>
     tradeCalls.bid(lot.id, amount, confirm),
   );
+  const shownPercent = formatPercent(percentOf(state.amount, basis.kopecks)).replace('%', '');
 
-  const commit = () => {
-    if (!editing) return;
-    const kopecks =
-      editing.field === 'amount'
-        ? rublesToKopecks(editing.text)
-        : (() => {
-            const p = parsePercent(editing.text);
-            return p === null ? null : kopecksFromPercent(p, basis.kopecks);
-          })();
-    if (kopecks !== null) setSteps(snapBidAmount(input, kopecks).steps);
+  /** Reads the field typed in; true when the amount may go to the confirmation. */
+  const commit = (): boolean => {
+    if (!editing) return true;
+    if (editing.message !== null) return false;
+    if (!editing.changed) {
+      setEditing(null);
+      return true;
+    }
+    const reading = readBidInput(
+      input,
+      editing.field === 'amount' ? { amount: editing.text } : { percent: editing.text, of: basis.kopecks },
+    );
+    if (!reading.ok) {
+      setEditing({ ...editing, message: reading.message });
+      return false;
+    }
+    setSteps(reading.steps);
     setEditing(null);
+    return true;
+  };
+  const focus = (field: Editing['field'], text: string) => {
+    // A field left with a message keeps what was typed when it is focused again.
+    if (editing?.field !== field) setEditing({ field, text, changed: false, message: null });
+  };
+  const typed = (field: Editing['field'], text: string) =>
+    setEditing({ field, text, changed: true, message: null });
+  const stepBy = (delta: 1 | -1) => {
+    setEditing(null);
+    setSteps(state.steps + delta);
   };
 
   const submit = (confirm: boolean) => {
@@ -94,36 +123,43 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
           size="small"
           label={T.yourBid}
           value={editing?.field === 'amount' ? editing.text : amountText(state.amount)}
-          onFocus={() => setEditing({ field: 'amount', text: amountText(state.amount) })}
+          onFocus={() => focus('amount', amountText(state.amount))}
           onChange={(e) => {
             const shown = editing?.field === 'amount' ? editing.text : amountText(state.amount);
-            setEditing({ field: 'amount', text: money.regroup(shown, e) });
+            typed('amount', money.regroup(shown, e));
           }}
           onBlur={commit}
           onKeyDown={(e) => e.key === 'Enter' && commit()}
+          error={editing?.message != null}
+          helperText={editing?.message ?? undefined}
           endAdornment={<InputAdornment position="end">₽</InputAdornment>}
-          htmlInput={{ inputMode: 'decimal', 'data-testid': `bid-amount-${lot.id}`, ref: money.inputRef }}
+          htmlInput={{
+            inputMode: 'decimal',
+            'data-testid': `bid-amount-${lot.id}`,
+            ref: money.inputRef,
+            onPaste: (e) => {
+              const text = pastedMoneyText(e.clipboardData.getData('text'));
+              if (text === null) return;
+              e.preventDefault();
+              typed('amount', text);
+            },
+          }}
           sx={{ flex: 2, minWidth: 0 }}
         />
         <TextInput
           size="small"
           label={`${T.percent}, ${basis.label}`}
-          value={
-            editing?.field === 'percent'
-              ? editing.text
-              : formatPercent(percentOf(state.amount, basis.kopecks)).replace('%', '')
-          }
-          onFocus={() =>
-            setEditing({
-              field: 'percent',
-              text: formatPercent(percentOf(state.amount, basis.kopecks)).replace('%', ''),
-            })
-          }
-          onChange={(e) => setEditing({ field: 'percent', text: e.target.value.replace('%', '') })}
+          value={editing?.field === 'percent' ? editing.text : shownPercent}
+          onFocus={() => focus('percent', shownPercent)}
+          onChange={(e) => typed('percent', e.target.value.replace('%', ''))}
           onBlur={commit}
           onKeyDown={(e) => e.key === 'Enter' && commit()}
+          error={editing?.field === 'percent' && editing.message !== null}
           endAdornment={<InputAdornment position="end">%</InputAdornment>}
-          htmlInput={{ inputMode: 'decimal' }}
+          htmlInput={{
+            inputMode: 'decimal',
+            'aria-invalid': editing?.field === 'percent' && editing.message !== null,
+          }}
           sx={{ flex: 1, minWidth: 116 }}
         />
       </Stack>
@@ -132,7 +168,7 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
           aria-label={T.stepDown}
           size="small"
           disabled={!state.canDecrease}
-          onClick={() => setSteps(state.steps - 1)}
+          onClick={() => stepBy(-1)}
         >
           <RemoveIcon fontSize="small" />
         </IconButton>
@@ -147,14 +183,14 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
           aria-label={T.stepUp}
           size="small"
           disabled={!state.canIncrease}
-          onClick={() => setSteps(state.steps + 1)}
+          onClick={() => stepBy(1)}
         >
           <AddIcon fontSize="small" />
         </IconButton>
         <Button
           variant="contained"
           sx={{ ml: 'auto' }}
-          onClick={() => setConfirming({ leader: lot.is_current_bidder })}
+          onClick={() => commit() && setConfirming({ leader: lot.is_current_bidder })}
           disabled={action.isPending}
         >
           {auctionType === 'dutch' ? T.takeAtStep : T.placeBid}
