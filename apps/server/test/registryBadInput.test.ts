@@ -5,8 +5,11 @@
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { REGISTRY_ATTRIBUTES } from '@etp/domain';
+import { columnLetters } from '@etp/xlsx';
 import { buildXlsx, buildZip, rowXml } from '@etp/xlsx/testing';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { briefcases, registryReports, registryRows } from '../src/db/schema/index.ts';
 import { debt, HEADERS, registryXlsx, signedInMember, upload } from './registrySupport.ts';
@@ -150,6 +153,69 @@ describe.each(DRIVERS)('registry bad input on %s', (driver) => {
       .where(eq(registryReports.id, body.report_id));
     expect(report!.briefcaseId).toBeNull();
     expect(report!.errorsCount).toBe(1);
+  });
+
+  it('refuses the template without a required column, naming it, and creates nothing', async () => {
+    const keys = REGISTRY_ATTRIBUTES.map((a) => a.value as string).filter((k) => k !== 'region_code');
+    const headers = HEADERS.filter((h) => h !== 'Код региона');
+    await refused(
+      registryXlsx([debt(), debt()], headers, keys),
+      422,
+      FAILED,
+      'В файле нет обязательного столбца шаблона «Код региона»: добавьте его с заголовком, как в шаблоне ЭТП РД',
+    );
+    // Two missing, and a column of its own beside them: both missing named, the extra one noted.
+    const body = await refused(
+      registryXlsx(
+        [debt()],
+        [...headers.filter((h) => h !== 'Сумма основного долга (ОД), руб.'), 'Регион'],
+        [...keys.filter((k) => k !== 'amount_total'), 'region_code'],
+      ),
+      422,
+      FAILED,
+      'В файле нет обязательных столбцов шаблона «Код региона», «Сумма основного долга (ОД), руб.»: добавьте их с заголовками, как в шаблоне ЭТП РД',
+    );
+    expect(body.data.warnings).toEqual([
+      `Столбец не из шаблона не загружается: «Регион» (${columnLetters(33)})`,
+    ]);
+  });
+
+  it('refuses the template with a header twice, naming the repeated column', async () => {
+    await refused(
+      registryXlsx(
+        [debt()],
+        [...HEADERS, 'Остаток задолженности (ОСЗ), руб.'],
+        [...REGISTRY_ATTRIBUTES.map((a) => a.value as string), 'amount_bottomline'],
+      ),
+      422,
+      FAILED,
+      `Заголовок шаблона повторяется: «Остаток задолженности (ОСЗ), руб.» (${columnLetters(HEADERS.length)}): оставьте один столбец с таким заголовком`,
+    );
+  });
+
+  it('puts "ОСЗ below ОД" on the ОСЗ column of the check report', async () => {
+    const body = await refused(
+      registryXlsx([debt(), debt({ amount_total: 200_000, amount_bottomline: 150_000 })]),
+      422,
+      FAILED,
+    );
+    expect(body.errors.source[0]).toBe(
+      'Строка 3, столбец E: Остаток задолженности (ОСЗ) не может быть меньше основного долга (ОД)',
+    );
+    const report = await t.app.inject({
+      url: `/api/v1/source_errors/${body.report_id}/report.json`,
+      headers: bearer(token),
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(report.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.getRow(2).values).toEqual([
+      undefined,
+      3,
+      'E',
+      'Остаток задолженности (ОСЗ), руб.',
+      '150000',
+      'Остаток задолженности (ОСЗ) не может быть меньше основного долга (ОД)',
+    ]);
   });
 
   it('refuses unknown region codes', async () => {

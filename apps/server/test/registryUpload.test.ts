@@ -1,15 +1,19 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { REGISTRY_ATTRIBUTES } from '@etp/domain';
+import { columnLetters } from '@etp/xlsx';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { briefcases, lots, registryRows } from '../src/db/schema/index.ts';
 import { ingestRegistry } from '../src/modules/registries/ingest.ts';
-import { debt, registryXlsx, signedInMember, upload } from './registrySupport.ts';
+import { debt, HEADERS, registryXlsx, signedInMember, upload } from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
 import { bearer } from './support/http.ts';
 import { tempDataDir } from './support/multipart.ts';
+
+const REGISTRY_KEYS = REGISTRY_ATTRIBUTES.map((a) => a.value as string);
 
 describe.each(DRIVERS)('registry upload on %s', (driver) => {
   let t: TestApp;
@@ -81,6 +85,64 @@ describe.each(DRIVERS)('registry upload on %s', (driver) => {
     expect(byNumber[2]).toMatchObject({ items_count: 1, features: { dead: 0, bankruptcy: 1 } });
     const [lotOne] = await t.ctx.db.select().from(lots).where(eq(lots.briefcaseId, id)).orderBy(lots.number);
     expect(lotOne!.analytics).toMatchObject({ regions_list: { 50: 1, 77: 1 } });
+  });
+
+  it('reads the template with columns of its own: names them, checks their personal data, stores the rest', async () => {
+    const keys = [...REGISTRY_KEYS, 'full_name', 'passport', 'phone'];
+    const headers = [...HEADERS, 'ФИО', 'Паспорт', 'Телефон'];
+    const letters = [HEADERS.length, HEADERS.length + 1, HEADERS.length + 2].map(columnLetters);
+    const person = (name: string, passport: string, phone: string) =>
+      debt({ full_name: name, passport, phone });
+    const rows = [
+      person('Иванов Иван Иванович', '4506 123456', '+7 916 123-45-67'),
+      person('Петрова Анна Сергеевна', '4510 654321', '+7 926 765-43-21'),
+    ];
+    const fields = { company_id: String(companyId), auction_type: 'classic' };
+    const flagged = await upload(t.app, token, registryXlsx(rows, headers, keys), fields);
+    // Not "headers not found" and not the custom tab: the personal-data check of the template's upload.
+    expect(flagged.statusCode, flagged.body).toBe(422);
+    expect(flagged.json().message).toBe('Подозрение на наличие персональных данных');
+    const data = flagged.json().data;
+    expect(data.excel_custom).toBe(false);
+    expect(data.warnings).toEqual([
+      `Столбцы не из шаблона не загружаются: «ФИО» (${letters[0]}), «Паспорт» (${letters[1]}), «Телефон» (${letters[2]})`,
+    ]);
+    const found = (data.personal_data as { header: string; kind: string }[]).map((f) => [f.header, f.kind]);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        ['ФИО', 'full_name'],
+        ['Паспорт', 'passport'],
+        ['Телефон', 'phone'],
+      ]),
+    );
+    const id = data.briefcase_id as number;
+    const agreed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/briefcases/${id}/personal_data_agree`,
+      headers: bearer(token),
+    });
+    expect(agreed.statusCode, agreed.body).toBe(200);
+    const stored = await t.ctx.db.select().from(registryRows).where(eq(registryRows.briefcaseId, id));
+    expect(stored).toHaveLength(2);
+    expect(JSON.stringify(stored)).not.toMatch(/Иванов|4506|916/);
+
+    // A column of its own without personal data: stored at once, the column named.
+    const noted = await upload(
+      t.app,
+      token,
+      registryXlsx(
+        [debt({ note: 'первый' }), debt({ note: 'второй' })],
+        [...HEADERS, 'Комментарий'],
+        [...REGISTRY_KEYS, 'note'],
+      ),
+      fields,
+    );
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json().message).toBe('Файл загружен');
+    expect(noted.json().data.items_count).toBe(2);
+    expect(noted.json().data.warnings).toEqual([
+      `Столбец не из шаблона не загружается: «Комментарий» (${letters[0]})`,
+    ]);
   });
 
   it("reports the reader's progress while ingesting", async () => {

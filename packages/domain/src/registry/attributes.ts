@@ -301,9 +301,18 @@ const BY_HEADER: ReadonlyMap<string, AttributeValue> = new Map(
 export interface TemplateMatch {
   /** Attribute of each column (null: a column we do not know, left out). */
   map: (AttributeValue | null)[];
-  /** The headers are not the template's: an unknown or repeated header, or a required column missing. */
+  /**
+   * The row is not the template's header row: a required column is missing or a template header is repeated.
+   * Columns beyond the template (`extra`) do not make a mismatch: they are not read (decisions/0243).
+   */
   mismatch: boolean;
   missingRequired: AttributeValue[];
+  /** Non-empty headers that are not the template's: columns of the seller's own, left out. */
+  extra: number[];
+  /** Columns whose header repeats a template header found earlier in the row. */
+  repeated: number[];
+  /** How many of the template's attributes the row names. */
+  recognised: number;
 }
 
 /**
@@ -313,12 +322,13 @@ export interface TemplateMatch {
 export function matchTemplateHeaders(headerRow: readonly Cell[]): TemplateMatch {
   const map: (AttributeValue | null)[] = [];
   const seen = new Set<AttributeValue>();
-  let mismatch = false;
+  const extra: number[] = [];
+  const repeated: number[] = [];
   for (const cell of headerRow) {
     const header = normalizeHeader(cell);
     const value = header === '' ? undefined : BY_HEADER.get(header);
     if (value === undefined || seen.has(value)) {
-      if (header !== '') mismatch = true;
+      if (header !== '') (value === undefined ? extra : repeated).push(map.length);
       map.push(null);
       continue;
     }
@@ -328,6 +338,16 @@ export function matchTemplateHeaders(headerRow: readonly Cell[]): TemplateMatch 
   while (map.length > 0 && map[map.length - 1] === null && normalizeHeader(headerRow[map.length - 1]) === '')
     map.pop();
   const missingRequired = REQUIRED_ATTRIBUTES.filter((v) => !seen.has(v));
-  if (missingRequired.length > 0) mismatch = true;
-  return { map, mismatch, missingRequired };
+  const mismatch = missingRequired.length > 0 || repeated.length > 0;
+  return { map, mismatch, missingRequired, extra, repeated, recognised: seen.size };
+}
+
+/**
+ * A header row that is the template's with something wrong (a required column missing, a header repeated) rather
+ * than a registry of the seller's own layout: at least two of its headers, and at least half of them, are the
+ * template's. Such a file is refused naming what is wrong; a file of another layout goes to the column matching.
+ */
+export function looksLikeTemplate(match: TemplateMatch): boolean {
+  const named = match.recognised + match.extra.length + match.repeated.length;
+  return match.recognised >= 2 && match.recognised * 2 >= named;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  looksLikeTemplate,
   matchTemplateHeaders,
   RECOMMENDED_ATTRIBUTES,
   REGISTRY_ATTRIBUTES,
@@ -64,6 +65,24 @@ describe('matchTemplateHeaders', () => {
     expect(m.mismatch).toBe(true);
     expect(m.map).toEqual(['contract_id', null, null]);
     expect(m.missingRequired).toEqual(['region_code', 'amount_total', 'amount_bottomline']);
+  });
+});
+
+describe('the template with columns of its own or without a required one (decisions/0243)', () => {
+  it('takes columns beyond the template as extras, not a mismatch', () => {
+    const m = matchTemplateHeaders([...TEMPLATE_HEADERS, 'ФИО', 'Паспорт']);
+    expect(m.mismatch).toBe(false);
+    expect(m.extra).toEqual([TEMPLATE_HEADERS.length, TEMPLATE_HEADERS.length + 1]);
+    expect(m.map.slice(-2)).toEqual([null, null]);
+  });
+
+  it('tells the template missing a column from a layout of the seller’s own', () => {
+    const missing = matchTemplateHeaders(TEMPLATE_HEADERS.filter((h) => h !== 'Код региона'));
+    expect(missing.missingRequired).toEqual(['region_code']);
+    expect(looksLikeTemplate(missing)).toBe(true);
+    const own = matchTemplateHeaders(['Договор №', 'Регион', 'Основной долг', 'Номер договора']);
+    expect(own.mismatch).toBe(true);
+    expect(looksLikeTemplate(own)).toBe(false);
   });
 });
 

@@ -213,7 +213,7 @@ export function createRowValidator(
     (v) => ATTRIBUTE_BY_VALUE.get(v)?.text ?? v,
   );
   const contractColumn = columns.find((c) => c.value === 'contract_id');
-  const totalColumn = columns.find((c) => c.value === 'amount_total');
+  const bottomlineColumn = columns.find((c) => c.value === 'amount_bottomline');
   const firstRowOf = new ContractIdIndex();
   const errors: RegistryError[] = [];
   const report = options.onError ?? ((error: RegistryError) => errors.push(error));
@@ -295,7 +295,8 @@ export function createRowValidator(
         draft.amountBottomline !== null &&
         draft.amountBottomline < draft.amountTotal
       ) {
-        fail(rowNumber, totalColumn, cells[totalColumn?.index ?? -1], MSG.bottomlineBelowTotal);
+        // The ОСЗ is what is wrong (it includes the ОД): the report points at its cell.
+        fail(rowNumber, bottomlineColumn, cells[bottomlineColumn?.index ?? -1], MSG.bottomlineBelowTotal);
       }
       if (errorCount !== before) return null;
       if (draft.contractId === null || draft.amountTotal === null || draft.amountBottomline === null)

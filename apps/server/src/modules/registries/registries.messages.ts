@@ -56,7 +56,23 @@ export const REGISTRY_MESSAGES = {
     `Заголовки шаблона не найдены: они ожидаются в строке 1 листа «${sheet}» (просмотрены первые ${rows} строк ${
       sheets === 1 ? 'листа' : `каждого из ${sheets} видимых листов`
     })`,
+  // The template with columns of the seller's own, or without a required one (issue 29, decisions/0243).
+  extraColumns: (columns: readonly { header: string; letter: string }[]) =>
+    `${columns.length === 1 ? 'Столбец не из шаблона не загружается' : 'Столбцы не из шаблона не загружаются'}: ${lettered(columns)}`,
+  missingColumns: (names: readonly string[]) =>
+    names.length === 1
+      ? `В файле нет обязательного столбца шаблона ${quoted(names)}: добавьте его с заголовком, как в шаблоне ЭТП РД`
+      : `В файле нет обязательных столбцов шаблона ${quoted(names)}: добавьте их с заголовками, как в шаблоне ЭТП РД`,
+  repeatedColumns: (columns: readonly { header: string; letter: string }[]) =>
+    `Заголовок шаблона повторяется: ${lettered(columns)}: оставьте один столбец с таким заголовком`,
 } as const;
+
+/** «ФИО» (D), «Паспорт» (E), the first five of them and how many more. */
+function lettered(columns: readonly { header: string; letter: string }[]): string {
+  const shown = columns.slice(0, 5).map((c) => `«${c.header.slice(0, 60)}» (${c.letter})`);
+  const more = columns.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} и ещё ${more}` : shown.join(', ');
+}
 
 /** «A», «B» and «C», the first five of them and how many more. */
 function quoted(names: readonly string[]): string {

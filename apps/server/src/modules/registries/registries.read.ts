@@ -8,16 +8,19 @@ import { rm } from 'node:fs/promises';
 import {
   type AttributeValue,
   type Cell,
+  columnLetter,
   createAnalytics,
   createDebtColumnsBuilder,
   createPersonalDataScanner,
   createRowValidator,
   type DebtColumns,
+  looksLikeTemplate,
   matchTemplateHeaders,
   REGISTRY_ATTRIBUTES,
   REGISTRY_ERRORS_INLINE_LIMIT,
   type RegistryError,
   suggestColumnMatch,
+  type TemplateMatch,
 } from '@etp/domain';
 import { readFirstSheet, type SheetsInfo, SheetsWriter, XlsxError } from '@etp/xlsx';
 import type { PersonalDataFindingJson, RegistryPreviewJson } from '../../db/schema/index.ts';
@@ -73,6 +76,33 @@ class Stop extends Error {}
 
 const toText = (cell: Cell | undefined) => (cell === null || cell === undefined ? '' : String(cell));
 
+/** A column named in a note to the seller: its header as written and its letter. */
+export interface NamedColumn {
+  header: string;
+  letter: string;
+}
+
+/**
+ * A header row that is the platform template's with a required column missing or a header repeated
+ * (decisions/0243): the file is refused naming them, rather than sent to the column matching.
+ */
+export interface TemplateNearMiss {
+  missing: string[];
+  repeated: NamedColumn[];
+  extra: NamedColumn[];
+}
+
+const named = (raw: readonly Cell[], columns: readonly number[]): NamedColumn[] =>
+  columns.map((i) => ({ header: toText(raw[i]).trim(), letter: columnLetter(i) }));
+
+function nearMissOf(raw: readonly Cell[], match: TemplateMatch): TemplateNearMiss {
+  return {
+    missing: match.missingRequired.map((v) => REGISTRY_ATTRIBUTES.find((a) => a.value === v)?.text ?? v),
+    repeated: named(raw, match.repeated),
+    extra: named(raw, match.extra),
+  };
+}
+
 export interface ReadResult {
   headers: string[];
   preview: Cell[][];
@@ -84,6 +114,10 @@ export interface ReadResult {
   headerRow: number;
   /** Rows with values above the header row (a title): passed over. */
   rowsAboveHeaders: number;
+  /** Columns beyond the template's, not read (their personal data is still looked for). */
+  extraColumns: NamedColumn[];
+  /** Not found: the first searched row that is the template's with something wrong. */
+  nearMiss: TemplateNearMiss | null;
   errors: RegistryError[];
   errorCount: number;
   findings: PersonalDataFindingJson[];
@@ -121,6 +155,8 @@ export async function readAndStore(session: RawSession | null, options: ReadOpti
   const searched: { raw: Cell[]; rowNumber: number }[] = [];
   let headerRow = 0;
   let sheets: SheetsInfo | null = null;
+  let extraColumns: NamedColumn[] = [];
+  let nearMiss: TemplateNearMiss | null = null;
   const useHeaders = (raw: Cell[], rowNumber: number, templateMap: (AttributeValue | null)[] | null) => {
     headers = raw.map(toText);
     headerRow = rowNumber;
@@ -142,6 +178,7 @@ export async function readAndStore(session: RawSession | null, options: ReadOpti
       } else {
         const match = matchTemplateHeaders(raw);
         if (match.mismatch) {
+          if (nearMiss === null && looksLikeTemplate(match)) nearMiss = nearMissOf(raw, match);
           searched.push({ raw: raw.slice(), rowNumber });
           if (searched.length >= HEADER_SEARCH_ROWS) {
             notFound();
@@ -150,6 +187,7 @@ export async function readAndStore(session: RawSession | null, options: ReadOpti
           return;
         }
         useHeaders(raw, rowNumber, match.map);
+        extraColumns = named(raw, match.extra);
       }
       map = map!;
       for (const i of drop) if (map[i] !== undefined) map[i] = null;
@@ -241,6 +279,8 @@ export async function readAndStore(session: RawSession | null, options: ReadOpti
     sheets: sheets as SheetsInfo | null,
     headerRow,
     rowsAboveHeaders: mismatch ? 0 : searched.length,
+    extraColumns,
+    nearMiss: mismatch ? (nearMiss as TemplateNearMiss | null) : null,
     findings,
     errors,
     errorCount,
@@ -391,18 +431,27 @@ export type IngestJobResult = (
   warnings?: string[];
 };
 
-/** Whether one of the first HEADER_SEARCH_ROWS rows of this visible sheet holds the template's headers. */
-async function sheetHasTemplateHeaders(filePath: string, sheet: number): Promise<boolean> {
+/**
+ * Whether one of the first HEADER_SEARCH_ROWS rows of this visible sheet holds the template's headers ('found'),
+ * or the template's with something wrong (its near miss), or neither (null).
+ */
+async function sheetTemplateHeaders(
+  filePath: string,
+  sheet: number,
+): Promise<'found' | TemplateNearMiss | null> {
   const abort = new AbortController();
   let seen = 0;
   let found = false;
+  let near: TemplateNearMiss | null = null;
   try {
     await readFirstSheet(
       filePath,
       (raw) => {
         if (found || abort.signal.aborted) return;
         seen += 1;
-        if (!matchTemplateHeaders(raw).mismatch) found = true;
+        const match = matchTemplateHeaders(raw);
+        if (!match.mismatch) found = true;
+        else if (near === null && looksLikeTemplate(match)) near = nearMissOf(raw, match);
         if (found || seen >= HEADER_SEARCH_ROWS) abort.abort(new Stop());
       },
       { maxColumns: MAX_REGISTRY_COLUMNS, signal: abort.signal, sheet },
@@ -410,7 +459,7 @@ async function sheetHasTemplateHeaders(filePath: string, sheet: number): Promise
   } catch (error) {
     if (!(abort.signal.aborted && abort.signal.reason instanceof Stop)) throw error;
   }
-  return found;
+  return found ? 'found' : near;
 }
 
 /** The notes on where the registry was read from that go with the answer. */
@@ -420,6 +469,10 @@ function sheetWarnings(read: ReadResult, custom: boolean): string[] {
   const warnings: string[] = [];
   if (sheets.hiddenSheets.length > 0) warnings.push(REGISTRY_MESSAGES.hiddenSheets(sheets.hiddenSheets));
   if (custom || read.headers.length === 0) return warnings;
+  if (read.nearMiss) {
+    if (read.nearMiss.extra.length > 0) warnings.push(REGISTRY_MESSAGES.extraColumns(read.nearMiss.extra));
+    return warnings;
+  }
   if (read.mismatch) {
     const looked = Math.max(1, Math.min(sheets.visibleSheets.length, HEADER_SEARCH_SHEETS));
     warnings.push(
@@ -437,6 +490,7 @@ function sheetWarnings(read: ReadResult, custom: boolean): string[] {
     );
   if (read.rowsAboveHeaders > 0)
     warnings.push(REGISTRY_MESSAGES.headersBelow(read.headerRow, sheets.sheetName));
+  if (read.extraColumns.length > 0) warnings.push(REGISTRY_MESSAGES.extraColumns(read.extraColumns));
   return warnings;
 }
 
@@ -499,12 +553,16 @@ async function ingestRead(
     // Not on the first sheet: the template's headers may be on another visible one (after instructions).
     const visible = read.sheets?.visibleSheets.length ?? 0;
     if (read.mismatch && !job.map) {
+      let near = read.nearMiss;
       for (let sheet = 1; sheet < Math.min(visible, HEADER_SEARCH_SHEETS); sheet++) {
-        if (await sheetHasTemplateHeaders(job.filePath, sheet)) {
+        const probed = await sheetTemplateHeaders(job.filePath, sheet);
+        if (probed === 'found') {
           read = await readSheet(sheet);
           break;
         }
+        near ??= probed;
       }
+      if (read.mismatch && near) read = { ...read, nearMiss: near };
     }
   } catch (error) {
     if (error instanceof XlsxError) return { kind: 'refused', message: error.message };
@@ -512,6 +570,17 @@ async function ingestRead(
   }
   onRead(read);
   if (read.headers.length === 0) return { kind: 'refused', message: REGISTRY_MESSAGES.noHeaders };
+  // The template with a required column missing or a header twice: nothing can be read from it as it is.
+  if (read.mismatch && read.nearMiss) {
+    const { missing, repeated } = read.nearMiss;
+    return {
+      kind: 'refused',
+      message:
+        missing.length > 0
+          ? REGISTRY_MESSAGES.missingColumns(missing)
+          : REGISTRY_MESSAGES.repeatedColumns(repeated),
+    };
+  }
   if (read.mismatch) {
     return {
       kind: 'mismatch',
