@@ -100,4 +100,36 @@ describe('PortfolioDocuments', () => {
     expect(within(history).getByText('Петров Иван')).toBeTruthy();
     expect(within(section).getByRole('button', { name: 'Отчёт о торгах (XLSX)' })).toBeTruthy();
   });
+
+  it('names the download history button after its file, and saves that file (issue 29 #17)', async () => {
+    const api = stubApi({
+      'GET /api/v1/briefcases/42/documents': answer({
+        seller: {
+          report_link: '/api/v1/briefcases/42/report',
+          lots_report_link: '/api/v1/briefcases/42/lots_report',
+          companies_info_link: '/api/v1/briefcases/42/companies_info',
+          downloads_info_link: '/api/v1/briefcases/42/downloads_info',
+          downloads_count: 0,
+          recent_downloads: [],
+        },
+      }),
+      'GET /api/v1/briefcases/42/downloads_info': () => new Response(new Blob(['PK']), { status: 200 }),
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:history');
+    URL.revokeObjectURL = vi.fn();
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderWithProviders(<PortfolioDocuments briefcase={buildBriefcaseCard({ id: 42, status: 'closed' })} />);
+    const section = await screen.findByTestId('portfolio-documents');
+    // "Вся история (XLSX)" read as the procedure's whole history; the file is the history of downloads.
+    expect(within(section).queryByRole('button', { name: 'Вся история (XLSX)' })).toBeNull();
+    fireEvent.click(await within(section).findByRole('button', { name: 'Вся история скачиваний (XLSX)' }));
+    await vi.waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(api.sent.filter((r) => r.path !== '/api/v1/briefcases/42/documents').map((r) => r.path)).toEqual([
+      '/api/v1/briefcases/42/downloads_info',
+    ]);
+    expect((saved.mock.instances[0] as unknown as HTMLAnchorElement).download).toBe(
+      'История скачиваний ТП №42.xlsx',
+    );
+    saved.mockRestore();
+  });
 });

@@ -19,7 +19,8 @@ export const DOCUMENTS_MESSAGES = {
   history: 'История скачиваний',
   historyCount: (n: number) => `Всего скачиваний: ${n}`,
   historyEmpty: 'Документы ещё не скачивали',
-  historyDownload: 'Вся история (XLSX)',
+  /** Names its file: "Вся история (XLSX)" read as the procedure's whole history (issue 29 #17, decisions/0248). */
+  historyDownload: 'Вся история скачиваний (XLSX)',
   historyColumns: { at: 'Время', user: 'Пользователь', company: 'Компания', file: 'Файл' },
   fileNames: {
     archive: (id: number) => `Документы ТП №${id}.zip`,
