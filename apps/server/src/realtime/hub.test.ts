@@ -5,8 +5,14 @@ import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { AuthContext } from '../modules/auth/guards.ts';
 import { accessChangeEvent } from './access.ts';
-import { type Audience, InProcessBus } from './bus.ts';
-import { type Authorization, type DeliveryTuning, LiveHub, REAUTHORIZE_TIMEOUT_MS } from './hub.ts';
+import { type Audience, type BusEvent, InProcessBus } from './bus.ts';
+import {
+  type Authorization,
+  type DeliveryTuning,
+  type HubDeps,
+  LiveHub,
+  REAUTHORIZE_TIMEOUT_MS,
+} from './hub.ts';
 
 /** Just enough of a ws socket: what the hub sends (frames written to its stream, or ws.send) is decoded. */
 class FakeSocket extends EventEmitter {
@@ -73,12 +79,21 @@ interface SetUp {
   authorize?: (auth: AuthContext) => Promise<Authorization>;
   /** The user of the i-th socket. */
   userOf?: (i: number) => number;
+  bus?: InProcessBus;
+  snapshot?: HubDeps['snapshot'];
 }
 
-async function setUp({ tuning = {}, sockets = 1, authorize, userOf = () => 1 }: SetUp = {}) {
-  const bus = new InProcessBus();
+async function setUp({
+  tuning = {},
+  sockets = 1,
+  authorize,
+  userOf = () => 1,
+  bus = new InProcessBus(),
+  snapshot,
+}: SetUp = {}) {
   const hub = new LiveHub({
     bus,
+    snapshot,
     authenticate: async (token) => userAuth(Number(token)),
     authorize: authorize ?? (async () => ({ ok: true, master: false })),
     now: () => 0,
@@ -480,5 +495,105 @@ describe('live hub access changes (decision 0067)', () => {
     expect(kept.readyState).toBe(1);
     expect(kept.received.map((m) => m.type)).toEqual(['authenticated']);
     hub.close();
+  });
+});
+
+/** An in-process bus that can have a gap: `resync` is what a Redis bus does when its subscription is back. */
+class GappyBus extends InProcessBus {
+  private readonly resyncHandlers = new Set<() => void>();
+  onResync(handler: () => void): () => void {
+    this.resyncHandlers.add(handler);
+    return () => this.resyncHandlers.delete(handler);
+  }
+  resync(): void {
+    for (const handler of this.resyncHandlers) handler();
+  }
+}
+
+const lotEvent = (id: number, version: number): BusEvent => ({
+  message: {
+    channel: 'LotsStream',
+    briefcase_id: 7,
+    action: 'lot_update',
+    payload: { id, version },
+    t: version,
+  },
+  audience: { kind: 'participants' },
+});
+
+describe('live hub after a gap in the bus (issue 29 defect 18)', () => {
+  it('never sends a snapshot older than an update the socket already has: versions only increase', async () => {
+    const bus = new GappyBus();
+    // The snapshot is read from the database while bids go on: it is answered after the updates below.
+    let answer: (events: BusEvent[]) => void = () => {};
+    const snapshot = () => new Promise<BusEvent[]>((resolve) => (answer = resolve));
+    const { clients, lot } = await setUp({ bus, snapshot });
+    const [socket] = clients as [FakeSocket];
+    await lot(1, 4);
+    await lot(2, 7);
+    await settle();
+    bus.resync(); // Redis is back: the snapshot of lots 1, 2 and 3 is read (versions 5, 7 and 2)
+    await lot(1, 5);
+    await lot(1, 6); // committed after the snapshot was read
+    await lot(2, 8);
+    await settle();
+    answer([lotEvent(1, 5), lotEvent(2, 7), lotEvent(3, 2)]);
+    await settle();
+    await lot(1, 7);
+    await settle();
+    expect(socket.updates()).toEqual(['1:4', '2:7', '1:5', '1:6', '2:8', '3:2', '1:7']);
+  });
+
+  it('a snapshot newer than what the socket has is sent at once, and updates it overtook are dropped', async () => {
+    const bus = new GappyBus();
+    let answer: (events: BusEvent[]) => void = () => {};
+    const snapshot = () => new Promise<BusEvent[]>((resolve) => (answer = resolve));
+    const { clients, lot } = await setUp({ bus, snapshot });
+    const [socket] = clients as [FakeSocket];
+    await lot(1, 1);
+    await settle();
+    // Versions 2-4 were lost in the gap; 6 arrives before 5 and waits for it.
+    await lot(1, 6);
+    bus.resync();
+    answer([lotEvent(1, 5)]);
+    await settle();
+    await lot(1, 4); // a late repeat of the gap
+    await lot(1, 7);
+    await settle();
+    expect(socket.updates()).toEqual(['1:1', '1:5', '1:6', '1:7']);
+  });
+
+  it('any interleaving of updates and a snapshot reaches a socket in increasing versions per lot', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 12 })), {
+          maxLength: 20,
+        }),
+        fc.nat({ max: 20 }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 12 })), { maxLength: 3 }),
+        async (updates, at, snapshotOf) => {
+          const bus = new GappyBus();
+          let answer: (events: BusEvent[]) => void = () => {};
+          const snapshot = () => new Promise<BusEvent[]>((resolve) => (answer = resolve));
+          const { hub, clients, lot } = await setUp({ bus, snapshot });
+          const [socket] = clients as [FakeSocket];
+          for (const [i, [id, version]] of updates.entries()) {
+            if (i === at) bus.resync();
+            await lot(id, version);
+          }
+          if (at >= updates.length) bus.resync();
+          answer(snapshotOf.map(([id, version]) => lotEvent(id, version)));
+          await sleep(20);
+          const last = new Map<number, number>();
+          for (const update of socket.updates()) {
+            const [id, version] = update.split(':').map(Number) as [number, number];
+            expect(version).toBeGreaterThan(last.get(id) ?? 0);
+            last.set(id, version);
+          }
+          hub.close();
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

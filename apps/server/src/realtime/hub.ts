@@ -160,8 +160,9 @@ export class LiveHub {
 
   /**
    * After a gap in the bus (Redis was away), every socket gets the current state of what it follows, so none stays
-   * behind; the order of lot versions starts afresh from these snapshots. A snapshot that cannot be read (the
-   * database away too) is skipped: the next update brings the lot up to date.
+   * behind. The snapshot is read while updates go on: one older than an update already sent is dropped (the
+   * sequencer's resync), so versions still only increase. A snapshot that cannot be read (the database away too) is
+   * skipped: the next update brings the lot up to date.
    */
   async resync(): Promise<void> {
     if (!this.deps.snapshot || this.channels.size === 0) return;
@@ -175,8 +176,7 @@ export class LiveHub {
     } catch {
       return;
     }
-    this.sequencer.close();
-    for (const event of events) this.sequencer.push(event);
+    this.sequencer.resync(events);
   }
 
   /** Subscriptions held by this node (a socket counts once per channel). */

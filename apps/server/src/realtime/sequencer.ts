@@ -3,8 +3,23 @@
  * (row lock), but their publications can overtake each other: two requests on one node resume in any order,
  * and two nodes publish to Redis independently. Every change of a lot bumps its version by one, so a node
  * holds an update that arrives early until its predecessor arrives (or `waitMs` passes), and drops repeats.
+ *
+ * After a gap in the bus (Redis back) the hub's snapshot comes through `resync`: it is read from the database while
+ * updates go on, so it may be older than an update already delivered; then it is dropped, never sent after it.
  */
 import type { BusEvent } from './bus.ts';
+
+/** A lot update's stream key (lot and audience) and version; null for any other event. */
+function versionOf(event: BusEvent): { key: string; version: number } | null {
+  const payload = event.message.payload as { id?: unknown; version?: unknown } | null;
+  if (
+    event.message.action !== 'lot_update' ||
+    typeof payload?.id !== 'number' ||
+    typeof payload.version !== 'number'
+  )
+    return null;
+  return { key: `${payload.id}:${event.audience.kind}`, version: payload.version };
+}
 
 interface Stream {
   last: number;
@@ -22,17 +37,12 @@ export class LotUpdateSequencer {
 
   /** Passes the event on, in order; events that are not versioned lot updates pass straight through. */
   push(event: BusEvent): void {
-    const payload = event.message.payload as { id?: unknown; version?: unknown } | null;
-    if (
-      event.message.action !== 'lot_update' ||
-      typeof payload?.id !== 'number' ||
-      typeof payload.version !== 'number'
-    ) {
+    const versioned = versionOf(event);
+    if (!versioned) {
       this.deliver(event);
       return;
     }
-    const key = `${payload.id}:${event.audience.kind}`;
-    const version = payload.version;
+    const { key, version } = versioned;
     const stream = this.streams.get(key);
     if (!stream) {
       this.streams.set(key, { last: version, held: new Map(), timer: null });
@@ -48,6 +58,33 @@ export class LotUpdateSequencer {
     }
     stream.held.set(version, event);
     stream.timer ??= setTimeout(() => this.giveUpWaiting(stream), this.waitMs);
+  }
+
+  /**
+   * A snapshot after a gap: each lot's state as the database has it now. Updates lost in the gap are not waited
+   * for: a snapshot newer than what was delivered goes out at once (with the held updates that follow it); one
+   * that is not newer is dropped, so a socket never gets a version below one it already has.
+   */
+  resync(events: readonly BusEvent[]): void {
+    for (const event of events) {
+      const versioned = versionOf(event);
+      if (!versioned) {
+        this.deliver(event);
+        continue;
+      }
+      const { key, version } = versioned;
+      const stream = this.streams.get(key);
+      if (!stream) {
+        this.streams.set(key, { last: version, held: new Map(), timer: null });
+        this.deliver(event);
+        continue;
+      }
+      if (version <= stream.last) continue;
+      stream.last = version;
+      for (const held of stream.held.keys()) if (held <= version) stream.held.delete(held);
+      this.deliver(event);
+      this.flush(stream);
+    }
   }
 
   close(): void {
