@@ -11,7 +11,13 @@ export interface SavedProcedure {
 }
 
 const ADMIN_FIELDS = ['round_request_ttl', 'ai_grid'] as const;
-const ACTIVE_LOCKED = ['start_datetime', 'step_price', 'lots_step_price', 'custom_steps'] as const;
+const ACTIVE_LOCKED = [
+  'start_datetime',
+  'step_price',
+  'lots_step_price',
+  'custom_steps',
+  'lots_start_prices_cents',
+] as const;
 
 export function canSave(isAdmin: boolean, procedure: SavedProcedure, body: BriefcaseSaveBody): Verdict {
   if (!isAdmin && ADMIN_FIELDS.some((field) => body[field] !== undefined))
@@ -24,8 +30,11 @@ export function canSave(isAdmin: boolean, procedure: SavedProcedure, body: Brief
     case 'active':
       if (!isAdmin) return refuse(409, M.alreadyApproved);
       if (body.auction_type !== undefined) return refuse(409, M.typeLocked);
+      // The body carries only real changes of locked fields here (wizard.active.ts drops repeated values).
       if (procedure.status === 'active' && ACTIVE_LOCKED.some((field) => body[field] !== undefined))
         return refuse(409, M.activeLocked);
+      if (procedure.status === 'active' && body.with_composite_lot !== undefined)
+        return refuse(409, M.activeLotsLocked);
       return allow;
     default:
       return refuse(409, M.notEditable);

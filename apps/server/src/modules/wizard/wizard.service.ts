@@ -24,6 +24,7 @@ import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
 import { canCreateFor, isAdministrator } from '../registries/registries.policy.ts';
 import { requireManagedBriefcase } from '../registries/registries.service.ts';
+import { activeLotChanges, changedLocksOnly } from './wizard.active.ts';
 import { compositeLotValues } from './wizard.composite.ts';
 import { WIZARD_MESSAGES as M } from './wizard.messages.ts';
 import { canApply, canSave } from './wizard.policy.ts';
@@ -205,10 +206,12 @@ export async function saveDraft(
   ctx: AppContext,
   auth: AuthContext,
   id: number,
-  body: BriefcaseSaveBody,
+  sent: BriefcaseSaveBody,
 ): Promise<WizardDraft> {
   const managed = await requireManagedBriefcase(ctx, auth, id, { editable: false });
   const isAdmin = isAdministrator(auth);
+  // An active procedure's locked fields sent back unchanged are no change (spec 1 §4).
+  const body = await changedLocksOnly(ctx.db, id, managed.status, sent);
   enforce(canSave(isAdmin, managed, body));
   assertStillSelling(auth, managed.companyId);
   const row = await findDraftRow(ctx.db, id);
@@ -228,7 +231,8 @@ export async function saveDraft(
   let merged: DraftRow = { ...row, ...columnsOf(body) } as DraftRow;
   merged = { ...merged, ...derivedColumns(merged) } as DraftRow;
   const steps = body.lots_step_price ?? {};
-  const { changes, dutchEnd } = lotChanges(merged, lots, steps, body.lots_start_prices_cents ?? {});
+  const active = row.status === 'active' ? activeLotChanges(row, merged, lots) : null;
+  const { changes, dutchEnd } = active ?? lotChanges(merged, lots, steps, body.lots_start_prices_cents ?? {});
   if (merged.auctionType === 'dutch') merged = { ...merged, endDatetime: dutchEnd } as DraftRow;
 
   const invited = body.invited_company_ids ?? listed.filter((c) => c.list === 'whitelist').map((c) => c.id);
@@ -274,22 +278,23 @@ export async function saveDraft(
     await updateBriefcase(tx, id, columns);
     if (body.invited_company_ids) await replaceCompanyList(tx, id, 'whitelist', invited);
     if (body.rejected_company_ids) await replaceCompanyList(tx, id, 'blacklist', rejected);
-    await updateLots(tx, id, changes);
+    await updateLots(tx, id, active ? [...changes, ...active.composite] : changes);
     await setDocumentKinds(
       tx,
       id,
       (body.documents_attributes ?? []).map((d) => ({ ...d, title: DOCUMENT_KIND_LABELS[d.kind] })),
     );
     const regular = lots.filter((lot) => !lot.composite);
-    await syncCompositeLot(
-      tx,
-      id,
-      compositeLotValues(
-        { ...merged, stepPrice: merged.stepPrice ?? null },
-        regular,
-        new Map(changes.map((c) => [c.id, c])),
-      ),
-    );
+    if (!active)
+      await syncCompositeLot(
+        tx,
+        id,
+        compositeLotValues(
+          { ...merged, stepPrice: merged.stepPrice ?? null },
+          regular,
+          new Map(changes.map((c) => [c.id, c])),
+        ),
+      );
   });
   // An administrator's edit of a published procedure may change who may follow it (invited or excluded
   // companies, allowed kinds): open sockets on it have their rights decided again (decision 0067).
