@@ -192,6 +192,7 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/v1/lots/:id/set_winner', call: (f) => json('POST', `/api/v1/lots/${f.lot}/set_winner`, { bid_id: MISSING }), expected: [401, 403, 403, 403, 409, 409, 403, 409] },
   { route: 'POST /api/v1/bids', call: (f) => json('POST', '/api/v1/bids', { lot_id: f.lot, amount: 1 }), expected: [401, 403, 409, 422, 403, 403, 422, 403] },
   { route: 'DELETE /api/v1/bids', call: (f) => json('DELETE', '/api/v1/bids', { lot_id: f.lot }), expected: [401, 403, 409, 409, 403, 403, 409, 403] },
+  { route: 'DELETE /api/v1/bids/', call: (f) => json('DELETE', `/api/v1/bids/?lot_id=${f.lot}`), expected: [401, 403, 409, 409, 403, 403, 409, 403] },
   { route: 'POST /api/v1/autobid/enable', call: (f) => json('POST', '/api/v1/autobid/enable', { lot_id: f.lot, max_price: 1 }), expected: [401, 403, 422, 422, 403, 403, 422, 403] },
   { route: 'POST /api/v1/autobid/disable', call: (f) => json('POST', '/api/v1/autobid/disable', { lot_id: f.lot }), expected: [401, 403, 409, 409, 403, 403, 409, 403] },
   { route: 'GET /api/v1/templates/briefcases/:briefcaseId/autobids', call: (f) => get(`/api/v1/templates/briefcases/${f.briefcase}/autobids`), expected: [401, 403, 200, 200, 200, 200, 200, 200] },

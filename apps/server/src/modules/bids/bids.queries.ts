@@ -1,16 +1,5 @@
 /** SQL of bids and autobids: inserts under the lot lock, the bid log, bidders, idempotency. */
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  ne,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx, NamedStatement } from '../../db/client.ts';
 import {
@@ -29,6 +18,13 @@ import type { NewEvent } from '../events/events.queries.ts';
 import type { lotRowChanges } from '../lots/lots.state.ts';
 
 export type BidRow = typeof bids.$inferSelect;
+
+/**
+ * A live bid: not replaced by a newer offer or order of its company, not withdrawn (decisions/0236). Every classic
+ * bid stays live; a sealed offer or a dutch order is live until it is changed or withdrawn. Counts, logs, the
+ * seller's choice and everything a person reads see live bids only.
+ */
+export const liveBid = () => eq(bids.state, 'active');
 export type NewBid = typeof bids.$inferInsert;
 
 export async function insertBids(tx: DbOrTx, rows: NewBid[]): Promise<BidRow[]> {
@@ -93,7 +89,7 @@ export async function countBidders(tx: DbOrTx, lotId: number): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(distinct ${bids.companyId})::int` })
     .from(bids)
-    .where(and(eq(bids.lotId, lotId), ne(bids.state, 'withdrawn')));
+    .where(and(eq(bids.lotId, lotId), liveBid()));
   return row?.n ?? 0;
 }
 
@@ -108,7 +104,7 @@ export async function findBidLogPage(
 ) {
   const where = and(
     eq(bids.lotId, lotId),
-    ne(bids.state, 'withdrawn'),
+    liveBid(),
     page.onlyCompanyId === undefined ? undefined : eq(bids.companyId, page.onlyCompanyId),
   );
   const [rows, [count], firsts] = await Promise.all([
@@ -139,7 +135,7 @@ export async function findBidLogPage(
   return { rows, total: count?.n ?? 0, aliases };
 }
 
-/** Each company's best standing bid on the lot, best first (earliest wins a tie): the winner dialog's list. */
+/** Each company's best live bid on the lot, best first (earliest wins a tie): the winner dialog's list. */
 export async function findBidders(db: DbOrTx, lotId: number) {
   const rows = await db
     .selectDistinctOn([bids.companyId], {
@@ -153,7 +149,7 @@ export async function findBidders(db: DbOrTx, lotId: number) {
     })
     .from(bids)
     .innerJoin(companies, eq(companies.id, bids.companyId))
-    .where(and(eq(bids.lotId, lotId), ne(bids.state, 'withdrawn')))
+    .where(and(eq(bids.lotId, lotId), liveBid()))
     .orderBy(bids.companyId, desc(bids.amount), asc(bids.id));
   return rows.sort((a, b) => b.amount - a.amount || a.id - b.id);
 }
@@ -191,7 +187,7 @@ function companyFacts(companyId: number | SQL) {
   return {
     blacklisted: sql<boolean>`${listed('blacklist', companyId)}`,
     notInvited: sql<boolean>`(${listed('whitelist')} and not ${listed('whitelist', companyId)})`,
-    companyHasBid: sql<boolean>`exists (select 1 from ${bids} b where b.lot_id = ${lots.id} and b.company_id = ${companyId} and b.state <> 'withdrawn')`,
+    companyHasBid: sql<boolean>`exists (select 1 from ${bids} b where b.lot_id = ${lots.id} and b.company_id = ${companyId} and b.state = 'active')`,
   };
 }
 

@@ -1,14 +1,21 @@
 /** POST/DELETE /api/v1/bids and the autobid switches (spec 2 §7). */
-import { enableAutobidBody, lotIdBody, placeBidBody } from '@etp/contracts';
+import { dbId, enableAutobidBody, lotIdBody, placeBidBody } from '@etp/contracts';
+import { BID_MESSAGES } from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { noteBid } from '../../files/ingestPacing.ts';
 import { ok } from '../../http/envelope.ts';
+import { validationFailed } from '../../http/errors.ts';
 import { authOf } from '../auth/guards.ts';
 import { AUTOBID_TEXTS, disableAutobid, enableAutobid } from './autobids.service.ts';
 import { placeBid, withdrawBid } from './bids.service.ts';
 
 export const BID_TEXTS = { accepted: 'Ставка принята', withdrawn: 'Ставка удалена' } as const;
+
+/** The lot whose offer is withdrawn: in the body (the web app's call) or the query (decisions/0236). */
+const withdrawBody = z.object({ lot_id: dbId.optional() }).nullish();
+const withdrawQuery = z.object({ lot_id: dbId.optional() });
 
 export function bidsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const tag = ctx.leaderTag;
@@ -28,14 +35,19 @@ export function bidsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.delete(
-      '/api/v1/bids',
-      { preHandler: ctx.guards.goodStanding, schema: { body: lotIdBody } },
-      async (request) => {
-        await withdrawBid(ctx, tag, authOf(request), request.body.lot_id);
-        return ok(null, BID_TEXTS.withdrawn);
-      },
-    );
+    // Spec 2 §7 writes the path with a trailing slash; the web app calls it without one. Both withdraw.
+    for (const url of ['/api/v1/bids', '/api/v1/bids/']) {
+      app.delete(
+        url,
+        { preHandler: ctx.guards.goodStanding, schema: { body: withdrawBody, querystring: withdrawQuery } },
+        async (request) => {
+          const lotId = request.body?.lot_id ?? request.query.lot_id;
+          if (lotId === undefined) throw validationFailed({ lot_id: [BID_MESSAGES.required] });
+          await withdrawBid(ctx, tag, authOf(request), lotId);
+          return ok(null, BID_TEXTS.withdrawn);
+        },
+      );
+    }
 
     app.post(
       '/api/v1/autobid/enable',

@@ -35,7 +35,7 @@ export async function findCardViewerFacts(
   const totals = (await db.execute(sql`
     select sum(amount) as total from (
       select distinct on (lot_id) amount from bids
-      where briefcase_id = ${briefcaseId} and company_id = ${companyId} and state <> 'withdrawn'
+      where briefcase_id = ${briefcaseId} and company_id = ${companyId} and state = 'active'
       order by lot_id, id desc
     ) own`)) as unknown as { rows: { total: string | number | null }[] };
   const [autobid] = await db

@@ -102,8 +102,8 @@ function feedSelection(viewer: Viewer) {
     briefcase: briefcaseRowColumns,
     company: { id: companies.id, name: companies.name, kind: companies.kind, logoKey: companies.logoKey },
     lotsCount: sql<number>`(select count(*)::int from ${lots} where ${lots.briefcaseId} = ${briefcases.id})`,
-    bidsCount: sql<number>`(select count(*)::int from ${bids} where ${bids.briefcaseId} = ${briefcases.id} and ${bids.state} <> 'withdrawn')`,
-    biddersCount: sql<number>`(select count(distinct ${bids.companyId})::int from ${bids} where ${bids.briefcaseId} = ${briefcases.id} and ${bids.state} <> 'withdrawn')`,
+    bidsCount: sql<number>`(select count(*)::int from ${bids} where ${bids.briefcaseId} = ${briefcases.id} and ${bids.state} = 'active')`,
+    biddersCount: sql<number>`(select count(distinct ${bids.companyId})::int from ${bids} where ${bids.briefcaseId} = ${briefcases.id} and ${bids.state} = 'active')`,
     isFavorited: isFavourite(viewer.userId).mapWith(Boolean),
     blacklisted: sql<boolean>`exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'blacklist' and l.company_id = ${company})`,
     notInvited: sql<boolean>`(exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'whitelist')

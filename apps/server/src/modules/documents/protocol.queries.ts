@@ -122,13 +122,13 @@ export async function gatherProtocol(
   };
 }
 
-/** The newest bids of each lot (withdrawn offers left out), newest first. */
+/** The newest live bids of each lot (replaced and withdrawn offers left out, decisions/0236), newest first. */
 async function lastBidsByLot(db: DbOrTx, briefcaseId: number): Promise<Map<number, ProtocolBid[]>> {
   const result =
     await db.execute(sql`select r.lot_id, r.created_at, r.amount, r.source_type, c.name as company_name
     from (select b.lot_id, b.company_id, b.created_at, b.amount, b.source_type, b.id,
             row_number() over (partition by b.lot_id order by b.id desc) as n
-          from ${bids} b where b.briefcase_id = ${briefcaseId} and b.state <> 'withdrawn') r
+          from ${bids} b where b.briefcase_id = ${briefcaseId} and b.state = 'active') r
     join ${companies} c on c.id = r.company_id
     where r.n <= ${PROTOCOL_LAST_BIDS}
     order by r.lot_id, r.id desc`);

@@ -90,7 +90,7 @@ export async function findCompaniesInfo(db: DbOrTx, briefcaseId: number): Promis
   const result = await db.execute(sql`
     with bidders as (
       select b.company_id, count(*)::int as bids, count(distinct b.lot_id)::int as lots
-      from ${bids} b where b.briefcase_id = ${briefcaseId} and b.state <> 'withdrawn' group by b.company_id
+      from ${bids} b where b.briefcase_id = ${briefcaseId} and b.state = 'active' group by b.company_id
     ), winners as (
       select l.winner_company_id as company_id, count(*)::int as won
       from ${lots} l where l.briefcase_id = ${briefcaseId} and l.winner_company_id is not null

@@ -1,5 +1,5 @@
 /** SQL of lots: the trade tab's page, one lot, the viewer's own bid and autobid, favourites, ids. */
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   autobids,
@@ -10,6 +10,7 @@ import {
   favouriteLots,
   lots,
 } from '../../db/schema/index.ts';
+import { liveBid } from '../bids/bids.queries.ts';
 
 export type LotRow = typeof lots.$inferSelect;
 export type AutobidRow = typeof autobids.$inferSelect;
@@ -92,7 +93,7 @@ export async function findViewerFacts(
     db
       .selectDistinctOn([bids.lotId], { lotId: bids.lotId, amount: bids.amount })
       .from(bids)
-      .where(and(inArray(bids.lotId, ids), eq(bids.companyId, company), ne(bids.state, 'withdrawn')))
+      .where(and(inArray(bids.lotId, ids), eq(bids.companyId, company), liveBid()))
       .orderBy(bids.lotId, desc(bids.id)),
     db
       .select()

@@ -1,13 +1,13 @@
 /** Reading lots for a viewer, and the seller's lot actions: rename, winner choice; the participant's renewal. */
 import { applyRenewal, canRenew, chooseWinner, LOT_NAME_MAX_LENGTH, lotsToRenew } from '@etp/domain';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../appContext.ts';
 import { bids, briefcaseRowColumns, briefcases, lots } from '../../db/schema/index.ts';
 import { forbidden, validationFailed } from '../../http/errors.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { finish } from '../bids/bids.engine.ts';
-import { findActiveBids } from '../bids/bids.queries.ts';
+import { findActiveBids, liveBid } from '../bids/bids.queries.ts';
 import { checkLotAccess, lockTradingLot, rejected } from '../bids/trading.context.ts';
 import { recordWinnerEvents } from '../events/trading.events.ts';
 import { closeProcedureIfDone } from './lots.closing.ts';
@@ -84,7 +84,7 @@ export async function renewLot(ctx: AppContext, tag: LeaderTagger, auth: AuthCon
     const own = await tx
       .select({ id: bids.id })
       .from(bids)
-      .where(and(eq(bids.lotId, lotId), eq(bids.companyId, companyId), ne(bids.state, 'withdrawn')))
+      .where(and(eq(bids.lotId, lotId), eq(bids.companyId, companyId), liveBid()))
       .limit(1);
     const allowed = canRenew(
       pressed.state,

@@ -1,5 +1,5 @@
 /** SQL of next and second rounds: applications, the end of trading, and the rows of a new round. */
-import { and, asc, eq, inArray, isNotNull, max, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   bids,
@@ -10,6 +10,7 @@ import {
   lots,
   roundRequests,
 } from '../../db/schema/index.ts';
+import { liveBid } from '../bids/bids.queries.ts';
 import type { NewBriefcase, NewLot } from './rounds.copy.ts';
 
 /** The end of trading: the procedure's end or a later lot end (anti-sniping and "+N мин" move lot ends). */
@@ -28,7 +29,7 @@ export async function companyHasBid(db: DbOrTx, briefcaseId: number, companyId: 
   const [row] = await db
     .select({ id: bids.id })
     .from(bids)
-    .where(and(eq(bids.briefcaseId, briefcaseId), eq(bids.companyId, companyId), ne(bids.state, 'withdrawn')))
+    .where(and(eq(bids.briefcaseId, briefcaseId), eq(bids.companyId, companyId), liveBid()))
     .limit(1);
   return row !== undefined;
 }

@@ -1,10 +1,10 @@
 /** SQL of the Statistics tab: counters, the lots, bids per minute and the best bid of each minute. */
-import { and, asc, count, countDistinct, desc, eq, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bids, companies, downloads, lots } from '../../db/schema/index.ts';
+import { liveBid } from '../bids/bids.queries.ts';
 
-const accepted = (briefcaseId: number): SQL =>
-  and(eq(bids.briefcaseId, briefcaseId), ne(bids.state, 'withdrawn')) as SQL;
+const accepted = (briefcaseId: number): SQL => and(eq(bids.briefcaseId, briefcaseId), liveBid()) as SQL;
 
 /** Bids and bidding companies of a procedure: one aggregate over the (briefcase_id, company_id) index. */
 export async function statsCounters(
