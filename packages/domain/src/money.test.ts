@@ -6,6 +6,7 @@ import {
   formatCompactMoney,
   formatPercent,
   formatRubles,
+  formatRublesExact,
   formatShortMoney,
   groupMoneyInput,
   kopecksFromPercent,
@@ -18,6 +19,14 @@ import {
 
 const S = '\u00a0';
 const rubles = (n: number) => n * 100;
+
+describe('formatRublesExact', () => {
+  it('states kopecks when there are any, else writes whole rubles as formatRubles does', () => {
+    expect(formatRublesExact(250_000_050)).toBe('2\u00a0500\u00a0000,50\u00a0₽');
+    expect(formatRublesExact(250_000_000)).toBe('2\u00a0500\u00a0000\u00a0₽');
+    expect(formatRublesExact(5)).toBe('0,05\u00a0₽');
+  });
+});
 
 describe('formatRubles', () => {
   it('groups with no-break spaces and rounds up to whole rubles', () => {

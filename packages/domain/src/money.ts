@@ -42,6 +42,15 @@ export function formatRubles(
   return withCurrency(wholeFormat.format(kopecksToWholeRubles(kopecks)), currency);
 }
 
+/**
+ * An amount to the kopeck, for a confirmation that must state exactly what will be sent: '2 500 000,50 ₽';
+ * whole rubles as formatRubles writes them ('2 500 000 ₽').
+ */
+export function formatRublesExact(kopecks: Kopecks): string {
+  if (!Number.isSafeInteger(kopecks) || kopecks % KOPECKS_PER_RUBLE === 0) return formatRubles(kopecks);
+  return withCurrency(groupMoneyInput(kopecksToInputText(kopecks)), DEFAULT_CURRENCY);
+}
+
 /** Short-form units: the unit applies from `from` rubles and divides by `divisor`. */
 const SHORT_UNITS = [
   { word: 'трлн', from: 1e12, divisor: 1e12 },

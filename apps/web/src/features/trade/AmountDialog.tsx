@@ -12,8 +12,13 @@ export interface AmountDialogProps {
   title: string;
   label: string;
   initial: number | null;
+  /**
+   * Reads the field's text into the amount to confirm, or the spec's message for it (the sealed offer reads it
+   * with the bid input's readBidInput); without it the text is parsed as rubles and `validate` checks it.
+   */
+  read?: (text: string) => { ok: true; amount: number } | { ok: false; message: string };
   /** The spec's message for a bad amount, or null when it may be sent. */
-  validate: (kopecks: number | null) => string | null;
+  validate?: (kopecks: number | null) => string | null;
   confirmText: (kopecks: number) => string;
   pending: boolean;
   onSubmit: (kopecks: number) => void;

@@ -10,8 +10,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
-import { useGroupedMoneyInput } from '../../lib/regroupMoneyInput.ts';
+import { type ClipboardEvent, useState } from 'react';
+import { pastedMoneyText, useGroupedMoneyInput } from '../../lib/regroupMoneyInput.ts';
 import type { AmountDialogProps } from './AmountDialog.tsx';
 import { TRADE_MESSAGES as T } from './messages.ts';
 
@@ -19,6 +19,7 @@ export default function AmountDialogView({
   title,
   label,
   initial,
+  read,
   validate,
   confirmText,
   pending,
@@ -30,8 +31,14 @@ export default function AmountDialogView({
   const [error, setError] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState<number | null>(null);
   const next = () => {
+    if (read) {
+      const reading = read(text);
+      setError(reading.ok ? null : reading.message);
+      if (reading.ok) setConfirmed(reading.amount);
+      return;
+    }
     const kopecks = rublesToKopecks(text);
-    const problem = validate(kopecks);
+    const problem = validate?.(kopecks) ?? null;
     setError(problem);
     if (!problem && kopecks !== null) setConfirmed(kopecks);
   };
@@ -55,7 +62,17 @@ export default function AmountDialogView({
             helperText={error ?? ' '}
             slotProps={{
               input: { endAdornment: <InputAdornment position="end">₽</InputAdornment> },
-              htmlInput: { inputMode: 'decimal', ref: money.inputRef },
+              htmlInput: {
+                inputMode: 'decimal',
+                ref: money.inputRef,
+                onPaste: (e: ClipboardEvent<HTMLInputElement>) => {
+                  const pasted = pastedMoneyText(e.clipboardData.getData('text'));
+                  if (pasted === null) return;
+                  e.preventDefault();
+                  setText(pasted);
+                  setError(null);
+                },
+              },
             }}
           />
         ) : (

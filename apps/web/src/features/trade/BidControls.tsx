@@ -9,7 +9,7 @@ import {
   bidAtSteps,
   countWithNoun,
   formatPercent,
-  formatRubles,
+  formatRublesExact,
   groupMoneyInput,
   kopecksToInputText,
   percentOf,
@@ -201,7 +201,7 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
         title={T.confirmTitle}
         text={
           <>
-            {T.confirmText(formatRubles(state.amount), name)}
+            {T.confirmText(formatRublesExact(state.amount), name)}
             {confirming?.leader && (
               <Typography component="p" sx={{ mt: 1 }} color="warning.main">
                 {T.confirmLeader}

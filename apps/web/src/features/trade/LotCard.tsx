@@ -81,7 +81,7 @@ export function LotCardView({
           </Box>
           <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
             <LotConditionChip lot={lot} />
-            <LotParties lot={lot} view={view} />
+            <LotParties lot={lot} view={view} convert={b.end_mode === 'convert'} />
           </Stack>
           <Stack direction="row" spacing={3}>
             {view.timer && (

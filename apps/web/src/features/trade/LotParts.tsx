@@ -132,8 +132,11 @@ export function LotConditionChip({ lot }: { lot: LotAttributes }) {
   );
 }
 
-/** The leader and the winner, which only sellers and administrators are told (not in the player view). */
-export function LotParties({ lot, view }: { lot: LotAttributes; view: LotView }) {
+/**
+ * The leader and the winner, which only sellers and administrators are told (not in the player view). In a convert
+ * first round the chosen offer is not a winner but the second round's start price (decisions/0235).
+ */
+export function LotParties({ lot, view, convert }: { lot: LotAttributes; view: LotView; convert: boolean }) {
   if (view.player) return null;
   return (
     <>
@@ -144,7 +147,7 @@ export function LotParties({ lot, view }: { lot: LotAttributes; view: LotView })
       )}
       {lot.winner_company && (
         <Typography variant="body2">
-          {T.winner}: {lot.winner_company}
+          {convert ? T.secondRoundOffer : T.winner}: {lot.winner_company}
         </Typography>
       )}
     </>

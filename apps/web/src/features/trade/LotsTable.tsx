@@ -119,7 +119,7 @@ function LotRowBody({
       <TableCell>
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
           <LotConditionChip lot={lot} />
-          <LotParties lot={lot} view={view} />
+          <LotParties lot={lot} view={view} convert={b.end_mode === 'convert'} />
         </Stack>
       </TableCell>
       <TableCell>

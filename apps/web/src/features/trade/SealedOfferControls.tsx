@@ -3,7 +3,7 @@
  * the end; nobody sees another's amount (spec 2 §5: >= the minimum, below ОСЗ except bank_to_bank).
  */
 import type { LotAttributes } from '@etp/contracts';
-import { BID_MESSAGES, checkAmount, formatRubles } from '@etp/domain';
+import { formatRubles, formatRublesExact, readBidInput } from '@etp/domain';
 import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -15,6 +15,10 @@ import { tradeCalls, useLotAction } from './tradeApi.ts';
 import { tradeErrorToast } from './useTradeToast.ts';
 
 export function SealedOfferControls({ lot, bankToBank }: { lot: LotAttributes; bankToBank: boolean }) {
+  const input = {
+    ...lot,
+    auction_type: bankToBank ? ('bank_to_bank' as const) : ('private_requests' as const),
+  };
   const [open, setOpen] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);
   const own = lot.last_users_bid_cents;
@@ -40,21 +44,16 @@ export function SealedOfferControls({ lot, bankToBank }: { lot: LotAttributes; b
         title={own === null ? T.makeOffer : T.changeOffer}
         label={T.yourOffer}
         initial={own}
-        validate={(kopecks) => {
-          const typed = checkAmount(kopecks);
-          if (typed) return typed.message;
-          const amount = kopecks as number;
-          if (amount < lot.start_price) return BID_MESSAGES.belowMinimum;
-          if (!bankToBank && amount >= lot.amount_bottomline) return BID_MESSAGES.notBelowDebt;
-          return null;
-        }}
-        confirmText={(kopecks) => T.confirmText(formatRubles(kopecks), lotTitle(lot))}
+        read={(text) => readBidInput(input, { amount: text })}
+        confirmText={(kopecks) =>
+          (own === null ? T.confirmOffer : T.confirmOfferChange)(formatRublesExact(kopecks), lotTitle(lot))
+        }
         pending={place.isPending}
         onSubmit={(kopecks) =>
           place.mutate(kopecks, {
             onSuccess: (message) => {
               setOpen(false);
-              toast.success(message ?? T.bidAccepted);
+              toast.success(message ?? T.offerAccepted);
             },
             onError: (error) => {
               setOpen(false);
@@ -67,7 +66,7 @@ export function SealedOfferControls({ lot, bankToBank }: { lot: LotAttributes; b
       <ConfirmDialog
         open={withdrawing}
         title={T.withdrawOffer}
-        text={`${lotTitle(lot)}: ${own === null ? '' : formatRubles(own)}`}
+        text={T.confirmWithdraw(own === null ? '' : formatRubles(own), lotTitle(lot))}
         danger
         pending={withdraw.isPending}
         onConfirm={() =>

@@ -41,6 +41,11 @@ export const TRADE_MESSAGES = {
   changeOffer: 'Изменить предложение',
   withdrawOffer: 'Отозвать предложение',
   yourOffer: 'Ваше предложение',
+  confirmOffer: (amount: string, lot: string) => `Вы делаете предложение ${amount} на ${lot}. Подтвердить?`,
+  confirmOfferChange: (amount: string, lot: string) =>
+    `Вы меняете предложение на ${lot}: новая сумма ${amount}. Подтвердить?`,
+  confirmWithdraw: (amount: string, lot: string) => `Отозвать предложение ${amount} на ${lot}?`,
+  offerAccepted: 'Предложение принято',
   autobid: 'Автоставка',
   autobidOn: (max: string) => `Автоставка до ${max}`,
   autobidMax: 'Максимальная цена',
@@ -78,6 +83,8 @@ export const TRADE_MESSAGES = {
   noBids: 'Ставок нет',
   leader: 'Лидер',
   winner: 'Победитель',
+  /** A convert first round: the offer the seller chose fixes the second round's start price (spec 2 §4). */
+  secondRoundOffer: 'Ставка для 2-го тура',
   lotDialogTabs: { info: 'Общая информация', bids: 'Ставки', forecast: 'Прогноз' },
   previousLot: 'Предыдущий лот',
   nextLot: 'Следующий лот',
