@@ -134,6 +134,7 @@ describe('every failure answers in the envelope with a meaningful status', () =>
     expect(time.json().data).toEqual({
       time: '2026-11-22T09:00:00.000Z',
       unix_ms: Date.parse('2026-11-22T09:00:00Z'),
+      demo_simulation: false,
     });
     const health = await t.app.inject({ url: '/health' });
     expect(health.json().data).toEqual({ database: 'pglite', status: 'up' });

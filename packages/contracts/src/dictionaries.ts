@@ -38,5 +38,13 @@ export const dictionariesSchema = z
   .and(z.object({ registry_attributes: z.array(registryAttributeItemSchema).optional() }));
 export type Dictionaries = z.infer<typeof dictionariesSchema>;
 
-export const serverTimeSchema = z.object({ time: z.string(), unix_ms: z.number() });
+/**
+ * GET /time: the server's clock, and whether the demo simulator trades as the demo buyers on this server (issue 29:
+ * the administrator is told so on every screen).
+ */
+export const serverTimeSchema = z.object({
+  time: z.string(),
+  unix_ms: z.number(),
+  demo_simulation: z.boolean(),
+});
 export type ServerTime = z.infer<typeof serverTimeSchema>;

@@ -1,9 +1,10 @@
 /**
  * Keeps the demo alive: simulated buyers place occasional bids and autobids on lots trading now, through the
  * same services as real users (so every rule, audit entry and live update applies). Runs only in development
- * with the demo data (never in tests or production).
+ * with the demo data (never in tests or production). It trades only on procedures that existed when it started:
+ * one a person creates afterwards is left to people (issue 29; the administrator sees a banner, README says so).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { AppContext } from '../appContext.ts';
 import { briefcases, lots, memberships, users } from '../db/schema/index.ts';
 import { enableAutobid } from '../modules/bids/autobids.service.ts';
@@ -20,14 +21,19 @@ const DEMO_BUYERS = [
 
 export class DemoSimulator {
   private timer: NodeJS.Timeout | null = null;
+  /** Procedures created from this moment on are never touched. */
+  private startedAt: Date;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly log: (message: string) => void,
     private readonly meanDelayMs = 12_000,
-  ) {}
+  ) {
+    this.startedAt = ctx.now();
+  }
 
   start(): void {
+    this.startedAt = this.ctx.now();
     this.schedule();
   }
 
@@ -51,7 +57,13 @@ export class DemoSimulator {
       .select({ lot: lots, auctionType: briefcases.auctionType, sellerId: briefcases.companyId })
       .from(lots)
       .innerJoin(briefcases, eq(briefcases.id, lots.briefcaseId))
-      .where(and(eq(lots.status, 'active'), inArray(briefcases.auctionType, ['classic', 'dutch'])));
+      .where(
+        and(
+          eq(lots.status, 'active'),
+          inArray(briefcases.auctionType, ['classic', 'dutch']),
+          lt(briefcases.createdAt, this.startedAt),
+        ),
+      );
     if (candidates.length === 0) return;
     const pick = candidates[Math.floor(Math.random() * candidates.length)]!;
     const people = await this.ctx.db

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { BackToTopButton } from '../features/layout/BackToTopButton.tsx';
 import { CookieNotice } from '../features/layout/CookieNotice.tsx';
+import { DemoSimulationBanner } from '../features/layout/DemoSimulationBanner.tsx';
 import { Footer } from '../features/layout/Footer.tsx';
 import { Header } from '../features/layout/Header.tsx';
 import { LimitedAccessBanner } from '../features/layout/LimitedAccessBanner.tsx';
@@ -17,6 +18,7 @@ export function RootLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <ScrollToTop />
       <Header />
+      <DemoSimulationBanner />
       <TwoFactorBanner />
       <LimitedAccessBanner />
       <Box component="main" sx={{ flexGrow: 1, py: { xs: 3, md: 4 } }}>

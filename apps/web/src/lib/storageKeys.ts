@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   referer: 'etp.referer',
   /** sessionStorage: '1' once the limited-access banner was dismissed in this tab's session. */
   limitedAccessBannerDismissed: 'etp.limited_access_banner_dismissed',
+  /** sessionStorage: '1' once the administrator hid the demo-simulator banner in this tab's session. */
+  demoSimulationBannerDismissed: 'etp.demo_simulation_banner_dismissed',
   /** sessionStorage: JSON list of the surveys closed or answered in this session ('csi:/briefcases/7/trade'). */
   surveysClosed: 'etp.surveys_closed',
 } as const;

@@ -172,3 +172,62 @@ describe('dutch properties', () => {
     );
   });
 });
+
+describe('steps after the first bid (decisions/0240)', () => {
+  const twoMore = buildDutchLot({ steps_after_first_bid: 2 });
+
+  it('keeps trading for the rest of the step and two more after the first order, then the best order leads', () => {
+    const first = placeDutchOrder(twoMore, [], bidOf(1, 1_900_000, T0 + 12 * MIN), T0 + 12 * MIN);
+    expect(first.lot.status).toBe('active');
+    // The clock goes on falling: 1 800 000 at 11:20; company 2 takes that step.
+    const second = placeDutchOrder(
+      first.lot,
+      first.orders,
+      bidOf(2, 1_800_000, T0 + 21 * MIN),
+      T0 + 21 * MIN,
+    );
+    expect(second.lot.status).toBe('active');
+    expect(second.lot.bids_count).toBe(2);
+    expect(dutchOutcomeAt(second.lot, second.orders, T0 + 40 * MIN - 1).finished).toBe(false);
+    const done = advanceDutch(second.lot, second.orders, T0 + 40 * MIN);
+    expect(done.lot.status).toBe('finished');
+    expect(done.lot.leader?.companyId).toBe(1);
+    expect(done.lot.current_price).toBe(1_900_000);
+    expect(done.events[0]).toMatchObject({ type: 'lot_finished', at: T0 + 40 * MIN });
+  });
+
+  it('never runs past the lot end; 0 or null finishes at once', () => {
+    const late = buildDutchLot({ steps_after_first_bid: 5 });
+    const outcome = dutchOutcomeAt(late, [bidOf(1, 1_600_000, T0 + 41 * MIN)], T0 + 60 * MIN);
+    expect(outcome).toMatchObject({ finished: true, at: T0 + 60 * MIN });
+    for (const none of [0, null]) {
+      const state = buildDutchLot({ steps_after_first_bid: none });
+      expect(placeDutchOrder(state, [], bidOf(1, 1_900_000, T0 + 12 * MIN), T0 + 12 * MIN).lot.status).toBe(
+        'finished',
+      );
+    }
+  });
+
+  it('finishes N whole clock steps after the step in which the clock first reached an order (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.nat(59 * MIN),
+        fc.integer({ min: 0, max: 4 }),
+        (extra, placedAt, below) => {
+          const state = buildDutchLot({ steps_after_first_bid: extra });
+          const now = T0 + placedAt;
+          const amount = dutchBidForSteps(dutchPriceAt(state, now), state.step_price, below + 1, 1_550_000);
+          const order = bidOf(1, amount, now);
+          const reach = Math.max(now, T0 + Math.ceil((2_000_000 - amount) / 100_000) * 10 * MIN);
+          const reachStep = Math.floor((Math.min(reach, T0 + 50 * MIN) - T0) / (10 * MIN));
+          const expected = Math.min(state.end_ms, T0 + (reachStep + 1 + extra) * 10 * MIN);
+          const outcome = dutchOutcomeAt(state, [order], state.end_ms + MIN);
+          expect(outcome).toMatchObject({ finished: true, at: expected, leader: { companyId: 1 } });
+          expect(dutchOutcomeAt(state, [order], expected - 1).finished).toBe(false);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -7,9 +7,13 @@
  * never lowered or withdrawn; raising keeps its place in max_bids but takes the raise's time for ties).
  *
  * Invariants:
- * - the lot finishes at tf = min(end_ms, min over orders of max(order.at, reach(order.amount))), reach(a) being the
- *   first instant the clock is <= a: i.e. immediately when an order is at the current price, else when the clock
- *   comes down to the best order; the leader is the best order standing at tf (highest, then earliest);
+ * - the clock first reaches an order at r = min over orders of max(order.at, reach(order.amount)), reach(a) being
+ *   the first instant the clock is <= a: i.e. immediately when an order is at the current price, else when the
+ *   clock comes down to the best order;
+ * - the lot finishes at tf = min(end_ms, r) when steps_after_first_bid is 0 or unset; with N > 0 steps it keeps
+ *   trading for the rest of r's clock step and N more (tf = min(end_ms, start + (steps elapsed at r + 1 + N) ×
+ *   period)), so other companies may still place orders (up to max_bids) for the seller's choice
+ *   (decisions/0240); the leader is the best order standing at tf (highest, then earliest);
  * - with no order it finishes at end_ms without a leader (the wizard sets end_ms to {@link dutchClockEndAt}: the
  *   floor price lasts one period like every other step; "+N мин" prolongs it);
  * - an order is never above the clock, so every order is reached at the latest when the clock hits min.
@@ -23,7 +27,14 @@ export type DutchOrder = RankedBid;
 
 type ClockLot = Pick<
   LotState,
-  'start_ms' | 'max_price' | 'min_price' | 'step_price' | 'step_count' | 'lot_renewal_minutes' | 'start_price'
+  | 'start_ms'
+  | 'max_price'
+  | 'min_price'
+  | 'step_price'
+  | 'step_count'
+  | 'lot_renewal_minutes'
+  | 'start_price'
+  | 'steps_after_first_bid'
 >;
 
 /** One clock step's duration; a period below one minute is read as one minute. */
@@ -69,6 +80,16 @@ export function dutchReachAt(lot: ClockLot, amount: Kopecks): number {
   return lot.start_ms + k * dutchPeriodMs(lot);
 }
 
+/**
+ * When a lot whose clock first reached an order at `reach` finishes, before its end: at `reach` itself, or with
+ * steps_after_first_bid = N > 0 at the close of the N-th clock step after the one `reach` falls in.
+ */
+export function dutchFinishAfterReach(lot: ClockLot, reach: number): number {
+  const extra = Math.max(0, Math.floor(lot.steps_after_first_bid ?? 0));
+  if (extra === 0 || !Number.isFinite(reach)) return reach;
+  return lot.start_ms + (elapsedSteps(lot, reach) + 1 + extra) * dutchPeriodMs(lot);
+}
+
 /** The state with current_price at the clock price of `t` (for display and the scheduler's ticks). */
 export function syncDutchClock(lot: LotState, t: number): LotState {
   return { ...lot, current_price: dutchPriceAt(lot, t) };
@@ -84,10 +105,11 @@ export function dutchOutcomeAt(
   orders: readonly DutchOrder[],
   nowMs: number,
 ): DutchOutcome {
-  let finishAt = lot.end_ms;
+  let firstReach = Number.POSITIVE_INFINITY;
   for (const order of orders) {
-    finishAt = Math.min(finishAt, Math.max(order.at, dutchReachAt(lot, order.amount)));
+    firstReach = Math.min(firstReach, Math.max(order.at, dutchReachAt(lot, order.amount)));
   }
+  const finishAt = Math.min(lot.end_ms, dutchFinishAfterReach(lot, firstReach));
   if (nowMs < finishAt) {
     return {
       finished: false,

@@ -57,6 +57,11 @@ export interface LotState {
   bids_count: number;
   /** Dutch: the most orders a lot takes; null = no cap. */
   max_bids: number | null;
+  /**
+   * Dutch: clock steps the lot keeps trading after the clock first reaches an order (decisions/0240); 0, null or
+   * absent: it finishes at that instant.
+   */
+  steps_after_first_bid?: number | null;
   renewals_count: number;
   /** Anti-sniping window; 0 disables it. */
   renewal_after_last_bid_minutes: number;

@@ -7,6 +7,7 @@ import type { AuctionType } from '../auctionTypes.ts';
 import type { CompanyKind } from '../dictionaries.ts';
 import type { Kopecks } from '../money.ts';
 import { endError, startError } from './dates.ts';
+import { dutchMaxPriceError, lotPriceError } from './lotPrices.ts';
 import { WIZARD_RULE_MESSAGES as M } from './messages.ts';
 
 export const WIZARD_STEPS = [1, 2, 3, 4] as const;
@@ -54,6 +55,9 @@ export const PORTFOLIO_CLASSIFIERS = ['activity', 'source_kind', 'source_debtor_
 export interface DraftLotFacts {
   id: number;
   step_price: Kopecks | null;
+  /** The seller's price for the lot (start price; in dutch the clock's minimum), null when left empty. */
+  price: Kopecks | null;
+  amount_bottomline: Kopecks;
 }
 
 /** What the rules read of a draft (the API's field names). */
@@ -149,8 +153,16 @@ function step3(d: ProcedureDraftFacts, ctx: RuleContext, errors: DraftErrors) {
     } else if (d.step_price === null) errors.step_price = M.stepRequired;
     else if (!(d.step_price > 0)) errors.step_price = M.aboveZero;
   }
+  for (const lot of d.lots) {
+    const error = lotPriceError(type, lot);
+    if (error) errors[`lots.${lot.id}.start_price`] = error;
+  }
   if (type === 'dutch') {
-    if (d.max_price === null || d.max_price <= 0) errors.max_price = M.maxPriceRequired;
+    const maxError = dutchMaxPriceError(
+      d.max_price,
+      d.lots.map((lot) => lot.price),
+    );
+    if (maxError) errors.max_price = maxError;
     if (!(d.lot_renewal_minutes > 0)) errors.lot_renewal_minutes = M.aboveZero;
   }
   const renewal = d.renewal_after_last_bid_in_minutes;

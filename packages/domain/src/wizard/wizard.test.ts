@@ -68,7 +68,7 @@ describe('dutch plan', () => {
   it('step count is ceil((max - start) / step) + 1 and the end is the latest lot end', () => {
     const start = at('2026-12-01T11:00:00+03:00');
     const plan = planDutch({
-      lots: [{ id: 1, start_price: 100_000_00, step_price: null }],
+      lots: [{ id: 1, min_price: 100_000_00, step_price: null }],
       maxPrice: 200_000_00,
       stepPrice: 30_000_00,
       renewalMinutes: 10,
@@ -95,7 +95,7 @@ const complete: ProcedureDraftFacts = {
   max_price: null,
   step_price: 1_000_00,
   custom_steps: false,
-  lots: [{ id: 7, step_price: null }],
+  lots: [{ id: 7, step_price: null, price: 50_000_00, amount_bottomline: 1_000_000_00 }],
   lot_renewal_minutes: 10,
   renewal_after_last_bid_in_minutes: 10,
   steps_after_first_bid: null,

@@ -44,6 +44,7 @@ export function toLotState(
     leader: leader ? rankedBid(leader) : null,
     bids_count: lot.bidsCount,
     max_bids: lot.maxBidsCnt ?? briefcase.maxBids,
+    steps_after_first_bid: briefcase.stepsAfterFirstBid,
     renewals_count: lot.renewalsCount,
     renewal_after_last_bid_minutes: briefcase.renewalAfterLastBidInMinutes,
     lot_renewal_minutes: briefcase.lotRenewalMinutes,

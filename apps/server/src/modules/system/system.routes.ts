@@ -26,7 +26,12 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/time', { config: { rateLimit: false } }, async () => {
       const now = ctx.now();
-      return ok({ time: now.toISOString(), unix_ms: now.getTime() });
+      // Whether main.ts runs the demo simulator (config.demoSimulation): the web app shows administrators a banner.
+      return ok({
+        time: now.toISOString(),
+        unix_ms: now.getTime(),
+        demo_simulation: ctx.config.demoSimulation,
+      });
     });
 
     app.get('/health', { config: { rateLimit: false } }, async (_request, reply) => {

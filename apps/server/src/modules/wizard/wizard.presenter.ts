@@ -6,7 +6,7 @@ import type {
   WizardDraftBriefcase,
   WizardDraftLot,
 } from '@etp/contracts';
-import { type ProcedureDraftFacts, resumeStep } from '@etp/domain';
+import { type ProcedureDraftFacts, resumeStep, sellerLotPrice } from '@etp/domain';
 import { presentWizardLot } from '../registries/registries.lots.ts';
 import type { DraftLotRow, DraftRow } from './wizard.queries.ts';
 
@@ -91,7 +91,15 @@ export function presentDraftLot(lot: DraftLotRow): WizardDraftLot {
 /** What the rules read of a stored draft. */
 export function factsOf(
   b: DraftRow,
-  lots: readonly { id: number; stepPrice: number | null; composite: boolean }[],
+  lots: readonly {
+    id: number;
+    stepPrice: number | null;
+    composite: boolean;
+    startPrice: number;
+    minPrice: number | null;
+    maxPrice: number | null;
+    amountBottomline: number;
+  }[],
   invited: readonly number[],
   rejected: readonly number[],
   documents: readonly Pick<WizardDocument, 'kind'>[],
@@ -119,7 +127,14 @@ export function factsOf(
     max_price: b.maxPrice,
     step_price: b.stepPrice,
     custom_steps: b.customSteps,
-    lots: lots.filter((l) => !l.composite).map((l) => ({ id: l.id, step_price: l.stepPrice })),
+    lots: lots
+      .filter((l) => !l.composite)
+      .map((l) => ({
+        id: l.id,
+        step_price: l.stepPrice,
+        price: sellerLotPrice(l),
+        amount_bottomline: l.amountBottomline,
+      })),
     lot_renewal_minutes: b.lotRenewalMinutes,
     renewal_after_last_bid_in_minutes: b.renewalAfterLastBidInMinutes,
     steps_after_first_bid: b.stepsAfterFirstBid,

@@ -126,6 +126,9 @@ export const WIZARD_MESSAGES = {
   colPredictedStart: 'Прогноз начальной цены',
   colPredictedEnd: 'Прогноз цены продажи',
   colStep: 'Шаг, ₽',
+  /** Step 3's price per lot: the start price, in dutch the clock's minimum (decisions/0239). */
+  colLotPrice: 'Начальная цена, ₽',
+  colLotPriceDutch: 'Минимальная цена, ₽',
 
   characteristics: 'Характеристики портфеля',
   activity: 'Деятельность',
@@ -173,6 +176,7 @@ export const WIZARD_MESSAGES = {
   renewalMinutes: 'Продление, мин',
   maxBids: 'Максимум заявок на лот',
   stepsAfterFirstBid: 'Шагов после первой ставки',
+  stepsAfterFirstBidHint: 'Сколько шагов цена ещё снижается после первой ставки; 0 — лот завершается сразу',
   roundTtl: 'Время приёма заявок на следующий тур (ЧЧ:ММ)',
   privateHint: 'Участникам нужно не меньше 4 дней до начала торгов, чтобы подготовить предложения',
   documents: 'Документы',

@@ -22,6 +22,7 @@ import {
   fixedByAuctionType,
   matchingProgress,
   type ProcedureDraftFacts,
+  sellerLotPrice,
   stepsWithErrors,
   type WizardStep,
 } from '@etp/domain';
@@ -52,6 +53,8 @@ export type WizardForm = Omit<
   | 'rejection_note'
 > & {
   lots_step_price: Record<string, number | null>;
+  /** The seller's price of each lot (start price; dutch: the clock's minimum), by lot id (decisions/0239). */
+  lots_start_prices_cents: Record<string, number | null>;
   invited: { id: number; full_name: string; inn: string | null }[];
   rejected: { id: number; full_name: string; inn: string | null }[];
   /** Step 3's uploaded documents, each with its kind (null until chosen). */
@@ -174,6 +177,7 @@ export const EMPTY_FORM: WizardForm = {
   fssp_bank_only: false,
   fssp_mfo_only: false,
   lots_step_price: {},
+  lots_start_prices_cents: {},
   invited: [],
   rejected: [],
   documents: [],
@@ -195,10 +199,23 @@ export function formOf(draft: WizardDraft): WizardForm {
     lots_step_price: Object.fromEntries(
       draft.lots.filter((l) => !l.composite).map((l) => [String(l.id), l.step_price]),
     ),
+    lots_start_prices_cents: lotPricesOf(draft.lots),
     invited: draft.invited_companies,
     rejected: draft.rejected_companies,
     documents: draft.documents,
   };
+}
+
+/** The seller's price of each regular lot as the draft holds it. */
+function lotPricesOf(lots: readonly WizardDraftLot[]): Record<string, number | null> {
+  return Object.fromEntries(
+    lots
+      .filter((l) => !l.composite)
+      .map((l) => [
+        String(l.id),
+        sellerLotPrice({ startPrice: l.start_price, minPrice: l.min_price, maxPrice: l.max_price }),
+      ]),
+  );
 }
 
 const stepState = (step: WizardStep, upload: UploadState = { kind: 'idle' }): StepState =>
@@ -416,6 +433,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
           lots_step_price: Object.fromEntries(
             action.lots.filter((l) => !l.composite).map((l) => [String(l.id), l.step_price]),
           ),
+          lots_start_prices_cents: lotPricesOf(action.lots),
         },
       };
     default:
@@ -462,7 +480,7 @@ function withoutKeys(errors: DraftErrors, keys: readonly string[]): DraftErrors 
   if (source.has('rejected')) source.add('rejected_companies');
   if (source.has('documents'))
     for (const key of Object.keys(errors)) if (key.startsWith('documents.')) source.add(key);
-  if (source.has('lots_step_price') || source.has('custom_steps'))
+  if (source.has('lots_step_price') || source.has('custom_steps') || source.has('lots_start_prices_cents'))
     for (const key of Object.keys(errors)) if (key.startsWith('lots.')) source.add(key);
   return Object.fromEntries(Object.entries(errors).filter(([key]) => !source.has(key)));
 }
@@ -541,7 +559,12 @@ export function factsOf(state: Editing): ProcedureDraftFacts {
     custom_steps: form.custom_steps,
     lots: (draft?.lots ?? [])
       .filter((l) => !l.composite)
-      .map((l) => ({ id: l.id, step_price: form.lots_step_price[String(l.id)] ?? null })),
+      .map((l) => ({
+        id: l.id,
+        step_price: form.lots_step_price[String(l.id)] ?? null,
+        price: form.lots_start_prices_cents[String(l.id)] ?? null,
+        amount_bottomline: l.amount_bottomline,
+      })),
     lot_renewal_minutes: form.lot_renewal_minutes,
     renewal_after_last_bid_in_minutes: form.renewal_after_last_bid_in_minutes,
     steps_after_first_bid: form.steps_after_first_bid,
@@ -651,6 +674,9 @@ export function saveBodyOf(form: WizardForm, step: WizardStep, isAdmin: boolean)
         max_bids: form.max_bids,
       };
       if (form.custom_steps) body.lots_step_price = form.lots_step_price;
+      body.lots_start_prices_cents = Object.fromEntries(
+        Object.entries(form.lots_start_prices_cents).filter(([, price]) => price !== null),
+      );
       body.documents_attributes = form.documents.flatMap((d) => (d.kind ? [{ id: d.id, kind: d.kind }] : []));
       if (isAdmin) body.round_request_ttl = form.round_request_ttl;
       return body;

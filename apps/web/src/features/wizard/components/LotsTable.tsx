@@ -3,7 +3,7 @@
  * and sale prices come from the price forecast (POST /api/v1/predicted_price/predict) for lots that have none yet.
  */
 import type { WizardDraftLot } from '@etp/contracts';
-import { formatRubles } from '@etp/domain';
+import { formatRubles, lotPriceFloor } from '@etp/domain';
 import {
   Box,
   Button,
@@ -61,11 +61,14 @@ interface LotsTableProps {
   briefcaseId: number;
   lots: readonly WizardDraftLot[];
   method: string | null;
+  /** Step 3's per-lot price input (decisions/0239), under the title `priceTitle`. */
+  priceCell?: (lot: WizardDraftLot) => ReactNode;
+  priceTitle?: string;
   /** Step 3's per-lot step input. */
   stepCell?: (lot: WizardDraftLot) => ReactNode;
 }
 
-export function LotsTable({ briefcaseId, lots, method, stepCell }: LotsTableProps) {
+export function LotsTable({ briefcaseId, lots, method, priceCell, priceTitle, stepCell }: LotsTableProps) {
   const [all, setAll] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const predictions = useLotsPredictions(briefcaseId, lots);
@@ -73,7 +76,7 @@ export function LotsTable({ briefcaseId, lots, method, stepCell }: LotsTableProp
   const prices = useDeferredValue(predictions.data?.prices ?? NO_PRICES);
   const fetching = useDeferredValue(predictions.isFetching);
   const extra = method ? METHOD_COLUMN[method] : undefined;
-  const columns = 9 + (extra ? 1 : 0) + (stepCell ? 1 : 0);
+  const columns = 9 + (extra ? 1 : 0) + (priceCell ? 1 : 0) + (stepCell ? 1 : 0);
   const virtual = all && lots.length > LOTS_SHOWN_FIRST;
   const row = (lot: WizardDraftLot, index: number, measure?: (el: Element | null) => void) => (
     <LotRow
@@ -86,6 +89,7 @@ export function LotsTable({ briefcaseId, lots, method, stepCell }: LotsTableProp
       predictedStart={lot.predicted_start_price ?? prices[String(lot.id)]?.start_price}
       predictedEnd={lot.predicted_end_price ?? prices[String(lot.id)]?.end_price}
       fetching={fetching}
+      price={priceCell ? priceCell(lot) : undefined}
       step={stepCell ? stepCell(lot) : undefined}
     />
   );
@@ -115,6 +119,7 @@ export function LotsTable({ briefcaseId, lots, method, stepCell }: LotsTableProp
               <TableCell align="right">{T.colMean}</TableCell>
               <TableCell align="right">{T.colDpd}</TableCell>
               <TableCell align="right">{T.colMinPrice}</TableCell>
+              {priceCell && <TableCell sx={{ minWidth: 180 }}>{priceTitle ?? T.colLotPrice}</TableCell>}
               <TableCell align="right">{T.colPredictedStart}</TableCell>
               <TableCell align="right">{T.colPredictedEnd}</TableCell>
               {stepCell && <TableCell sx={{ minWidth: 140 }}>{T.colStep}</TableCell>}
@@ -192,6 +197,7 @@ interface LotRowProps {
   predictedStart: number | undefined;
   predictedEnd: number | undefined;
   fetching: boolean;
+  price: ReactNode | undefined;
   step: ReactNode | undefined;
 }
 
@@ -209,6 +215,7 @@ const LotRow = memo(function LotRow({
   predictedStart,
   predictedEnd,
   fetching,
+  price: priceInput,
   step,
 }: LotRowProps) {
   const price = (value: number | undefined) => (value === undefined ? (fetching ? '…' : '—') : money(value));
@@ -226,7 +233,10 @@ const LotRow = memo(function LotRow({
       <td className="number">{money(lot.amount_bottomline)}</td>
       <td className="number">{money(lot.bottomline_mean)}</td>
       <td className="number">{lot.dpd ?? '—'}</td>
-      <td className="number">{money(lot.min_price ?? lot.start_price)}</td>
+      <td className="number" data-testid={`lot-min-price-${lot.number}`}>
+        {money(lot.composite ? (lot.min_price ?? lot.start_price) : lotPriceFloor(lot))}
+      </td>
+      {priceInput !== undefined && <td>{priceInput}</td>}
       <td className="number" data-testid={`predicted-start-${lot.id}`}>
         {price(predictedStart)}
       </td>

@@ -69,7 +69,7 @@ export function SettingsStep({
       ? planDutch({
           lots: regular.map((l) => ({
             id: l.id,
-            start_price: l.start_price,
+            min_price: form.lots_start_prices_cents[String(l.id)] ?? 0,
             step_price: form.custom_steps ? (form.lots_step_price[String(l.id)] ?? null) : null,
           })),
           maxPrice: form.max_price,
@@ -197,6 +197,17 @@ export function SettingsStep({
             )}
             {type === 'dutch' && (
               <TextField
+                name="steps_after_first_bid"
+                label={T.stepsAfterFirstBid}
+                value={form.steps_after_first_bid ?? ''}
+                error={Boolean(errors.steps_after_first_bid)}
+                helperText={errors.steps_after_first_bid ?? T.stepsAfterFirstBidHint}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                onChange={(e) => onChange({ steps_after_first_bid: intOrNull(e.target.value) })}
+              />
+            )}
+            {type === 'dutch' && (
+              <TextField
                 name="max_bids"
                 label={T.maxBids}
                 value={form.max_bids ?? ''}
@@ -267,6 +278,21 @@ export function SettingsStep({
         briefcaseId={briefcaseId}
         lots={regular}
         method={null}
+        priceTitle={type === 'dutch' ? T.colLotPriceDutch : T.colLotPrice}
+        priceCell={(lot) => (
+          <MoneyField
+            size="small"
+            name={`lots.${lot.id}.start_price`}
+            label={type === 'dutch' ? T.colLotPriceDutch : T.colLotPrice}
+            value={form.lots_start_prices_cents[String(lot.id)] ?? null}
+            disabled={active}
+            error={Boolean(errors[`lots.${lot.id}.start_price`])}
+            helperText={errors[`lots.${lot.id}.start_price`]}
+            onValue={(v) =>
+              onChange({ lots_start_prices_cents: { ...form.lots_start_prices_cents, [String(lot.id)]: v } })
+            }
+          />
+        )}
         stepCell={
           open && form.custom_steps
             ? (lot) => (
