@@ -39,6 +39,12 @@ export interface Database {
    * it fails, then a new one (prepare again). Closed with the database.
    */
   dedicated?: () => Promise<DedicatedConnection>;
+  /**
+   * PostgreSQL only: how long a statement of this database's connections waits for a lock (lock_timeout), ms. A
+   * bid is answered within it however many bids wait before it (decisions/0237). PGlite has one session: no other
+   * connection can hold a lock there.
+   */
+  lockTimeoutMs?: number;
   /** PGlite only: a snapshot of the whole database. */
   dump?: () => Promise<Blob>;
 }
@@ -199,6 +205,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      lockTimeoutMs: timeouts.lockMs,
       dedicated: async () => {
         const current = dedicated && (await dedicated.catch(() => null));
         if (current && !current.failed) return current;

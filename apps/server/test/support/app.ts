@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../../src/app.ts';
 import { type AppContext, createAppContext } from '../../src/appContext.ts';
 import { loadConfig } from '../../src/config.ts';
+import type { DatabaseTimeouts } from '../../src/db/client.ts';
 import { createCounters } from '../../src/http/counters.ts';
 import { createNotifier, type TransportOverrides } from '../../src/notify/createNotifier.ts';
 import type { Bus } from '../../src/realtime/bus.ts';
@@ -43,6 +44,8 @@ export interface TestAppOptions {
   bus?: Bus;
   /** Told of every route the application registers. */
   onRoute?: BuildAppOptions['onRoute'];
+  /** PostgreSQL only: the database connections' timeouts (a short lock_timeout...). */
+  databaseTimeouts?: Partial<DatabaseTimeouts>;
 }
 
 export async function createTestApp(
@@ -50,7 +53,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, options.databaseTimeouts);
   // A fresh random signing key per app, as a server without JWT_SECRET makes one (a test may pass its own, or
   // JWT_SECRET: '' to have the key made in DATA_DIR).
   const config = loadConfig({

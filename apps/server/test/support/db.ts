@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type Database, MIGRATIONS_DIR, openDatabase } from '../../src/db/client.ts';
+import { type Database, type DatabaseTimeouts, MIGRATIONS_DIR, openDatabase } from '../../src/db/client.ts';
 
 export type DriverKind = 'pglite' | 'postgres';
 
@@ -32,7 +32,11 @@ export interface TestDatabase extends Database {
   url: string | null;
 }
 
-export async function createTestDatabase(kind: DriverKind): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: DriverKind,
+  /** PostgreSQL only: the connections' timeouts (a short lock_timeout...). */
+  timeouts?: Partial<DatabaseTimeouts>,
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase({
       kind: 'pglite',
@@ -49,7 +53,12 @@ export async function createTestDatabase(kind: DriverKind): Promise<TestDatabase
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, name), poolSize: 10 });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: databaseUrl(adminUrl, name),
+    poolSize: 10,
+    timeouts,
+  });
   return {
     ...database,
     url: databaseUrl(adminUrl, name),

@@ -8,6 +8,7 @@
  * refused with the same text the locked path gives. Anything else (a bid that may be valid, another refusal,
  * another format, a lot that stopped trading) takes the locked path.
  */
+import { performance } from 'node:perf_hooks';
 import { BID_MESSAGES, type BidActor, type LotState, type Rejection, validateBid } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import type { BusEvent } from '../../realtime/bus.ts';
@@ -151,8 +152,12 @@ export class LotBook {
     return !known || known.briefcase.auctionType === 'classic';
   }
 
-  /** Runs `task` after every earlier task of this node on the same lot has finished. */
-  async inTurn<T>(lotId: number, task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `task` after every earlier task of this node on the same lot has finished. With a `deadline`
+   * (performance.now() time), a task whose turn has not come by then leaves the line with TurnTimedOut. The tasks
+   * behind it then wait only for the ones before it.
+   */
+  async inTurn<T>(lotId: number, task: () => Promise<T>, deadline?: number): Promise<T> {
     const previous = this.tails.get(lotId) ?? Promise.resolve();
     let release!: () => void;
     const done = new Promise<void>((resolve) => {
@@ -160,13 +165,49 @@ export class LotBook {
     });
     const tail = previous.then(() => done);
     this.tails.set(lotId, tail);
-    await previous;
+    const forget = () => {
+      if (this.tails.get(lotId) === tail) this.tails.delete(lotId);
+    };
+    if (deadline === undefined) await previous;
+    else if (!(await turnBefore(previous, deadline))) {
+      previous.then(() => {
+        release();
+        forget();
+      });
+      throw new TurnTimedOut();
+    }
     try {
       return await task();
     } finally {
       release();
-      if (this.tails.get(lotId) === tail) this.tails.delete(lotId);
+      forget();
     }
+  }
+}
+
+/**
+ * A bid whose deadline passed while it waited for its turn on a lot (decisions/0237). It carries lock_timeout's
+ * SQLSTATE, so it is answered like a lock wait that timed out: 503 with Retry-After (db/availability.ts).
+ */
+export class TurnTimedOut extends Error {
+  readonly code = '55P03';
+  constructor() {
+    super('the bid waited for its lot past its deadline');
+  }
+}
+
+/** Whether `previous` settles before `deadline` (performance.now() time). */
+async function turnBefore(previous: Promise<void>, deadline: number): Promise<boolean> {
+  const left = deadline - performance.now();
+  if (left <= 0) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), left);
+  });
+  try {
+    return await Promise.race([previous.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

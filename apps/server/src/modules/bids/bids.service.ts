@@ -4,7 +4,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { BID_MESSAGES, validateBid, withdrawSealedOffer } from '@etp/domain';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../appContext.ts';
+import type { Tx } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { publishLotSnapshots } from '../lots/lots.live.ts';
@@ -13,7 +15,7 @@ import type { LeaderTagger } from '../lots/lots.tags.ts';
 import { publishStats } from '../statistics/statistics.live.ts';
 import { BidBatcher } from './bids.batch.ts';
 import { type EngineOutcome, finish, placeValidatedBid } from './bids.engine.ts';
-import { lotBook } from './bids.fastpath.ts';
+import { lotBook, TurnTimedOut } from './bids.fastpath.ts';
 import { notifyAfterBid } from './bids.notify.ts';
 import { findActiveBids, findBidByIdempotencyKey, setBidState } from './bids.queries.ts';
 import {
@@ -47,6 +49,28 @@ export interface BidReceipt {
   duplicate: boolean;
 }
 
+/** When a bid must be answered (performance.now() time), and the database's lock timeout it comes from. */
+interface BidDeadline {
+  at: number;
+  lockMs: number;
+}
+
+/** A bid that waited less than this for its turn keeps the connection's lock timeout (no statement to shorten it). */
+const TURN_WAIT_TOLERANCE_MS = 20;
+
+/**
+ * Shortens the transaction's lock timeout to what is left of the bid's deadline, so a bid that waited for its turn
+ * behind others does not then wait a whole lock timeout of its own; past the deadline, the bid is answered at once.
+ */
+async function waitForLockUntil(tx: Tx, deadline: BidDeadline | undefined): Promise<void> {
+  if (deadline === undefined) return;
+  const left = Math.floor(deadline.at - performance.now());
+  if (left < 1) throw new TurnTimedOut();
+  if (left < deadline.lockMs - TURN_WAIT_TOLERANCE_MS) {
+    await tx.execute(sql`select set_config('lock_timeout', ${`${left}ms`}, true)`);
+  }
+}
+
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && ('code' in error ? error.code === '23505' : false);
 
@@ -56,13 +80,16 @@ export async function placeBid(
   auth: AuthContext,
   input: PlaceBidInput,
 ): Promise<BidReceipt> {
+  // Answered within the lock timeout from now, however many bids on the lot wait before it (decisions/0237).
+  const lockMs = ctx.database.lockTimeoutMs;
+  const deadline = lockMs === undefined ? undefined : { at: performance.now() + lockMs, lockMs };
   try {
     try {
-      return await placeBidAs(ctx, tag, auth, input);
+      return await placeBidAs(ctx, tag, auth, input, deadline);
     } catch (error) {
       if (!(error instanceof StaleContext)) throw error;
       // The cached context no longer matches the database: load it again and decide afresh.
-      return await placeBidAs(ctx, tag, await ctx.guards.reload(auth), input);
+      return await placeBidAs(ctx, tag, await ctx.guards.reload(auth), input, deadline);
     }
   } catch (error) {
     // The same key sent twice at once (a client retrying after a timeout), on this node or another: the second
@@ -82,6 +109,7 @@ async function placeBidAs(
   tag: LeaderTagger,
   auth: AuthContext,
   input: PlaceBidInput,
+  deadline?: BidDeadline,
 ): Promise<BidReceipt> {
   // Access is decided under the lot's lock from the rows read there (freshAccess). Before that it is checked only
   // when an answer is given without the lock: a duplicate submission or a stale bid (404/403 come first).
@@ -122,45 +150,50 @@ async function placeBidAs(
   try {
     // Bids on one lot take turns on this node before they take a connection; while a bid waits, the ones before
     // it commit and teach the book the new price, so a herd of equal bids is refused here, not under the lock.
-    outcome = await book.inTurn(input.lot_id, async () => {
-      const at = ctx.now();
-      const late = book.staleRefusal(input.lot_id, auth, input, at.getTime());
-      if (late) {
-        await checkAccess();
-        throw rejected(late);
-      }
-      const committed = await ctx.db.transaction(async (tx) => {
-        const companyId = auth.company?.id ?? 0;
-        const locked = await lockTradingLot(tx, input.lot_id, auth);
-        // Session, context and access as the database has them now, whatever the caches said.
-        const current = freshAccess(auth, locked);
-        book.remember(locked.state, locked.lot.version, locked.briefcase);
-        const actor = await bidActor(tx, auth, locked, current);
-        const check = validateBid(
-          locked.state,
-          { amount: input.amount, companyId, userId: auth.user.id, confirmRaise: input.confirm },
-          actor,
-          at.getTime(),
+    outcome = await book.inTurn(
+      input.lot_id,
+      async () => {
+        const at = ctx.now();
+        const late = book.staleRefusal(input.lot_id, auth, input, at.getTime());
+        if (late) {
+          await checkAccess();
+          throw rejected(late);
+        }
+        const committed = await ctx.db.transaction(async (tx) => {
+          const companyId = auth.company?.id ?? 0;
+          await waitForLockUntil(tx, deadline);
+          const locked = await lockTradingLot(tx, input.lot_id, auth);
+          // Session, context and access as the database has them now, whatever the caches said.
+          const current = freshAccess(auth, locked);
+          book.remember(locked.state, locked.lot.version, locked.briefcase);
+          const actor = await bidActor(tx, auth, locked, current);
+          const check = validateBid(
+            locked.state,
+            { amount: input.amount, companyId, userId: auth.user.id, confirmRaise: input.confirm },
+            actor,
+            at.getTime(),
+          );
+          if (!check.ok) throw rejected(check);
+          const result = await placeValidatedBid(
+            tx,
+            locked.lot,
+            locked.briefcase,
+            locked.state,
+            { userId: auth.user.id, companyId, amount: check.amount, idempotencyKey: key },
+            at,
+            locked,
+          );
+          return { ...result, briefcase: locked.briefcase, previousLeader: locked.leaderBid?.userId ?? null };
+        });
+        book.remember(
+          toLotState(committed.lot, committed.briefcase, committed.leaderBid),
+          committed.lot.version,
+          committed.briefcase,
         );
-        if (!check.ok) throw rejected(check);
-        const result = await placeValidatedBid(
-          tx,
-          locked.lot,
-          locked.briefcase,
-          locked.state,
-          { userId: auth.user.id, companyId, amount: check.amount, idempotencyKey: key },
-          at,
-          locked,
-        );
-        return { ...result, briefcase: locked.briefcase, previousLeader: locked.leaderBid?.userId ?? null };
-      });
-      book.remember(
-        toLotState(committed.lot, committed.briefcase, committed.leaderBid),
-        committed.lot.version,
-        committed.briefcase,
-      );
-      return committed;
-    });
+        return committed;
+      },
+      deadline?.at,
+    );
   } catch (error) {
     // The same key raced in twice: the other submission won; answer with its bid.
     if (key && isUniqueViolation(error)) {
