@@ -12,4 +12,5 @@ export * from './sealed.ts';
 export * from './stateMachine.ts';
 export * from './validateAutobid.ts';
 export * from './validateBid.ts';
+export * from './wholePortfolio.ts';
 export * from './winner.ts';

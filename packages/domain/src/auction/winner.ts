@@ -10,6 +10,7 @@ import type { LotState, RankedBid, RuleResult } from './lotState.ts';
 import { reject } from './lotState.ts';
 import { WINNER_MESSAGES as M } from './messages.ts';
 import { secondRoundStartPrice } from './sealed.ts';
+import { type AwardableLot, canAwardLot } from './wholePortfolio.ts';
 
 export interface WinnerChooser {
   isOwner: boolean;
@@ -29,18 +30,29 @@ export function canChooseWinner(
 
 export type WinnerChoice = RuleResult<{ lot: LotState; secondRoundStartPrice: Kopecks | null }>;
 
-/** Closes the lot with the chosen bid (`bidId` null: no winner / minimum price). */
+/**
+ * Closes the lot with the chosen bid (`bidId` null: no winner / minimum price). `portfolio` is every lot of the
+ * procedure when it has a whole-portfolio lot: a winner is refused where a lot with the same debts already has one
+ * (wholePortfolio.ts); closing without a winner always stays possible. A convert round's choice is a start price,
+ * not a sale: the rule holds in its second round.
+ */
 export function chooseWinner(
   lot: LotState,
   bids: readonly RankedBid[],
   bidId: number | null,
   procedureStatus: BriefcaseStatus,
   actor: WinnerChooser,
+  portfolio: readonly AwardableLot[] = [],
 ): WinnerChoice {
   const allowed = canChooseWinner(lot, procedureStatus, actor);
   if (!allowed.ok) return allowed;
   const chosen = bidId === null ? null : bids.find((bid) => bid.bidId === bidId);
   if (chosen === undefined) return reject('invalid', M.unknownBid, 'bid_id');
+  const self = portfolio.find((other) => other.id === lot.id);
+  if (chosen !== null && lot.end_mode !== 'convert' && self) {
+    const free = canAwardLot(self, portfolio);
+    if (!free.ok) return free;
+  }
   const winner = chosen && { bidId: chosen.bidId, companyId: chosen.companyId, amount: chosen.amount };
   return {
     ok: true,
