@@ -4,6 +4,7 @@
  */
 import { innOrganisation } from '@etp/domain';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, screenshots } from './support/tabs.ts';
 
 const PASSWORD = 'Demo-2026!';
 const ADMIN = 'admin@etp-rd.ru';
@@ -105,6 +106,13 @@ test('a new buyer registers, fills the company, the administrator accredits it a
   const company = `ООО «Проверка ${unique()}»`;
 
   await page.goto('/users/sign_up');
+  // Registration at both widths (issue 29 #18a): the sign-in link in the footer's text is told apart from it.
+  await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expectNoSeriousAxeViolations(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await screenshots(page, 'sign-up');
   await page.getByLabel('Номер телефона').fill(phone.slice(1));
   await expect(page.getByLabel('Номер телефона')).toHaveValue(/^\+7 \d{3} \d{3}-\d{2}-\d{2}$/);
   await page.getByRole('button', { name: 'Получить код' }).click();
@@ -119,6 +127,7 @@ test('a new buyer registers, fills the company, the administrator accredits it a
     'href',
     '/privacy',
   );
+  await expectNoSeriousAxeViolations(page);
   await page.getByLabel('Я ознакомлен(а) с Политикой обработки персональных данных').check();
   await page.getByLabel('Я даю согласие на обработку моих персональных данных').check();
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
@@ -150,6 +159,10 @@ test('a new buyer registers, fills the company, the administrator accredits it a
   await expect(page.getByTestId('accreditation-status')).toContainText('На проверке');
   await page.goto('/briefcases');
   await expect(page.getByText('Доступ ограничен')).toBeVisible();
+  // Without accreditation the list has its All tab, and only it (spec 2 §1; issue 29 #17).
+  const listTabs = page.getByRole('tablist', { name: 'Разделы списка' });
+  await expect(listTabs.getByRole('tab')).toHaveText(['Все']);
+  await screenshots(page, 'feed-limited');
 
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, ADMIN);

@@ -99,7 +99,12 @@ test('a buyer reads the analytics of a demo procedure and prints them to PDF', a
   await expect(page.locator('[data-feature]')).toHaveCount(16);
   await expect(page.getByRole('heading', { name: 'Виды кредитов' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Первоначальные кредиторы' })).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
+  // The map of regions included (issue 29 #18a: 85 regions each carried a prohibited aria-label), at both widths.
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expect(page.locator(`path[data-region="${topCode}"]`)).toBeVisible();
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await screenshots(page, 'analytics');
 
   const tileTexts = await page.locator('[data-tile] > p:first-child').allTextContents();

@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { screenshots } from './support/tabs.ts';
 
 const BUYER = { email: 'buyer.legal@etp-rd.ru', password: 'Demo-2026!' };
 
 test('a demo buyer signs in, browses the feed and opens a procedure card', async ({ page }) => {
+  // Screenshots at two widths and the layout checks take their time on this shared machine.
+  test.setTimeout(120_000);
   await page.goto('/briefcases');
   // The feed needs sign-in: the guard sends the visitor to the sign-in screen.
   await expect(page).toHaveURL(/\/users\/sign_in/);
@@ -21,6 +24,38 @@ test('a demo buyer signs in, browses the feed and opens a procedure card', async
   await expect(cards.first()).toBeVisible();
   expect(await cards.count()).toBe(10);
   await expect(cards.first()).toContainText(/ТП №\d+/);
+  // At 1440 px every fact of a card is whole, the start and end times included ("27.11.2026 22:…" was cut), and
+  // the eight stand in one row (issue 29 #17).
+  const facts = page.getByTestId('briefcase-card-facts');
+  const cutOrRows = async () =>
+    facts.evaluateAll((grids) =>
+      grids.map((grid) => {
+        const facts = [...grid.children];
+        const values = facts.flatMap((fact) => (fact.lastElementChild ? [fact.lastElementChild] : []));
+        const cut = values.filter((v) => v.scrollWidth > v.clientWidth).map((v) => v.textContent);
+        const rows = new Set(facts.map((f) => Math.round(f.getBoundingClientRect().top))).size;
+        return { cut, rows };
+      }),
+    );
+  expect(new Set((await cutOrRows()).map((g) => JSON.stringify(g)))).toEqual(
+    new Set(['{"cut":[],"rows":1}']),
+  );
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expect.poll(async () => (await cutOrRows()).flatMap((g) => g.cut)).toEqual([]);
+  // At the end of the page on a phone the back-to-top button stands above the footer, covering none of it.
+  await page.locator('footer').scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 5000);
+  const toTop = page.getByRole('button', { name: 'Наверх' });
+  await expect(toTop).toBeVisible();
+  await expect
+    .poll(async () => {
+      const button = await toTop.boundingBox();
+      const footer = await page.locator('footer').boundingBox();
+      return button && footer ? Math.round(footer.y - (button.y + button.height)) : null;
+    })
+    .toBeGreaterThanOrEqual(8);
+  await page.screenshot({ path: '/tmp/shots/web-around/feed-end-390.png' });
+  await screenshots(page, 'feed');
 
   const firstTitle =
     (await cards

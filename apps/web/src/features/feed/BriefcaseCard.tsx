@@ -63,31 +63,37 @@ export function BriefcaseCard({ briefcase: b, nowMs, withFavourite = false }: Br
         </Typography>
       </Stack>
       {b.can_show ? (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: {
-              xs: 'repeat(2, minmax(0, 1fr))',
-              sm: 'repeat(4, minmax(0, 1fr))',
-              lg: 'repeat(8, minmax(0, 1fr))',
-            },
-          }}
-        >
-          <Fact label={T.start}>
-            {b.start_datetime ? formatMoscowDateTime(b.start_datetime, viewer) : '—'}
-          </Fact>
-          <Fact label={T.end}>{b.end_datetime ? formatMoscowDateTime(b.end_datetime, viewer) : '—'}</Fact>
-          <Fact label={T.amountTotal} hint={T.amountTotalHint}>
-            {money(b.amount_total)}
-          </Fact>
-          <Fact label={T.amountBottomline} hint={T.amountBottomlineHint}>
-            {money(b.amount_bottomline)}
-          </Fact>
-          <Fact label={price.label}>{money(price.kopecks)}</Fact>
-          <Fact label={T.lots}>{b.lots_count}</Fact>
-          <Fact label={T.bids}>{b.bids_count}</Fact>
-          <Fact label={T.bidders}>{b.bidders_count}</Fact>
+        // The facts take the card's own width (a container query: the feed's column is narrower than the window
+        // by the calendar beside it). In one row of eight the start and the end are as wide as their text, never
+        // cut; below that width they go in rows of four or two.
+        <Box sx={{ containerType: 'inline-size' }}>
+          <Box
+            data-testid="briefcase-card-facts"
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+              '@container (min-width: 34rem)': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+              '@container (min-width: 58rem)': {
+                gridTemplateColumns: 'repeat(2, minmax(max-content, 1.3fr)) repeat(6, minmax(0, 1fr))',
+              },
+            }}
+          >
+            <Fact label={T.start}>
+              {b.start_datetime ? formatMoscowDateTime(b.start_datetime, viewer) : '—'}
+            </Fact>
+            <Fact label={T.end}>{b.end_datetime ? formatMoscowDateTime(b.end_datetime, viewer) : '—'}</Fact>
+            <Fact label={T.amountTotal} hint={T.amountTotalHint}>
+              {money(b.amount_total)}
+            </Fact>
+            <Fact label={T.amountBottomline} hint={T.amountBottomlineHint}>
+              {money(b.amount_bottomline)}
+            </Fact>
+            <Fact label={price.label}>{money(price.kopecks)}</Fact>
+            <Fact label={T.lots}>{b.lots_count}</Fact>
+            <Fact label={T.bids}>{b.bids_count}</Fact>
+            <Fact label={T.bidders}>{b.bidders_count}</Fact>
+          </Box>
         </Box>
       ) : (
         <Typography variant="body2" color="text.secondary">

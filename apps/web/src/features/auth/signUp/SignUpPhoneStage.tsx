@@ -51,7 +51,7 @@ export function SignUpPhoneStage({
       {exists && (
         <Alert severity="warning" variant="outlined">
           {T.userExists}{' '}
-          <Link component={RouterLink} to="/users/sign_in">
+          <Link component={RouterLink} to="/users/sign_in" underline="always">
             {T.userExistsLink}
           </Link>
         </Alert>

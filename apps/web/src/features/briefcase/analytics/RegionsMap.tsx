@@ -48,8 +48,12 @@ export default function RegionsMap({ regions }: { regions: Readonly<Record<strin
               {map.regions.map((r) => {
                 const share = byCode.get(r.code);
                 return (
+                  // describeChild: a region is a piece of the picture (the svg is one labelled image), not a
+                  // control; an aria-label on a <path> is prohibited (axe aria-prohibited-attr). Its numbers
+                  // are in the list beside the map.
                   <Tooltip
                     key={r.code}
+                    describeChild
                     enterDelay={200}
                     followCursor
                     title={share ? `${share.title}: ${count(share.value)} · ${share.percent}` : M.noData}

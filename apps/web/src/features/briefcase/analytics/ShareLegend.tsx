@@ -1,4 +1,4 @@
-import { Box, Button, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { Share } from './analyticsView.ts';
 import { legendWindow } from './analyticsView.ts';
@@ -50,11 +50,10 @@ export function ShareLegend({
               aria-hidden
               sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colour(i), flex: 'none', mt: '3px' }}
             />
-            <Tooltip title={item.title} enterDelay={200} placement="top-start">
-              <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                {item.title}
-              </Typography>
-            </Tooltip>
+            {/* The whole title wraps in view: no tooltip repeating it (it put a prohibited aria-label on a <p>). */}
+            <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+              {item.title}
+            </Typography>
             <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
               {item.percent}
               {detail && (
