@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
+import { REGISTRY_ATTRIBUTES } from '@etp/domain';
 import { columnLetters, XLSX_ERROR_MESSAGES } from '@etp/xlsx';
 import { buildXlsx, buildZip, deflatedZeros, worksheetXml, type XlsxParts } from '@etp/xlsx/testing';
 import { eq, sql } from 'drizzle-orm';
@@ -176,6 +177,35 @@ describe.each(DRIVERS)('hostile files on %s', (driver) => {
     expect(answer.statusCode, answer.body).toBe(utf8Answer.statusCode);
     expect(answer.json().message).toBe(utf8Answer.json().message);
     expect(answer.json().personal_data_found).toBe(utf8Answer.json().personal_data_found);
+  });
+
+  it('refuses a Windows-1251 text in a sheet declared UTF-8, naming its cell, rather than read it as mojibake', async () => {
+    const creditor = REGISTRY_ATTRIBUTES.findIndex((a) => a.value === 'first_creditor');
+    const xml = xmlOfRegistry([debt({ first_creditor: '@1@' }), debt({ first_creditor: '@2@' })], null);
+    // The headers and the declaration are UTF-8; a full name and a passport are the bytes of a legacy exporter.
+    const [head, middle, tail] = xml.split(/@\d@/) as [string, string, string];
+    const sheet = Buffer.concat([
+      Buffer.from(head),
+      cp1251('Иванов Иван Иванович'),
+      Buffer.from(middle),
+      cp1251('Паспорт 4506 123456'),
+      Buffer.from(tail),
+    ]);
+    expect(xml).toContain('encoding="UTF-8"');
+    const before = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(briefcases)
+      .where(eq(briefcases.companyId, companyId));
+    await refused(
+      'windows-1251 inside UTF-8',
+      buildXlsx({ sheet }),
+      `Текст ячейки ${columnLetters(creditor)}2 записан не в кодировке UTF-8, которую объявляет файл (например, в Windows-1251): такой текст нельзя ни прочитать, ни проверить на персональные данные. Выгрузите реестр заново или откройте его в MS Excel и сохраните как «Книга Excel (XLSX)»`,
+    );
+    const after = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(briefcases)
+      .where(eq(briefcases.companyId, companyId));
+    expect(after[0]!.n).toBe(before[0]!.n);
   });
 
   it('refuses sums beyond what the database holds with a message, not a 500', async () => {

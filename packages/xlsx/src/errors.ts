@@ -13,6 +13,7 @@ export type XlsxErrorCode =
   | 'too_many_strings'
   | 'part_too_large'
   | 'encoding'
+  | 'not_utf8'
   | 'encrypted'
   | 'no_sheet'
   | 'corrupt';
@@ -47,10 +48,19 @@ export const XLSX_ERROR_MESSAGES: Record<XlsxErrorCode, string> = {
   part_too_large: `Служебная часть файла (описание книги или стилей) больше ${XLSX_LIMITS.partBytes / 1024 / 1024} МБ: откройте файл в MS Excel, удалите лишнее оформление и сохраните заново`,
   encoding:
     'Текст файла записан в кодировке, которую нельзя прочитать: сохраните файл в MS Excel как «Книга Excel (XLSX)»',
+  not_utf8: notUtf8Message('Часть текста файла'),
   encrypted:
     'Файл защищён паролем: снимите пароль в MS Excel (Файл → Сведения → Защитить книгу) и загрузите файл снова',
   no_sheet: 'В файле нет ни одного видимого листа',
 };
+
+/**
+ * Text in bytes of another encoding (Windows-1251, say) than the UTF-8 its part declares: it cannot be read as
+ * written, nor checked for personal data, so the file is refused (decisions/0243).
+ */
+export function notUtf8Message(what: string): string {
+  return `${what} записан${what.startsWith('Часть') ? 'а' : ''} не в кодировке UTF-8, которую объявляет файл (например, в Windows-1251): такой текст нельзя ни прочитать, ни проверить на персональные данные. Выгрузите реестр заново или откройте его в MS Excel и сохраните как «Книга Excel (XLSX)»`;
+}
 
 export class XlsxError extends Error {
   readonly code: XlsxErrorCode;

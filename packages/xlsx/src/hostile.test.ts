@@ -204,3 +204,43 @@ describe('XML entity expansion', () => {
     );
   });
 });
+
+describe('text in another encoding than the declared UTF-8 (decisions/0243)', () => {
+  // 'Иванов' in Windows-1251: bytes that are not UTF-8.
+  const cp1251 = Buffer.from([0xc8, 0xe2, 0xe0, 0xed, 0xee, 0xe2]);
+
+  it('refuses an inline text, naming its cell', async () => {
+    const sheet = Buffer.concat([
+      Buffer.from('<row r="1"><c r="A1" t="inlineStr"><is><t>ФИО</t></is></c></row>'),
+      Buffer.from('<row r="2"><c r="C2" t="inlineStr"><is><t>'),
+      cp1251,
+      Buffer.from('</t></is></c></row>'),
+    ]);
+    await refused(
+      buildXlsx({ sheet: Buffer.from(worksheetXml(sheet.toString('latin1')), 'latin1') }),
+      'not_utf8',
+      'Текст ячейки C2 записан не в кодировке UTF-8, которую объявляет файл (например, в Windows-1251): такой текст нельзя ни прочитать, ни проверить на персональные данные. Выгрузите реестр заново или откройте его в MS Excel и сохраните как «Книга Excel (XLSX)»',
+    );
+  });
+
+  it('refuses a shared string', async () => {
+    const strings = Buffer.concat([
+      Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>',
+      ),
+      cp1251,
+      Buffer.from('</t></si></sst>'),
+    ]);
+    await refused(
+      buildXlsx({ sheet: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>', sharedStrings: strings }),
+      'not_utf8',
+    );
+  });
+
+  it('still reads UTF-8 with characters to clean (a no-break space)', async () => {
+    const { rows } = await readAll(
+      fileOf(buildXlsx({ sheet: rowXml(1, ['Номер\u00a0договора']) + rowXml(2, ['КД-1']) })),
+    );
+    expect(rows[0]).toEqual([1, ['Номер договора']]);
+  });
+});

@@ -4,7 +4,7 @@
  * every other tag. A cell or row tag cut by a chunk boundary is carried over to the next chunk whole.
  */
 import { serialToIso } from './dates.ts';
-import { XLSX_LIMITS, XlsxError } from './errors.ts';
+import { notUtf8Message, XLSX_LIMITS, XlsxError } from './errors.ts';
 import { decodeText, TextCache } from './text.ts';
 
 export type Cell = string | number | boolean | null;
@@ -217,7 +217,7 @@ export class SheetScanner {
       const c1 = b[i + 1]!;
       if (c1 === 99) {
         if (isNameEnd(b[i + 2]!)) {
-          const next = this.cell(b, i + 2, len);
+          const next = this.locatedCell(b, i, len);
           if (next === NEED_MORE) return i;
           p = next;
           continue;
@@ -322,6 +322,19 @@ export class SheetScanner {
     this.onRow(row, this.rowNumber);
     for (let i = 0; i < width; i++) row[i] = null;
     this.width = 0;
+  }
+
+  /** A cell from its `<c` at `at`; a text that is not UTF-8 is refused naming the cell (decisions/0243). */
+  private locatedCell(b: Buffer, at: number, len: number): number {
+    try {
+      return this.cell(b, at + 2, len);
+    } catch (error) {
+      if (!(error instanceof XlsxError) || error.code !== 'not_utf8') throw error;
+      const tag = b.toString('latin1', at, Math.min(len, at + 256));
+      const ref =
+        /^<c\b[^>]*?\sr\s*=\s*["']([A-Z]{1,3})\d*["']/.exec(tag)?.[1] ?? columnLetters(this.lastColumn + 1);
+      throw new XlsxError('not_utf8', error.detail, notUtf8Message(`Текст ячейки ${ref}${this.rowNumber}`));
+    }
   }
 
   private cell(b: Buffer, start: number, len: number): number {

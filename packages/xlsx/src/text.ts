@@ -1,4 +1,5 @@
 /** Decoding of XML text and attribute values taken from byte ranges, and the guard against DTDs. */
+import { isUtf8 } from 'node:buffer';
 import { XlsxError } from './errors.ts';
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -49,8 +50,12 @@ function special(code: number): boolean {
   );
 }
 
-/** The slow, careful decoding of a range with invalid UTF-8 or characters to clean. */
+/**
+ * The slow, careful decoding of a range with invalid UTF-8 or characters to clean. Bytes that are not UTF-8 (a
+ * Windows-1251 text in a part declared UTF-8) are refused: replaced by U+FFFD they would pass every check unread.
+ */
 function decodeCarefully(b: Buffer, start: number, end: number): string {
+  if (!isUtf8(b.subarray(start, end))) throw new XlsxError('not_utf8', 'bytes that are not UTF-8');
   return cleanText(unescapeXstring(unescapeXml(b.toString('utf8', start, end))));
 }
 
