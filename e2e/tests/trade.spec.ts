@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { BATCH_AUTOBID_COLUMNS } from '@etp/contracts';
+import { formatRubles, formatRublesExact } from '@etp/domain';
 import { writeSheet } from '@etp/xlsx';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type Jwt, signedIn, tokenOf } from './support/session.ts';
@@ -41,8 +42,13 @@ async function findProcedure(request: APIRequestContext, jwt: Jwt, auctionType: 
   return (await procedures(request, jwt, { auction_type: auctionType, status }))[0]!.id;
 }
 
-/** An active lot of the procedure that no autobid answers (as an administrator sees it). */
-async function quietLot(request: APIRequestContext, admin: Jwt, briefcaseId: number) {
+/** An active lot of the procedure that no autobid answers (as an administrator sees it): the first, or the last. */
+async function quietLot(
+  request: APIRequestContext,
+  admin: Jwt,
+  briefcaseId: number,
+  which: 'first' | 'last' = 'first',
+) {
   const reply = await request.get('/api/v1/lots', {
     params: { briefcase_id: briefcaseId },
     ...authorised(admin),
@@ -51,7 +57,8 @@ async function quietLot(request: APIRequestContext, admin: Jwt, briefcaseId: num
     id: number;
     attributes: { status: string; has_enabled_autobids: boolean };
   }[];
-  const lot = lots.find((l) => l.attributes.status === 'active' && !l.attributes.has_enabled_autobids);
+  const quiet = lots.filter((l) => l.attributes.status === 'active' && !l.attributes.has_enabled_autobids);
+  const lot = which === 'first' ? quiet[0] : quiet.at(-1);
   expect(lot).toBeDefined();
   return lot!.id;
 }
@@ -174,6 +181,66 @@ test('buyer A bids on a classic lot, buyer B sees it live, and B’s autobid out
   await b.context.close();
 });
 
+test('a buyer types their own amount on a classic lot, Tabs away, and that exact amount becomes the price', async ({
+  browser,
+  request,
+}) => {
+  // Issue 29: a typed bid was placed one step higher (the percent field passed through by Tab moved it), and an
+  // amount below the minimum was silently replaced by the next price.
+  const admin = await tokenOf(request, 'admin@etp-rd.ru');
+  const a = await signedIn(browser, request, 'buyer.legal@etp-rd.ru');
+  const id = (await procedures(request, a.jwt, { auction_type: 'classic', status: 'active' })).at(-1)!.id;
+  const lotId = await quietLot(request, admin, id, 'last');
+  const lotOf = async () => {
+    const reply = await request.get(`/api/v1/lots/${lotId}`, authorised(a.jwt));
+    return (await reply.json()).data.attributes as {
+      next_price: number;
+      step_price: number;
+      current_price: number;
+    };
+  };
+  const before = await lotOf();
+  await a.page.goto(`/briefcases/${id}/trade`, { waitUntil: 'domcontentloaded' });
+  const card = a.page.getByTestId(`lot-card-${lotId}`);
+  const amount = card.getByTestId(`bid-amount-${lotId}`);
+  await expect(amount).toBeVisible();
+
+  // Below the minimum: the spec's message beside the field, and no confirmation.
+  await amount.fill('100');
+  await a.page.keyboard.press('Tab');
+  await expect(card.getByText('Не может быть меньше минимальной суммы')).toBeVisible();
+  await expect(amount).toHaveValue('100');
+  await card.getByRole('button', { name: 'Сделать ставку' }).click();
+  await expect(a.page.getByRole('dialog', { name: 'Подтверждение ставки' })).toHaveCount(0);
+  await expectAccessible(a.page);
+  for (const width of [1440, 390]) {
+    await a.page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: join(SHOTS, `bid-input-message-${width}.png`) });
+  }
+  await a.page.setViewportSize({ width: 1440, height: 900 });
+
+  // Seven steps above the next price, typed by hand, then Tab to the percent field and the button.
+  const typed = before.next_price + 7 * before.step_price;
+  const rubles = `${Math.floor(typed / 100)}${typed % 100 === 0 ? '' : `,${String(typed % 100).padStart(2, '0')}`}`;
+  await amount.fill(rubles);
+  await a.page.keyboard.press('Tab');
+  await expect(card.getByTestId(`bid-steps-${lotId}`)).toHaveText('8 шагов');
+  await card.getByRole('button', { name: 'Сделать ставку' }).click();
+  const confirm = a.page.getByRole('dialog', { name: 'Подтверждение ставки' });
+  await expect(confirm).toContainText(formatRublesExact(typed));
+  await confirm.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(card.getByTestId(`lot-condition-${lotId}`)).toHaveText('Вы лидируете');
+  await expect(card.getByTestId(`lot-price-${lotId}`)).toHaveText(formatRubles(typed));
+  expect((await lotOf()).current_price).toBe(typed);
+  for (const width of [1440, 390]) {
+    await a.page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: join(SHOTS, `bid-input-placed-${width}.png`) });
+  }
+  await a.context.close();
+});
+
 test('on a phone (390 px) a buyer bids through the lot dialog opened by its address', async ({
   browser,
   request,
@@ -280,7 +347,8 @@ test('a sealed offer is made, and the other buyer sees no amount', async ({ brow
   await dialog.getByLabel('Ваше предложение').fill(String(kopecks / 100));
   await photograph(a.page, 'sealed-offer-dialog', [1440]);
   await dialog.getByRole('button', { name: 'Далее' }).click();
-  await expect(dialog).toContainText('Вы делаете ставку');
+  // An offer, not a bid (issue 29).
+  await expect(dialog).toContainText(/Вы (делаете|меняете) предложение/);
   await photograph(a.page, 'sealed-offer-confirm', [1440]);
   await dialog.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(a.page.getByTestId(`own-offer-${lotId}`)).toBeVisible();
@@ -306,7 +374,7 @@ test('a sealed offer is made, and the other buyer sees no amount', async ({ brow
   await small.getByLabel('Ваше предложение').fill(String(kopecks / 100));
   await photograph(phone.page, 'sealed-offer-dialog', [390]);
   await small.getByRole('button', { name: 'Далее' }).tap();
-  await expect(small).toContainText('Вы делаете ставку');
+  await expect(small).toContainText(/Вы (делаете|меняете) предложение/);
   await photograph(phone.page, 'sealed-offer-confirm', [390]);
   await small.getByRole('button', { name: 'Отмена' }).tap();
   await expect(small.getByLabel('Ваше предложение')).toBeVisible();
@@ -680,6 +748,9 @@ test('the seller of a two-round procedure picks the start prices, then creates t
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await expect(dialog).toBeHidden();
   }
+  // The chosen offer sets the second round's start price: it is not named a winner (issue 29).
+  await expect(seller.page.getByText(/^Ставка для 2-го тура: /).first()).toBeVisible();
+  await expect(seller.page.getByText(/^Победитель: /)).toHaveCount(0);
   // Every lot decided: the procedure closes and the second round may start, live.
   const second = seller.page.getByRole('button', { name: 'Создать второй тур' });
   await expect(second).toBeVisible();

@@ -79,14 +79,17 @@ describe('the bid input (spec 2 §4, decisions/0191)', () => {
   });
 
   it('an amount below the minimum shows the spec message beside the field and keeps what was typed', async () => {
-    const { amount } = await setup();
+    const { amount, percent } = await setup();
     fireEvent.focus(amount);
     fireEvent.change(amount, { target: { value: '5000', selectionStart: 4, selectionEnd: 4 } });
+    // Tab: the amount field is left for the percent field.
     fireEvent.blur(amount);
+    fireEvent.focus(percent);
     expect(amount.value).toBe(`5${N}000`);
     expect(amount.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Не может быть меньше минимальной суммы')).toBeTruthy();
     // The button does not take it to the confirmation.
+    fireEvent.blur(percent);
     fireEvent.click(screen.getByRole('button', { name: 'Сделать ставку' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     // An empty field says it must be filled.

@@ -84,8 +84,10 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
     return true;
   };
   const focus = (field: Editing['field'], text: string) => {
-    // A field left with a message keeps what was typed when it is focused again.
-    if (editing?.field !== field) setEditing({ field, text, changed: false, message: null });
+    // A field left with a message keeps what was typed and its message, also while the other field is focused
+    // (Tab from it); typing in either field starts again.
+    if (editing?.message != null || editing?.field === field) return;
+    setEditing({ field, text, changed: false, message: null });
   };
   const typed = (field: Editing['field'], text: string) =>
     setEditing({ field, text, changed: true, message: null });
