@@ -17,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useReducer, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
 import { useCurrentUser } from '../../api/useCurrentUser.ts';
@@ -239,6 +239,18 @@ function WizardFrame(props: FrameProps) {
   const errorSteps = stepsWithErrors(state.errors);
   const summary = stepErrorSummary(errorSteps);
   const briefcaseId = state.draft?.briefcase.id ?? null;
+  // Errors just shown (the step's checks or the server's reply): the first is scrolled into view.
+  const frameRef = useRef<HTMLDivElement>(null);
+  const [shownErrors, setShownErrors] = useState(0);
+  useEffect(() => {
+    if (shownErrors === 0) return;
+    const timer = setTimeout(() => revealFirstError(frameRef.current), 0);
+    return () => clearTimeout(timer);
+  }, [shownErrors]);
+  const invalid = (errors: Record<string, string>) => {
+    dispatch({ type: 'invalid', errors });
+    setShownErrors((n) => n + 1);
+  };
 
   const canGo = (target: WizardStep) => {
     if (target <= step) return true;
@@ -248,14 +260,15 @@ function WizardFrame(props: FrameProps) {
     return true;
   };
 
+  /**
+   * A refused call: the reply's field errors go beside their fields (spec 1 §5), its message beside the button
+   * that was pressed; the first of them is scrolled into view.
+   */
   const failWith = (error: unknown) => {
-    if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
+    if (error instanceof ApiError && Object.keys(error.errors).length > 0)
       dispatch({ type: 'invalid', errors: firstMessages(error.errors) });
-      props.notify(error.message, 'error');
-    } else {
-      const message = error instanceof ApiError ? error.message : String(error);
-      dispatch({ type: 'failed', message });
-    }
+    dispatch({ type: 'failed', message: error instanceof ApiError ? error.message : String(error) });
+    setShownErrors((n) => n + 1);
   };
 
   const save = async (body: Record<string, unknown>) => {
@@ -266,9 +279,9 @@ function WizardFrame(props: FrameProps) {
 
   const next = async () => {
     const errors = blockingErrors(state, step, options);
-    if (Object.keys(errors).length > 0) return dispatch({ type: 'invalid', errors });
+    if (Object.keys(errors).length > 0) return invalid(errors);
     if (step === 1 && !state.draft) return dispatch({ type: 'goTo', step: 2 });
-    if (!briefcaseId) return dispatch({ type: 'invalid', errors: { source: T.fileHint } });
+    if (!briefcaseId) return invalid({ source: T.fileHint });
     dispatch({ type: 'saving' });
     try {
       const draft = await save(saveBodyOf(state.form, step, isAdmin));
@@ -281,7 +294,7 @@ function WizardFrame(props: FrameProps) {
 
   const apply = async () => {
     const errors = blockingErrors(state, 4, options);
-    if (Object.keys(errors).length > 0) return dispatch({ type: 'invalid', errors });
+    if (Object.keys(errors).length > 0) return invalid(errors);
     if (!briefcaseId) return;
     dispatch({ type: 'saving' });
     try {
@@ -548,7 +561,7 @@ function WizardFrame(props: FrameProps) {
           alignItems: 'start',
         }}
       >
-        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
+        <Paper ref={frameRef} variant="outlined" sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
           <Stack spacing={3}>
             <Stepper activeStep={step - 1} alternativeLabel sx={{ display: { xs: 'none', md: 'flex' } }}>
               {T.steps.map((label, i) => {
@@ -588,8 +601,12 @@ function WizardFrame(props: FrameProps) {
                 {summary}
               </Alert>
             )}
-            {state.failure && <Alert severity="error">{state.failure}</Alert>}
             <Suspense fallback={<StepSkeleton />}>{content}</Suspense>
+            {state.failure && (
+              <Alert severity="error" role="alert" data-testid="wizard-failure">
+                {state.failure}
+              </Alert>
+            )}
             <Stack
               direction={{ xs: 'column-reverse', sm: 'row' }}
               spacing={2}
@@ -629,6 +646,19 @@ function WizardFrame(props: FrameProps) {
       />
     </>
   );
+}
+
+/** Scrolls the first field in error (else the message beside the button) to the middle of the screen. */
+function revealFirstError(frame: HTMLElement | null) {
+  // The stepper's labels of steps in error are not fields.
+  const field = [...(frame?.querySelectorAll<HTMLElement>('.Mui-error') ?? [])].find(
+    (element) => !element.closest('.MuiStepper-root'),
+  );
+  const first =
+    field?.closest<HTMLElement>('.MuiFormControl-root') ??
+    field ??
+    frame?.querySelector<HTMLElement>('[data-testid="wizard-failure"]');
+  first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
 }
 
 const STEP_TEXT: Record<StepStatus, string> = {
