@@ -112,6 +112,33 @@ describe('the bid input (spec 2 §4, decisions/0191)', () => {
     expect(screen.getByTestId('bid-steps-7').textContent).toBe('3 шага');
   });
 
+  it('dutch: an order typed below the clock is confirmed as typed; above the clock the field says why', async () => {
+    // Clock 1 000 000 ₽ falling by 10 000 ₽ to 950 000 ₽ (6 prices), at its first step.
+    const dutchLot = buildLot({
+      id: 11,
+      start_price: 950_000_00,
+      max_price: 1_000_000_00,
+      min_price: 950_000_00,
+      next_price: 1_000_000_00,
+      current_price: 1_000_000_00,
+      step_price: 10_000_00,
+      step_count: 6,
+      current_step: 1,
+    });
+    renderWithProviders(<BidControls lot={dutchLot} auctionType="dutch" basis={basis} />);
+    const amount = (await screen.findByTestId('bid-amount-11')) as HTMLInputElement;
+    fireEvent.focus(amount);
+    fireEvent.change(amount, { target: { value: '1000001', selectionStart: 7, selectionEnd: 7 } });
+    fireEvent.blur(amount);
+    expect(screen.getByText('Не может быть больше текущей цены')).toBeTruthy();
+    fireEvent.focus(amount);
+    fireEvent.change(amount, { target: { value: '980000', selectionStart: 6, selectionEnd: 6 } });
+    fireEvent.blur(amount);
+    expect(screen.getByTestId('bid-steps-11').textContent).toBe('3 шага');
+    fireEvent.click(screen.getByRole('button', { name: 'Купить' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain(`980${N}000${N}₽`);
+  });
+
   it('a percent typed sets the amount', async () => {
     const { amount, percent } = await setup();
     fireEvent.focus(percent);
