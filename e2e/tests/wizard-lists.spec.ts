@@ -8,6 +8,7 @@
  * downloads the document from the card. A dutch procedure on a phone: the end is computed by the step formula.
  */
 import { readFileSync } from 'node:fs';
+import { splitDutchMaxPrice } from '@etp/domain';
 import { type Page, test } from '@playwright/test';
 import { debts, registry } from './support/registry.ts';
 import {
@@ -201,12 +202,15 @@ test('a dutch procedure on a phone: the end is the step formula’s, the field i
   await page.getByRole('textbox', { name: 'Длительность шага, мин' }).fill('15');
 
   // spec 1 §4: each lot's step count = ceil((max − start) / step) + 1, its end = start + count × minutes; the
-  // procedure ends with its last lot. A lot's maximum is its share of the procedure's (decision 0081).
+  // procedure ends with its last lot. A lot's maximum is its price plus its share of what the procedure's
+  // maximum exceeds their sum by (decision 0239).
   const startAt = new Date(start.iso).getTime();
-  const ends = lots.map((lot) => {
-    const share = lots.length > 1 ? Math.floor((maxRub * 100 * lot.start_price) / totalStart) : maxRub * 100;
-    const lotMax = Math.max(lot.start_price, share);
-    const steps = lotMax <= lot.start_price ? 1 : Math.ceil((lotMax - lot.start_price) / (stepRub * 100)) + 1;
+  const maxima = splitDutchMaxPrice(
+    maxRub * 100,
+    lots.map((lot) => lot.start_price),
+  );
+  const ends = lots.map((lot, i) => {
+    const steps = Math.ceil((maxima[i]! - lot.start_price) / (stepRub * 100)) + 1;
     return startAt + steps * 15 * 60_000;
   });
   const expectedEnd = new Date(Math.max(...ends));
