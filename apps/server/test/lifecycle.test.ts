@@ -135,6 +135,33 @@ describe.each(DRIVERS)('timed transitions, dutch clock, sealed offers and winner
     t.clock.advance(-30 * MINUTE);
   });
 
+  it('closes a dutch lot whose clock ran out without an order, and its procedure without bids', async () => {
+    const period = 10 * MINUTE;
+    const { briefcase, lot } = await tradingLot(t, floor, {
+      auctionType: 'dutch',
+      startInMs: -5 * MINUTE,
+      endInMs: -5 * MINUTE + 3 * period,
+      briefcase: { lotRenewalMinutes: 10 },
+      lot: {
+        maxPrice: 1_200_000,
+        minPrice: 1_000_000,
+        stepPrice: 100_000,
+        stepCount: 3,
+        startPrice: 1_000_000,
+        currentPrice: 1_200_000,
+      },
+    });
+    t.clock.advance(25 * MINUTE);
+    try {
+      await scheduler.tick();
+      expect(await lotRow(lot.id)).toMatchObject({ status: 'closed', isWithoutWinner: true, bidsCount: 0 });
+      expect(await statusOf(briefcase.id)).toBe('closed_without_bids');
+      expect((await call.lot(floor.seller, lot.id)).condition.text).toBe('Торги завершены без ставок');
+    } finally {
+      t.clock.advance(-25 * MINUTE);
+    }
+  });
+
   it('finishes a dutch lot at once when an order takes the current price', async () => {
     const { lot } = await tradingLot(t, floor, {
       auctionType: 'dutch',

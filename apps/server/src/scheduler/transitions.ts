@@ -112,7 +112,8 @@ async function moveDutchClock(ctx: AppContext, lotId: number, at: Date): Promise
     ) {
       return false;
     }
-    if (result.lot.status === 'finished') {
+    // A clock that ran out without an order is the lot's end without a bid: endLot closes it in this pass.
+    if (result.lot.status === 'finished' && orders.length > 0) {
       await finish(tx, locked.lot, locked.briefcase, result.lot, [], result.events, [], at, null);
     } else {
       await updateLot(tx, lotId, {
