@@ -83,8 +83,11 @@ describe.each(DRIVERS)('one sealed offer per company on %s', (driver) => {
       expect(await logOf(a, lot.id)).toEqual([]);
       expect(await cardTotal(a, briefcase.id)).toBeNull();
       expect(await liveRows(lot.id)).toEqual([]);
-      // Nothing left to withdraw.
+      // Nothing left to withdraw; a call that names no lot is refused on lot_id.
       expect((await withdraw(a, '/api/v1/bids', { lot_id: lot.id })).statusCode).toBe(409);
+      const unnamed = await withdraw(a, '/api/v1/bids/');
+      expect(unnamed.statusCode).toBe(422);
+      expect(unnamed.json().errors).toEqual({ lot_id: ['Должно быть заполнено'] });
 
       // A offers again; B offers, withdraws (lot_id in the query) and offers more.
       const again = await offer(a, lot.id, 2_200_000);
