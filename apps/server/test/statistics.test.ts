@@ -62,6 +62,8 @@ describe.each(DRIVERS)('procedure statistics on %s', (driver) => {
           current_price: 1_400_000,
           start_price: 1_000_000,
           bids_count: 3,
+          composite: false,
+          in_totals: true,
         },
         {
           id: quiet.id,
@@ -70,6 +72,8 @@ describe.each(DRIVERS)('procedure statistics on %s', (driver) => {
           current_price: null,
           start_price: 500_000,
           bids_count: 0,
+          composite: false,
+          in_totals: true,
         },
       ].sort((x, y) => x.number - y.number),
     );

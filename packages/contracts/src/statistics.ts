@@ -9,6 +9,10 @@ export const statsLotSchema = z.object({
   current_price: z.number().nullable(),
   start_price: z.number(),
   bids_count: z.number().int(),
+  /** The whole-portfolio lot: the same debts as the other lots, sold at once. */
+  composite: z.boolean(),
+  /** Whether the lot's prices count in the procedure's totals (each debt once, decisions/0245). */
+  in_totals: z.boolean(),
 });
 
 /** Bids per Moscow minute: `time` is the minute's start with +03:00. */
@@ -37,7 +41,7 @@ export const briefcaseStatsAttributesSchema = z.object({
     with_bids: z.number().int(),
     finished_lots: z.number().int(),
   }),
-  /** Sum of the lots' current prices (sealed lots count from their end on). */
+  /** Sum of the current prices of the lots counted in totals (sealed lots count from their end on). */
   current_price: z.number(),
   lots: z.array(statsLotSchema),
   histograms: z.object({

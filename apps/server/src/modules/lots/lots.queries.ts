@@ -1,4 +1,5 @@
 /** SQL of lots: the trade tab's page, one lot, the viewer's own bid and autobid, favourites, ids. */
+import type { AwardableLot } from '@etp/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -154,6 +155,32 @@ export async function findLotsInfo(db: DbOrTx, briefcaseId: number) {
     .from(lots)
     .where(eq(lots.briefcaseId, briefcaseId))
     .orderBy(asc(lots.id));
+}
+
+/**
+ * Every lot of a procedure as the whole-portfolio rule sees it (packages/domain wholePortfolio.ts): the lots that
+ * closed with a winner are sold. Read after the procedure's row is locked, so two choices cannot pass each other.
+ */
+export async function findPortfolioLots(db: DbOrTx, briefcaseId: number): Promise<AwardableLot[]> {
+  const rows = await db
+    .select({
+      id: lots.id,
+      number: lots.number,
+      aliasNumber: lots.aliasNumber,
+      name: lots.name,
+      composite: lots.composite,
+      status: lots.status,
+      winnerBidId: lots.winnerBidId,
+    })
+    .from(lots)
+    .where(eq(lots.briefcaseId, briefcaseId))
+    .orderBy(asc(lots.number), asc(lots.id));
+  return rows.map((l) => ({
+    id: l.id,
+    composite: l.composite,
+    name: l.aliasNumber ?? (l.composite && l.name ? l.name : `Лот №${l.number}`),
+    awarded: l.status === 'closed' && l.winnerBidId !== null,
+  }));
 }
 
 export async function findLotsByIds(db: DbOrTx, ids: number[]): Promise<LotRow[]> {

@@ -13,7 +13,7 @@ import { recordWinnerEvents } from '../events/trading.events.ts';
 import { closeProcedureIfDone } from './lots.closing.ts';
 import { publishLotSnapshots, publishLots } from './lots.live.ts';
 import { presentLot } from './lots.presenter.ts';
-import { findViewerFacts, type LotRow, updateLot } from './lots.queries.ts';
+import { findPortfolioLots, findViewerFacts, type LotRow, updateLot } from './lots.queries.ts';
 import { type BriefcaseRow, rankedBid, toLotState } from './lots.state.ts';
 import type { LeaderTagger } from './lots.tags.ts';
 
@@ -152,10 +152,17 @@ export async function setWinner(
       .where(eq(briefcases.id, locked.briefcase.id))
       .for('update');
     const standing = (await findActiveBids(tx, lotId)).map(rankedBid);
-    const choice = chooseWinner(locked.state, standing, bidId, procedure!.status, {
-      isOwner: access.master && auth.user.role !== 'admin',
-      isAdmin: auth.user.role === 'admin',
-    });
+    // The whole-portfolio lot and the part lots hold the same debts: one of them sold, the other can only close
+    // without a winner (decisions/0245). The procedure's row is locked above: no two choices pass each other.
+    const portfolio = await findPortfolioLots(tx, procedure!.id);
+    const choice = chooseWinner(
+      locked.state,
+      standing,
+      bidId,
+      procedure!.status,
+      { isOwner: access.master && auth.user.role !== 'admin', isAdmin: auth.user.role === 'admin' },
+      portfolio,
+    );
     if (!choice.ok) throw rejected(choice);
     const winner = choice.lot.winner;
     const lot = await updateLot(tx, lotId, {

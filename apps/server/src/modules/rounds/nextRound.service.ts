@@ -13,11 +13,16 @@ import { BRIEFCASE_NOT_FOUND, requireOpenBriefcase } from '../briefcases/briefca
 import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
 import { recordRoundInvitations, recordStatusEvents } from '../events/trading.events.ts';
-import type { LotRow } from '../lots/lots.queries.ts';
+import { findPortfolioLots, type LotRow } from '../lots/lots.queries.ts';
 import type { BriefcaseRow } from '../lots/lots.state.ts';
 import { copyLot, copyProcedure, type NewBriefcase, type NewLot } from './rounds.copy.ts';
 import { ROUND_TEXTS as T } from './rounds.messages.ts';
-import { canCreateNextRound, canCreateSecondRound, isOpenForNextRound } from './rounds.policy.ts';
+import {
+  canCreateNextRound,
+  canCreateSecondRound,
+  isOpenForNextRound,
+  soldInAnotherLot,
+} from './rounds.policy.ts';
 import {
   copyCompanyLists,
   findAppliedLots,
@@ -68,7 +73,10 @@ export async function createNextRound(ctx: AppContext, auth: AuthContext, id: nu
     const old = await lockBriefcase(tx, id);
     if (!old) throw notFound(BRIEFCASE_NOT_FOUND);
     enforce(canCreateNextRound(old));
-    const source = (await findAppliedLots(tx, id)).filter(isOpenForNextRound);
+    const portfolio = await findPortfolioLots(tx, id);
+    const source = (await findAppliedLots(tx, id)).filter(
+      (lot) => isOpenForNextRound(lot) && !soldInAnotherLot(lot, portfolio),
+    );
     if (source.length === 0) throw conflict(T.noRequests);
     const round = old.nextRoundCount + 1;
     const copies = source.map((lot) => copyLot(lot, 0, at));

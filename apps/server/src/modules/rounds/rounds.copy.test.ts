@@ -130,4 +130,23 @@ describe('copyProcedure', () => {
     expect(row).not.toHaveProperty('startDatetime');
     expect(row).not.toHaveProperty('publishedAt');
   });
+
+  it('counts each debt once when the whole-portfolio lot goes with its parts (issue 29)', () => {
+    const old = { id: 10, status: 'closed', maxPrice: null } as unknown as BriefcaseRow;
+    const a = copyLot(lot({ id: 1, itemsCount: 10, amountTotal: 1000, startPrice: 500 }), 0, at);
+    const b = copyLot(lot({ id: 2, itemsCount: 30, amountTotal: 3000, startPrice: 700 }), 0, at);
+    const whole = copyLot(
+      lot({ id: 3, composite: true, itemsCount: 40, amountTotal: 4000, startPrice: 1200 }),
+      0,
+      at,
+    );
+    expect(copyProcedure(old, [a, b, whole], at, {})).toMatchObject({
+      amountTotal: 4000,
+      itemsCount: 40,
+      startPrice: 1200,
+      withCompositeLot: true,
+    });
+    // The whole portfolio with only one of its parts: the whole lot holds every debt.
+    expect(copyProcedure(old, [b, whole], at, {})).toMatchObject({ amountTotal: 4000, itemsCount: 40 });
+  });
 });

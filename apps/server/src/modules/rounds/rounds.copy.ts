@@ -3,6 +3,7 @@
  * policy, fresh for trading; registry rows stay linked to the original lots (`converted_from` leads to them).
  * The procedure copies its settings and recomputes its totals from the copied lots.
  */
+import { lotsCountedInTotals } from '@etp/domain';
 import type { AnalyticsJson, briefcases, lots } from '../../db/schema/index.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
 import type { BriefcaseRow } from '../lots/lots.state.ts';
@@ -115,10 +116,18 @@ export function copyProcedure(
     canStartSecondRound: _cs,
     ...settings
   } = old;
-  const items = sum(copies, (l) => l.itemsCount);
-  const amountTotal = sum(copies, (l) => l.amountTotal);
-  const amountBottomline = sum(copies, (l) => l.amountBottomline);
-  const maxPrices = copies.map((l) => l.maxPrice);
+  // The whole-portfolio lot and its parts hold the same debts: the totals count each once (decisions/0245).
+  const counted = lotsCountedInTotals(
+    copies.map((l, index) => ({
+      id: index,
+      composite: l.composite ?? false,
+      items_count: l.itemsCount ?? 0,
+    })),
+  ).map((l) => copies[l.id]!);
+  const items = sum(counted, (l) => l.itemsCount);
+  const amountTotal = sum(counted, (l) => l.amountTotal);
+  const amountBottomline = sum(counted, (l) => l.amountBottomline);
+  const maxPrices = counted.map((l) => l.maxPrice);
   return {
     ...settings,
     status: 'created',
@@ -126,13 +135,13 @@ export function copyProcedure(
     amountBottomline,
     amountMean: items ? Math.round(amountTotal / items) : 0,
     bottomlineMean: items ? Math.round(amountBottomline / items) : 0,
-    startPrice: sum(copies, (l) => l.startPrice),
-    maxPrice: maxPrices.every((p) => typeof p === 'number') ? sum(copies, (l) => l.maxPrice) : old.maxPrice,
+    startPrice: sum(counted, (l) => l.startPrice),
+    maxPrice: maxPrices.every((p) => typeof p === 'number') ? sum(counted, (l) => l.maxPrice) : old.maxPrice,
     itemsCount: items,
-    dpd: weighted(copies, (l) => l.dpd),
-    dplp: weighted(copies, (l) => l.dplp),
+    dpd: weighted(counted, (l) => l.dpd),
+    dplp: weighted(counted, (l) => l.dplp),
     withCompositeLot: copies.some((l) => l.composite),
-    analytics: mergeAnalytics(copies.map((l) => l.analytics ?? null)),
+    analytics: mergeAnalytics(counted.map((l) => l.analytics ?? null)),
     createdAt: at,
     updatedAt: at,
     ...overrides,

@@ -4,6 +4,7 @@
  * an administrator then creates the next round once the seller has decided every lot. Second round (convert):
  * the seller creates a classic round from the lots whose start price was chosen.
  */
+import { type AwardableLot, soldElsewhere } from '@etp/domain';
 import type { AuctionTypeColumn, BriefcaseStatusColumn } from '../../db/schema/index.ts';
 import { allow, refuse, type Verdict } from '../../http/verdict.ts';
 import { ROUND_TEXTS as T } from './rounds.messages.ts';
@@ -45,6 +46,15 @@ export function canApplyForNextRound(actor: RoundActor, facts: ApplyFacts, now: 
 /** A lot goes to the next round only when it closed without a winner. */
 export function isOpenForNextRound(lot: { status: string; winnerBidId: number | null }): boolean {
   return lot.status === 'closed' && lot.winnerBidId === null;
+}
+
+/**
+ * A lot whose debts were sold in another lot of the procedure (the whole-portfolio lot, or one of its parts): it
+ * goes to no next round, or the same debts would be sold twice (decisions/0245).
+ */
+export function soldInAnotherLot(lot: { id: number }, portfolio: readonly AwardableLot[]): boolean {
+  const self = portfolio.find((other) => other.id === lot.id);
+  return self !== undefined && soldElsewhere(self, portfolio);
 }
 
 export function canCreateNextRound(procedure: {

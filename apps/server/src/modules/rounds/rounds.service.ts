@@ -9,12 +9,14 @@ import { requireOpenBriefcase } from '../briefcases/briefcases.access.ts';
 import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { isMaster } from '../briefcases/briefcases.policy.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
+import { findPortfolioLots } from '../lots/lots.queries.ts';
 import { lotName, ROUND_TEXTS as T } from './rounds.messages.ts';
 import {
   canApplyForNextRound,
   isOpenForNextRound,
   type RoundActor,
   roundRequestDeadline,
+  soldInAnotherLot,
 } from './rounds.policy.ts';
 import {
   companyHasBid,
@@ -54,10 +56,13 @@ export async function applyForNextRound(
     };
     enforce(canApplyForNextRound(actor, facts, at));
     const found = new Map((await findLotsOf(tx, id, lotIds)).map((l) => [l.id, l]));
+    const portfolio = await findPortfolioLots(tx, id);
     const errors = lotIds.flatMap((lotId) => {
       const lot = found.get(lotId);
       if (!lot) return [T.lotNotFound(lotId)];
-      return isOpenForNextRound(lot) ? [] : [T.lotNotOpen(lotName(lot))];
+      if (!isOpenForNextRound(lot)) return [T.lotNotOpen(lotName(lot))];
+      // Its debts were sold in the whole-portfolio lot, or in a part of it (decisions/0245).
+      return soldInAnotherLot(lot, portfolio) ? [T.lotSoldElsewhere(lotName(lot))] : [];
     });
     if (errors.length) throw validationFailed({ lots: errors }, T.applyFailed);
     const rows = lotIds.map((lotId) => ({

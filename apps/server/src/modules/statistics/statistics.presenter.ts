@@ -1,6 +1,12 @@
 /** Turns the statistics rows into the spec's JSON; sealed lots keep their amounts hidden until their end. */
 import type { BriefcaseStatsAttributes } from '@etp/contracts';
-import { type AuctionType, isPrivateAuction, sealedAmountsRevealed, toMoscowIso } from '@etp/domain';
+import {
+  type AuctionType,
+  isPrivateAuction,
+  lotsCountedInTotals,
+  sealedAmountsRevealed,
+  toMoscowIso,
+} from '@etp/domain';
 import type { bestBidPerMinute, bidsPerMinute, findStatsLots } from './statistics.queries.ts';
 
 type StatsLot = Awaited<ReturnType<typeof findStatsLots>>[number];
@@ -22,6 +28,12 @@ export function presentStats(input: {
   perMinute: Awaited<ReturnType<typeof bidsPerMinute>>;
   prices: Awaited<ReturnType<typeof bestBidPerMinute>>;
 }): BriefcaseStatsAttributes {
+  // The whole-portfolio lot holds the parts' debts again: the totals count each debt once (decisions/0245).
+  const counted = new Set(
+    lotsCountedInTotals(
+      input.lots.map((l) => ({ id: l.id, composite: l.composite, items_count: l.itemsCount })),
+    ).map((l) => l.id),
+  );
   const lots = input.lots.map((l) => ({
     id: l.id,
     number: l.number,
@@ -29,6 +41,8 @@ export function presentStats(input: {
     current_price: priceVisible(input.auctionType, l) ? l.currentPrice : null,
     start_price: l.startPrice,
     bids_count: l.bidsCount,
+    composite: l.composite,
+    in_totals: counted.has(l.id),
   }));
   return {
     users: input.counters.users,
@@ -39,7 +53,7 @@ export function presentStats(input: {
       with_bids: input.lots.filter((l) => l.bidsCount > 0).length,
       finished_lots: input.lots.filter((l) => l.status === 'finished' || l.status === 'closed').length,
     },
-    current_price: lots.reduce((acc, l) => acc + (l.current_price ?? 0), 0),
+    current_price: lots.reduce((acc, l) => acc + (l.in_totals ? (l.current_price ?? 0) : 0), 0),
     lots,
     histograms: {
       bids: input.perMinute.map((m) => ({ time: toMoscowIso(m.minute), bids: m.bids, users: m.users })),

@@ -33,6 +33,8 @@ export async function findStatsLots(db: DbOrTx, briefcaseId: number) {
       currentPrice: lots.currentPrice,
       startPrice: lots.startPrice,
       bidsCount: lots.bidsCount,
+      composite: lots.composite,
+      itemsCount: lots.itemsCount,
     })
     .from(lots)
     .where(eq(lots.briefcaseId, briefcaseId))

@@ -37,6 +37,7 @@ import { lotTitle } from '../../trade/lotTitle.ts';
 import { TRADE_PAGE_SIZE, useLots } from '../../trade/tradeApi.ts';
 import { TRADE_PAGE_SIZE_CONST } from '../../trade/tradeConstants.ts';
 import { type PortfolioColumn, portfolioColumns, showsBottomline } from './portfolioColumns.ts';
+import { portfolioTotal } from './portfolioTotals.ts';
 
 export const LOTS_TABLE_MESSAGES = {
   title: 'Лоты',
@@ -286,21 +287,17 @@ function LotsGrid({
         return b.status === 'closed_with_next_round' ? T.extended(b.next_round_count) : lot.condition.text;
     }
   };
-  const sum = (pick: (lot: LotAttributes) => number | null) => lots.reduce((s, l) => s + (pick(l) ?? 0), 0);
   const totalOf = (column: PortfolioColumn) => {
     switch (column) {
       case 'number':
         return T.total;
       case 'amountTotal':
-        return formatRubles(sum((l) => l.amount_total));
       case 'amountBottomline':
-        return formatRubles(sum((l) => l.amount_bottomline));
       case 'startPrice':
-        return formatRubles(sum((l) => l.start_price));
       case 'currentPrice':
-        return formatRubles(sum((l) => l.current_price));
+        return formatRubles(portfolioTotal(column, lots));
       case 'bids':
-        return sum((l) => l.bids_count);
+        return portfolioTotal(column, lots);
       default:
         return '';
     }

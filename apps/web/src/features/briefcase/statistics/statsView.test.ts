@@ -19,6 +19,8 @@ const lot = (id: number, current: number | null, start: number, bids: number) =>
   current_price: current,
   start_price: start,
   bids_count: bids,
+  composite: false,
+  in_totals: true,
 });
 
 const stats: BriefcaseStatsAttributes = {
@@ -146,5 +148,12 @@ describe('the statistics view', () => {
     expect(days.labels[0]).toBe('22.11 10:00');
     // A phone holds fewer bands: the same seven hours in 15-minute bands.
     expect(histogramBands(long, MAX_BANDS.narrow).minutes).toBe(15);
+  });
+
+  it('counts the whole-portfolio lot once: its start price is not added to its parts’ (issue 29)', () => {
+    const whole = { ...lot(4, 160_000_00, 220_000_00, 1), composite: true, in_totals: false };
+    const withWhole = { ...stats, lots: [...stats.lots, whole] };
+    expect(startTotalOfPriced(withWhole.lots)).toBe(100_000_00);
+    expect(totalGrowth(withWhole)).toBe(totalGrowth(stats));
   });
 });

@@ -47,9 +47,12 @@ export function lotPriceText(lot: StatsLot, currency: string): string {
   return lot.bids_count > 0 ? M.hiddenPrice : M.noBids;
 }
 
-/** The sum of the start prices of the lots whose current price counts (the same lots as `current_price`). */
+/**
+ * The sum of the start prices of the lots whose current price counts (the same lots as `current_price`): the
+ * whole-portfolio lot holds the other lots' debts again and counts only when the server says so (`in_totals`).
+ */
 export function startTotalOfPriced(lots: readonly StatsLot[]): number {
-  return lots.reduce((sum, l) => sum + (l.current_price === null ? 0 : l.start_price), 0);
+  return lots.reduce((sum, l) => sum + (l.current_price === null || !l.in_totals ? 0 : l.start_price), 0);
 }
 
 /** The growth of the priced lots over their start, '—' when no lot has a price yet. */
