@@ -104,6 +104,15 @@ describe.each(DRIVERS)('trade protocol on %s', (driver) => {
     expect(reportText).toContain(formatRubles(1_100_000).replace(/\s/gu, ' '));
     expect(reportText).not.toContain('Покупатель');
     expect(reportText).toContain(finishedHead.hash);
+    // What a participant can do with the head, not an engineer's command (issue 29).
+    for (const read of [text, reportText]) {
+      expect(read).toContain(
+        flat(
+          `Как проверить. Сохраните этот документ. Площадка проверяет журнал, заново вычисляя хеш каждой записи по её содержанию и хешу предыдущей, от первой записи до последней: результат должен совпасть с номером и хешем последней записи, указанными выше. Чтобы получить такое подтверждение, напишите в техническую поддержку площадки (${t.ctx.config.supportEmail}), указав ТП №${briefcase.id}, номер и хеш последней записи из этого документа.`,
+        ),
+      );
+      expect(read).not.toMatch(/npm|audit:verify|\/api\//);
+    }
 
     // The seller chooses: the protocol is stale, made again, and the old file is gone from the store.
     expect(

@@ -45,6 +45,8 @@ export interface ProtocolData {
   /** The procedure's audit chain at the moment the document was made. */
   audit: { seq: number; hash: string };
   generatedAt: string;
+  /** Where a reader asks the platform to check the audit chain head the document names. */
+  supportEmail?: string;
 }
 
 /** Bids listed per lot in the protocol. */

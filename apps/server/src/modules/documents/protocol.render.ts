@@ -98,7 +98,7 @@ function auditBlock(doc: Pdf, data: ProtocolData): void {
     .font('regular')
     .fontSize(9)
     .fillColor(INK.muted)
-    .text(T.auditVerify(data.briefcaseId), {
+    .text(T.auditVerify(data.briefcaseId, data.supportEmail), {
       width: contentWidth(doc),
     });
 }

@@ -51,7 +51,10 @@ async function renderAndStore(ctx: AppContext, briefcaseId: number): Promise<boo
   const at = ctx.now();
   const data = await gatherProtocol(ctx.db, briefcaseId, at);
   if (!data) return false;
-  const rendered = await filePool().run({ kind: 'renderProtocol', data });
+  const rendered = await filePool().run({
+    kind: 'renderProtocol',
+    data: { ...data, supportEmail: ctx.config.supportEmail },
+  });
   const made: (GeneratedFile & { bytes: Buffer })[] = [
     {
       kind: 'protocol',

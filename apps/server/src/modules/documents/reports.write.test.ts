@@ -20,6 +20,7 @@ const row = (over: Partial<CompanyInfoRow>): CompanyInfoRow => ({
 });
 
 const linesOf = (csv: string) => csv.slice(1).split('\r\n');
+const innOf = (csv: string) => linesOf(csv)[1]!.split(';')[2];
 
 describe('companies_info csv', () => {
   it('starts with the BOM, ends every line with CRLF and names each company’s role', () => {
@@ -33,8 +34,8 @@ describe('companies_info csv', () => {
     expect(csv.replaceAll('\r\n', '')).not.toContain('\n');
     expect(linesOf(csv)).toEqual([
       'Компания;Полное наименование;ИНН;Тип;Роль в процедуре;Ставок;Лотов со ставками;Выиграно лотов',
-      'ООО «Покупатель»;Общество с ограниченной ответственностью «Покупатель»;7707083893;Юридическое лицо;Участник;3;2;1',
-      'АО «Приглашённый»;Общество с ограниченной ответственностью «Покупатель»;7707083893;Банк;Приглашена;0;0;0',
+      'ООО «Покупатель»;Общество с ограниченной ответственностью «Покупатель»;"=""7707083893""";Юридическое лицо;Участник;3;2;1',
+      'АО «Приглашённый»;Общество с ограниченной ответственностью «Покупатель»;"=""7707083893""";Банк;Приглашена;0;0;0',
       'ИП Иванов;Общество с ограниченной ответственностью «Покупатель»;;Индивидуальный предприниматель;Не допущена;0;0;0',
       '',
     ]);
@@ -48,6 +49,12 @@ describe('companies_info csv', () => {
     expect(companiesCsv([row({ fullName: 'Первая строка\r\nвторая строка' })])).toContain(
       '"Первая строка\r\nвторая строка"',
     );
+  });
+
+  it('writes an INN as the formula of its text, so Excel keeps its leading zeros and all its digits', () => {
+    expect(innOf(companiesCsv([row({ inn: '012345678901' })]))).toBe('"=""012345678901"""');
+    // Only digits are written so: anything else is a plain field, defused like any text.
+    expect(innOf(companiesCsv([row({ inn: '=1+1' })]))).toBe("'=1+1");
   });
 
   it('keeps a name starting with =, +, - or @ as text for Excel (CSV injection)', () => {

@@ -1,7 +1,8 @@
 /**
  * The seller's reports written straight into the response: xlsx with ExcelJS's streaming writer (rows committed as
  * they come, never a workbook held whole), csv as UTF-8 with a BOM and ';' so Excel opens Cyrillic in a Russian
- * locale. Money in rubles as numbers with a ruble format; times as МСК text (Excel has no time zones).
+ * locale. Money in rubles as numbers with a ruble format; times as date cells of Moscow's wall clock with a Russian
+ * format (Excel has no time zones: the headers say МСК). decisions/0122, 0244.
  */
 import type { Writable } from 'node:stream';
 import {
@@ -13,17 +14,27 @@ import {
   type CompanyKind,
   LOT_STATUS_LABELS,
   type LotStatus,
+  MOSCOW_OFFSET_MINUTES,
 } from '@etp/domain';
 import ExcelJS from 'exceljs';
 import { lotTitle } from '../events/trading.events.ts';
 import { REPORT_TEXTS as T } from './documents.messages.ts';
 import type { DownloadHistoryRow } from './documents.queries.ts';
-import { moscowStamp } from './pdf.ts';
 import type { CompanyInfoRow, ReportLot } from './reports.queries.ts';
 
-const RUBLES = '#,##0.00 "₽"';
+/** "1 234 567,89 ₽" in a Russian Excel (a format code's separators are the locale's). */
+export const RUBLES = '#,##0.00 "₽"';
+/** "05.03.2026 14:30:00" */
+export const MOSCOW_TIME = 'DD.MM.YYYY HH:MM:SS';
 const rubles = (kopecks: number | null) => (kopecks === null ? null : kopecks / 100);
-const stamp = (at: Date | null) => (at ? moscowStamp(at.toISOString()) : '');
+
+/**
+ * The instant as a date cell reading Moscow's wall clock: Excel's date cells have no zone, and ExcelJS writes a
+ * Date by its UTC fields.
+ */
+export function moscowCell(at: Date | null): Date | null {
+  return at ? new Date(at.getTime() + MOSCOW_OFFSET_MINUTES * 60_000) : null;
+}
 
 function workbook(stream: Writable) {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
@@ -52,7 +63,7 @@ function lotsSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, lots: ReportLot[]) 
     { header: T.bidders, key: 'bidders', width: 12 },
     { header: T.leader, key: 'leader', width: 28 },
     { header: T.winner, key: 'winner', width: 28 },
-    { header: T.end, key: 'end', width: 20 },
+    { header: T.end, key: 'end', width: 20, style: { numFmt: MOSCOW_TIME } },
   ]);
   for (const lot of lots) {
     ws.addRow({
@@ -68,7 +79,7 @@ function lotsSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, lots: ReportLot[]) 
       bidders: lot.biddersCount,
       leader: lot.leader?.company ?? '',
       winner: lot.winner?.company ?? (lot.isWithoutWinner ? T.noWinner : ''),
-      end: stamp(lot.endDatetime),
+      end: moscowCell(lot.endDatetime),
     }).commit();
   }
   ws.commit();
@@ -115,24 +126,31 @@ export async function writeOwnerReport(
     { header: T.value, key: 'value', width: 40 },
   ]);
   const withWinner = lots.filter((l) => l.winner !== null).length;
-  const rows: [string, string | number][] = [
+  const rows: [string, string | number | Date | null][] = [
     [T.procedure, `ТП №${procedure.id}`],
     [T.seller, procedure.seller],
     [T.auctionType, AUCTION_TYPE_LABELS[procedure.auctionType]],
     [T.status, briefcaseStatusLabel(procedure.status, procedure.nextRoundCount)],
-    [T.start, stamp(procedure.startDatetime)],
-    [T.end, stamp(procedure.endDatetime)],
+    [T.start, moscowCell(procedure.startDatetime)],
+    [T.end, moscowCell(procedure.endDatetime)],
     [T.lotsCount, lots.length],
     [T.lotsWithBids, lots.filter((l) => l.bidsCount > 0).length],
     [T.lotsWithWinner, withWinner],
     [T.bids, lots.reduce((sum, l) => sum + l.bidsCount, 0)],
   ];
-  for (const [field, value] of rows) summary.addRow({ field, value }).commit();
+  for (const [field, value] of rows) {
+    const row = summary.addRow({ field, value });
+    if (value instanceof Date) {
+      row.getCell(2).numFmt = MOSCOW_TIME;
+      row.getCell(2).alignment = { horizontal: 'left' };
+    }
+    row.commit();
+  }
   summary.commit();
   lotsSheet(book, lots);
   const titles = new Map(lots.map((l) => [l.id, lotTitle(l)]));
   const ws = sheet(book, T.bidsSheet, [
-    { header: T.time, key: 'at', width: 20 },
+    { header: T.time, key: 'at', width: 20, style: { numFmt: MOSCOW_TIME } },
     { header: T.lot, key: 'lot', width: 16 },
     { header: T.company, key: 'company', width: 30 },
     { header: T.inn, key: 'inn', width: 14 },
@@ -142,7 +160,7 @@ export async function writeOwnerReport(
   ]);
   for await (const bid of bids) {
     ws.addRow({
-      at: stamp(bid.createdAt),
+      at: moscowCell(bid.createdAt),
       lot: titles.get(bid.lotId) ?? '',
       company: bid.company,
       inn: bid.inn ?? '',
@@ -159,7 +177,7 @@ export async function writeOwnerReport(
 export async function writeDownloadsInfo(stream: Writable, rows: DownloadHistoryRow[]): Promise<void> {
   const book = workbook(stream);
   const ws = sheet(book, T.downloadsSheet, [
-    { header: T.time, key: 'at', width: 20 },
+    { header: T.time, key: 'at', width: 20, style: { numFmt: MOSCOW_TIME } },
     { header: T.user, key: 'user', width: 28 },
     { header: T.email, key: 'email', width: 28 },
     { header: T.company, key: 'company', width: 30 },
@@ -167,7 +185,7 @@ export async function writeDownloadsInfo(stream: Writable, rows: DownloadHistory
   ]);
   for (const row of rows) {
     ws.addRow({
-      at: stamp(row.createdAt),
+      at: moscowCell(row.createdAt),
       user: [row.lastName, row.firstName].filter(Boolean).join(' '),
       email: row.email ?? '',
       company: row.companyName ?? '',
@@ -186,6 +204,15 @@ function csvField(value: string | number): string {
   return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/**
+ * A number Excel must keep as text (an INN: leading zeros, 12 digits shown as 2,31046E+11): a formula giving the
+ * text, `="0123456789"`, the one form Excel opening a csv reads as text (decisions/0244). Only digits are written
+ * so; anything else goes through csvField like any text.
+ */
+function csvDigitsAsText(value: string): string {
+  return /^\d+$/.test(value) ? `"=""${value}"""` : csvField(value);
+}
+
 /** companies_info: UTF-8 with BOM, ';'-separated, CRLF lines (what Excel expects in a Russian locale). */
 export function companiesCsv(rows: CompanyInfoRow[]): string {
   const lines = [
@@ -193,7 +220,7 @@ export function companiesCsv(rows: CompanyInfoRow[]): string {
     ...rows.map((r) => [
       r.name,
       r.fullName,
-      r.inn ?? '',
+      { text: r.inn ?? '' },
       COMPANY_KIND_LABELS[r.kind as CompanyKind] ?? r.kind,
       r.excluded ? T.excluded : r.bids > 0 ? T.participant : T.invited,
       r.bids,
@@ -201,5 +228,7 @@ export function companiesCsv(rows: CompanyInfoRow[]): string {
       r.lotsWon,
     ]),
   ];
-  return `\uFEFF${lines.map((line) => line.map(csvField).join(';')).join('\r\n')}\r\n`;
+  const field = (value: string | number | { text: string }) =>
+    typeof value === 'object' ? csvDigitsAsText(value.text) : csvField(value);
+  return `\uFEFF${lines.map((line) => line.map(field).join(';')).join('\r\n')}\r\n`;
 }

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../../storage/storage.ts';
 import type { DocumentRow } from './documents.queries.ts';
 import { fileNameOf } from './documents.service.ts';
+import { moscowCell } from './reports.write.ts';
 
 /** Entry names, each unique: a second "Регламент.pdf" becomes "Регламент (2).pdf". */
 export function entryNames(files: Pick<DocumentRow, 'name' | 'extension'>[]): string[] {
@@ -36,7 +37,9 @@ export function streamZip(storage: Storage, files: DocumentRow[], log: FastifyBa
         continue;
       }
       const entry = once(archive, 'entry');
-      archive.append(stored.stream, { name: names[i]!, date: file.createdAt });
+      // A zip entry's date has no zone and archiver writes its UTC fields: Moscow's wall clock is what a
+      // participant's archiver shows (decisions/0244).
+      archive.append(stored.stream, { name: names[i]!, date: moscowCell(file.createdAt)! });
       await entry;
     }
     await archive.finalize();

@@ -22,7 +22,7 @@ import {
 } from './registries.queries.ts';
 import { withRawTransaction } from './registries.raw.ts';
 import { type RegistryBriefcase, requireManagedBriefcase } from './registries.service.ts';
-import { writePortfolio } from './registries.sheets.ts';
+import { dateCell, type PortfolioColumn, writePortfolio } from './registries.sheets.ts';
 import { decodeAssignment, decodeColumns } from './registries.snapshot.ts';
 
 type LotRow = Awaited<ReturnType<typeof findWizardLots>>[number];
@@ -150,27 +150,27 @@ export async function reloting(ctx: AppContext, auth: AuthContext, id: number, p
   };
 }
 
-const PORTFOLIO_HEADERS = [
-  'Лот',
-  'Номер договора',
-  'Код региона',
-  'ОД, ₽',
-  'ОСЗ, ₽',
-  'DPD',
-  'DPLP',
-  'Дата выдачи',
-  'Дата последнего платежа',
-  'Сумма последнего платежа, ₽',
-  'Выплачено, ₽',
-  'Платежи за 360 дней, ₽',
-  'Тип продукта',
-  'Вид кредита',
-  'Стадия',
-  'Первичный кредитор',
-  'Дата рождения',
-  'Пол',
-  'Местонахождение ИД',
-] as const;
+const PORTFOLIO_COLUMNS: readonly PortfolioColumn[] = [
+  { header: 'Лот' },
+  { header: 'Номер договора' },
+  { header: 'Код региона' },
+  { header: 'ОД, ₽', format: 'money' },
+  { header: 'ОСЗ, ₽', format: 'money' },
+  { header: 'DPD' },
+  { header: 'DPLP' },
+  { header: 'Дата выдачи', format: 'date' },
+  { header: 'Дата последнего платежа', format: 'date' },
+  { header: 'Сумма последнего платежа, ₽', format: 'money' },
+  { header: 'Выплачено, ₽', format: 'money' },
+  { header: 'Платежи за 360 дней, ₽', format: 'money' },
+  { header: 'Тип продукта' },
+  { header: 'Вид кредита' },
+  { header: 'Стадия' },
+  { header: 'Первичный кредитор' },
+  { header: 'Дата рождения', format: 'date' },
+  { header: 'Пол' },
+  { header: 'Местонахождение ИД' },
+];
 
 const rub = (kopecks: number | null) => (kopecks === null ? null : kopecks / 100);
 
@@ -197,8 +197,8 @@ export async function writeLottedPortfolio(ctx: AppContext, briefcase: RegistryB
           rub(r.amountBottomline),
           r.dpd,
           r.dplp,
-          r.issueDate,
-          r.lastPaymentDate,
+          dateCell(r.issueDate),
+          dateCell(r.lastPaymentDate),
           rub(r.lastPaymentAmount),
           rub(r.paidAmount),
           rub(r.amountFor360Days),
@@ -206,7 +206,7 @@ export async function writeLottedPortfolio(ctx: AppContext, briefcase: RegistryB
           r.loanKind,
           r.stage,
           r.firstCreditor,
-          r.birthDate,
+          dateCell(r.birthDate),
           r.sex === 'male' ? 'М' : r.sex === 'female' ? 'Ж' : null,
           r.enforcementOrderPlacement,
         ];
@@ -214,5 +214,5 @@ export async function writeLottedPortfolio(ctx: AppContext, briefcase: RegistryB
       after = page[page.length - 1]!.rowNumber;
     }
   }
-  await writePortfolio(out, PORTFOLIO_HEADERS, rows());
+  await writePortfolio(out, PORTFOLIO_COLUMNS, rows());
 }

@@ -44,19 +44,40 @@ export interface PortfolioSheetRow {
   cells: (string | number | null)[];
 }
 
+/** A column of the portfolio download: money as a ruble number format, dates as date cells. */
+export interface PortfolioColumn {
+  header: string;
+  format?: 'money' | 'date';
+}
+
+/** "1 234 567,89 ₽" in a Russian Excel (a format code's separators are the locale's); decisions/0244. */
+const RUBLES = '#,##0.00 "₽"';
+const RUSSIAN_DATE = 'DD.MM.YYYY';
+
+/** A stored date ('2024-03-05') as a date cell (ExcelJS writes a Date by its UTC fields). */
+export function dateCell(iso: string | null): Date | null {
+  return iso ? new Date(`${iso.slice(0, 10)}T00:00:00Z`) : null;
+}
+
 /** The de-personalised lotted portfolio: the lot's name, then the stored columns of every debt. */
 export async function writePortfolio(
   stream: Writable,
-  headers: readonly string[],
-  rows: AsyncIterable<(string | number | null)[]>,
+  columns: readonly PortfolioColumn[],
+  rows: AsyncIterable<(string | number | Date | null)[]>,
 ): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream,
-    useStyles: false,
+    useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet('Портфель');
-  sheet.addRow([...headers]).commit();
+  const sheet = workbook.addWorksheet('Портфель', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    width:
+      c.format === 'date' ? 14 : c.format === 'money' ? 18 : Math.max(10, Math.min(30, c.header.length + 2)),
+    ...(c.format ? { style: { numFmt: c.format === 'money' ? RUBLES : RUSSIAN_DATE } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
   for await (const row of rows) sheet.addRow(row).commit();
   sheet.commit();
   await workbook.commit();
