@@ -181,6 +181,11 @@ export interface WizardDraftBriefcase {
   fssp_bank_only: boolean;
   fssp_mfo_only: boolean;
   excel_custom: boolean;
+  /**
+   * A next or second round: the procedure it was created from. Its registry and lots came with it (the rows stay
+   * linked to the first round's lots), so it has no upload or lotting of its own.
+   */
+  converted_from: number | null;
   has_registry: boolean;
   registry_file_name: string | null;
   registry_report_id: string | null;

@@ -269,6 +269,7 @@ export function buildWizardDraft(
       company_id: 7,
       creator_company_name: 'ПАО «Банк»',
       excel_custom: false,
+      converted_from: null,
       has_registry: true,
       registry_file_name: 'реестр.xlsx',
       registry_report_id: null,

@@ -60,6 +60,7 @@ export function presentDraftBriefcase(b: DraftRow): WizardDraftBriefcase {
     fssp_bank_only: b.fsspBankOnly,
     fssp_mfo_only: b.fsspMfoOnly,
     excel_custom: b.excelCustom,
+    converted_from: b.convertedFrom,
     has_registry: b.hasRegistry,
     registry_file_name: b.registryFileName,
     registry_report_id: b.registryReportId,

@@ -13,7 +13,8 @@ export async function findDraftRow(db: DbOrTx, id: number) {
   const [row] = await db
     .select({
       ...briefcaseRowColumns,
-      hasRegistry: sql<boolean>`${briefcases.registryColumns} is not null`,
+      // A round's registry came with its lots from the round before (decisions/0241), snapshot or not.
+      hasRegistry: sql<boolean>`(${briefcases.registryColumns} is not null or ${briefcases.convertedFrom} is not null)`,
       companyName: companies.fullName,
     })
     .from(briefcases)

@@ -76,6 +76,9 @@ export const WIZARD_MESSAGES = {
   replaceFile: 'Заменить файл',
   deleteFile: 'Удалить файл',
   fileHint: 'Файл в формате XLSX, не более 100 МБ',
+  /** A next or second round (decisions/0241): its registry and lots came from the round before. */
+  carriedRegistry: (id: number) =>
+    `Реестр и лоты перенесены из ТП №${id}: загружать реестр заново не нужно, лоты тура не меняются`,
   uploading: 'Загрузка',
   processing: 'Проверка и обработка файла',
   uploaded: 'Файл загружен',
@@ -112,6 +115,8 @@ export const WIZARD_MESSAGES = {
   lotButton: 'Лотировать',
   lotsTitle: 'Лоты',
   showAllLots: 'Показать все лоты',
+  /** Under the lots table on a phone: its columns go on to the right (issue 29 #17). */
+  lotsScrollHint: 'Таблица прокручивается вправо: там цены и шаги лотов',
   downloadPortfolio: 'Скачать обезличенный портфель (XLSX)',
   colName: 'Лот',
   colCount: 'Кол-во дел',

@@ -37,6 +37,7 @@ export type WizardForm = Omit<
   | 'company_id'
   | 'creator_company_name'
   | 'excel_custom'
+  | 'converted_from'
   | 'has_registry'
   | 'registry_file_name'
   | 'registry_report_id'

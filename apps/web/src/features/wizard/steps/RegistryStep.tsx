@@ -41,8 +41,11 @@ const ColumnMatching = lazy(async () => ({
 export function RegistryStep(props: RegistryStepProps) {
   const { upload, draft, form, errors } = props;
   const briefcase = draft?.briefcase ?? null;
+  // A round's registry and lots came from the round before: no upload, replacement or lotting of its own.
+  const carriedFrom = briefcase?.converted_from ?? null;
   const editable =
-    !briefcase || briefcase.briefcase_state === 'created' || briefcase.briefcase_state === 'pending';
+    carriedFrom === null &&
+    (!briefcase || briefcase.briefcase_state === 'created' || briefcase.briefcase_state === 'pending');
   const registered = Boolean(briefcase?.has_registry && briefcase.items_count > 0);
   const findings = upload.kind === 'personalData' ? upload.findings : null;
   // A custom file (or one whose headers are not the template's) opens on the custom tab with its matching.
@@ -67,15 +70,22 @@ export function RegistryStep(props: RegistryStepProps) {
     briefcase?.personal_data_found && !briefcase.personal_data_agreement && !briefcase.personal_data_skipped;
   return (
     <Stack spacing={3}>
-      <RegistryUpload
-        upload={upload}
-        warnings={props.warnings}
-        editable={editable}
-        onFile={props.onFile}
-        onDelete={registered || upload.kind === 'mismatch' ? props.onDelete : null}
-        tab={tab}
-        onTab={setTab}
-      />
+      {carriedFrom !== null && (
+        <Alert severity="info" data-testid="carried-registry">
+          {T.carriedRegistry(carriedFrom)}
+        </Alert>
+      )}
+      {carriedFrom === null && (
+        <RegistryUpload
+          upload={upload}
+          warnings={props.warnings}
+          editable={editable}
+          onFile={props.onFile}
+          onDelete={registered || upload.kind === 'mismatch' ? props.onDelete : null}
+          tab={tab}
+          onTab={setTab}
+        />
+      )}
       {rematchable && remaped.data?.pending && (
         <Button
           variant="outlined"
@@ -124,7 +134,7 @@ export function RegistryStep(props: RegistryStepProps) {
       )}
       {registered && briefcase && draft && upload.kind !== 'mismatch' && (
         <>
-          {editable && (
+          {(editable || carriedFrom !== null) && (
             <LottingPanel
               briefcaseId={briefcase.id}
               lots={draft.lots.filter((l) => !l.composite)}
