@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
 
 const waitFor = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  for (let i = 0; i < 2400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
   if (!check()) throw new Error(`timed out waiting for ${what}`);
 };
 
@@ -56,5 +56,5 @@ describe.each(DRIVERS)('graceful stop on %s', (driver) => {
     expect(failures).toEqual([]);
     expect(finished).toEqual(['protocol']);
     expect(files.processIds()).toEqual([]);
-  }, 30_000);
+  }, 120_000);
 });
