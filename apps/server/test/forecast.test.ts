@@ -4,6 +4,7 @@
  */
 import {
   encodeForecastInput,
+  FORECAST_FLAGS,
   FORECAST_MESSAGES,
   FORECAST_MIN_HISTORY,
   type ForecastLotFacts,
@@ -249,6 +250,43 @@ describe.each(DRIVERS)('price forecast on %s', (driver) => {
     const back = await predict(floor.seller, [one.json().data.forms[0].form]);
     expect(back.json().data.forecasts[0].own).toBe(true);
     expect((await forecastRows()).at(-1)).toMatchObject({ own: true, lotId });
+  });
+
+  it('reads the spec’s form with its flags as plain fields (0/1, booleans, "0"/"1") as the nested form', async () => {
+    const { flags: _own, ...fields } = ownForm();
+    const on = ['dead', 'fraud', 'court_order', 'mls'] as const;
+    const nestedFlags = Object.fromEntries(
+      FORECAST_FLAGS.map((flag) => [flag, on.includes(flag as never) ? 1 : 0]),
+    );
+    const nested = { ...fields, dpd: 700, flags: nestedFlags };
+    // Each flag in another of the spelling a form may send; one left out counts as 0.
+    const spellings = [1, '1', true];
+    const offSpellings = [0, '0', false];
+    const flat: Record<string, unknown> = { ...fields, dpd: 700 };
+    FORECAST_FLAGS.forEach((flag, i) => {
+      if (flag === 'bankruptcy') return;
+      flat[flag] = on.includes(flag as never) ? spellings[i % 3] : offSpellings[i % 3];
+    });
+    const byNested = await predict(floor.admin, [nested]);
+    const nestedInput = (await forecastRows()).at(-1)!.input;
+    const byFlat = await predict(floor.admin, [flat]);
+    const flatInput = (await forecastRows()).at(-1)!.input;
+    expect(byNested.statusCode).toBe(200);
+    expect(byFlat.statusCode).toBe(200);
+    const prices = (reply: typeof byFlat) => {
+      const { start_price, end_price, reasons, own } = reply.json().data.forecasts[0];
+      return { start_price, end_price, reasons, own };
+    };
+    expect(prices(byFlat)).toEqual(prices(byNested));
+    expect(flatInput).toEqual(nestedInput);
+    // The flags were read, not dropped: the stored input has them as sent.
+    expect(flatInput).toMatchObject({
+      flags: { dead: 1, fraud: 1, court_order: 1, mls: 1, bankruptcy: 0, disability: 0 },
+    });
+    // A flag out of range or of another spelling is refused in either form.
+    expect((await predict(floor.admin, [{ ...flat, dead: 2 }])).statusCode).toBe(422);
+    expect((await predict(floor.admin, [{ ...flat, dead: 'да' }])).statusCode).toBe(422);
+    expect((await predict(floor.admin, [{ ...nested, flags: { dead: '2' } }])).statusCode).toBe(422);
   });
 
   it('encodes the form the lot pre-fills exactly as the lot', () => {

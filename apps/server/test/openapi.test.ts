@@ -89,6 +89,33 @@ describe('the OpenAPI document', () => {
     ).toEqual(['application/zip']);
   });
 
+  it('declares both forms of the prediction: flags nested in `flags` and flags as plain fields (spec 2 §3)', async () => {
+    type Schema = {
+      anyOf?: Schema[];
+      properties?: Record<string, Schema>;
+      items?: Schema;
+      required?: string[];
+    };
+    const doc = (await document()) as unknown as {
+      paths: Record<
+        string,
+        { post: { requestBody: { content: { 'application/json': { schema: Schema } } } } }
+      >;
+    };
+    const body =
+      doc.paths['/api/v1/predicted_price/predict']!.post.requestBody.content['application/json'].schema;
+    const forms = body.properties!.lot_params!.items!.anyOf!;
+    expect(forms).toHaveLength(2);
+    const [nested, flat] = forms as [Schema, Schema];
+    expect(nested.required).toContain('flags');
+    expect(Object.keys(nested.properties!.flags!.properties!)).toContain('dead');
+    expect(flat.properties).toHaveProperty('dead');
+    expect(flat.properties).toHaveProperty('impossibility_act');
+    // A flag is a share 0..1, a boolean or the text "0" / "1".
+    const kinds = (flat.properties!.dead as { anyOf: { type: string }[] }).anyOf.map((s) => s.type);
+    expect(kinds).toEqual(['number', 'boolean', 'string']);
+  });
+
   it('serves the interactive page at /api/docs', async () => {
     const page = await t.app.inject({ url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

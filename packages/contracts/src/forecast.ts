@@ -35,8 +35,52 @@ export const predictionFormSchema = z.object({
 });
 export type PredictionForm = z.infer<typeof predictionFormSchema>;
 
+/**
+ * A flag as a client sends it (spec 2 §3: "flags 0 or 1"): a share 0..1, a boolean, or the text "0" / "1" of a form
+ * field; read as the share (decisions/0250).
+ */
+const flagInput = z.union([share, z.boolean(), z.enum(['0', '1'])]);
+type FlagInput = z.infer<typeof flagInput>;
+const shareOf = (value: FlagInput): number =>
+  typeof value === 'number' ? value : value === true || value === '1' ? 1 : 0;
+
+const flagInputs = () =>
+  Object.fromEntries(FORECAST_FLAGS.map((flag) => [flag, flagInput.default(0)])) as Record<
+    ForecastFlag,
+    z.ZodDefault<typeof flagInput>
+  >;
+
+const predictionFormFields = predictionFormSchema.omit({ flags: true });
+
+/** The nested form (what GET /api/v1/predicted_price/forms answers): the flags in one `flags` object. */
+const nestedPredictionForm = predictionFormFields.extend({ flags: z.object(flagInputs()) });
+
+/** The spec's form (spec 2 §3): each flag a plain field beside the others (`dead: 1, bankruptcy: 0, …`). */
+const flatPredictionForm = predictionFormFields.extend({
+  ...flagInputs(),
+  // A body with a `flags` object is the nested form: a malformed one is refused there, never read as flat.
+  flags: z.never().optional(),
+});
+
+const isFlag = (key: string) => (FORECAST_FLAGS as readonly string[]).includes(key);
+
+/** Either form, read as the nested one with each flag a share: both give the same prediction. */
+export const predictionFormInputSchema = z
+  .union([nestedPredictionForm, flatPredictionForm])
+  .transform((form): PredictionForm => {
+    const given = (form.flags ?? form) as Record<ForecastFlag, FlagInput>;
+    const flags = Object.fromEntries(FORECAST_FLAGS.map((flag) => [flag, shareOf(given[flag])])) as Record<
+      ForecastFlag,
+      number
+    >;
+    const fields = Object.fromEntries(
+      Object.entries(form).filter(([key]) => key !== 'flags' && !isFlag(key)),
+    ) as Omit<PredictionForm, 'flags'>;
+    return { ...fields, flags };
+  });
+
 export const predictRequestSchema = z.object({
-  lot_params: z.array(predictionFormSchema).min(1).max(MAX_PREDICTION_LOTS),
+  lot_params: z.array(predictionFormInputSchema).min(1).max(MAX_PREDICTION_LOTS),
 });
 export type PredictRequest = z.infer<typeof predictRequestSchema>;
 
