@@ -126,3 +126,64 @@ test('a seller uploads bad files in the wizard and reads why each is refused, or
   await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'hostile-files-notes');
 });
+
+/** The template's layout with columns left out and columns of the seller's own added (issue 29). */
+function templateWith(options: { without?: string; extra?: string[] }): Buffer {
+  const attributes = REGISTRY_ATTRIBUTES.filter((a) => a.value !== options.without);
+  const extra = options.extra ?? [];
+  const rows = [
+    rowXml(1, [...attributes.map((a) => a.text), ...extra]),
+    ...Array.from({ length: 6 }, (_, i) => {
+      const d = debt(i + 1, { contract_id: `ДК-${i + 1}` });
+      return rowXml(i + 2, [
+        ...attributes.map((a) => d[a.value] ?? ''),
+        ...extra.map(() => `заметка ${i + 1}`),
+      ]);
+    }),
+  ].join('');
+  return buildXlsx({ sheet: rows });
+}
+
+test('a seller uploads the template without a required column, then with a column of their own', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, SELLER);
+  await page.getByRole('button', { name: 'Принять' }).click();
+  await page.goto('/briefcases/new');
+  await page.getByRole('button', { name: 'Далее' }).click();
+  const input = page.getByTestId('registry-input');
+
+  // No «Код региона»: refused, the column named, and no procedure made (the address stays /briefcases/new).
+  await input.setInputFiles({
+    name: 'реестр без региона.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: templateWith({ without: 'region_code' }),
+  });
+  const alert = page.getByRole('alert').filter({ hasText: 'реестр без региона.xlsx' });
+  await expect(alert).toContainText('Ошибка обработки файла');
+  await expect(alert).toContainText(
+    'В файле нет обязательного столбца шаблона «Код региона»: добавьте его с заголовком, как в шаблоне ЭТП РД',
+  );
+  await expect(page).toHaveURL(/\/briefcases\/new$/);
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'registry-missing-column');
+
+  // The whole template and a comment of the seller's: read, the comment named as not loaded.
+  await input.setInputFiles({
+    name: 'реестр с комментарием.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: templateWith({ extra: ['Комментарий'] }),
+  });
+  await expect(page.getByText('Файл загружен')).toBeVisible({ timeout: 60_000 });
+  await expect(page).toHaveURL(/\/briefcases\/new\/\d+$/);
+  await expect(page.getByTestId('upload-warnings')).toContainText(
+    'Столбец не из шаблона не загружается: «Комментарий» (AJ)',
+  );
+  await expect(page.getByRole('tab', { name: 'Загрузить шаблон ЭТП РД' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'registry-extra-column');
+});
