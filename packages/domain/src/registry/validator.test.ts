@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   looksLikeTemplate,
   matchTemplateHeaders,
+  normalizeHeader,
   RECOMMENDED_ATTRIBUTES,
   REGISTRY_ATTRIBUTES,
   TEMPLATE_HEADERS,
@@ -74,6 +75,28 @@ describe('the template with columns of its own or without a required one (decisi
     expect(m.mismatch).toBe(false);
     expect(m.extra).toEqual([TEMPLATE_HEADERS.length, TEMPLATE_HEADERS.length + 1]);
     expect(m.map.slice(-2)).toEqual([null, null]);
+  });
+
+  it('reads any columns added to the template as extras, and names any required one left out', () => {
+    const known = new Set(TEMPLATE_HEADERS.map((h) => normalizeHeader(h)));
+    const ownHeader = fc
+      .string({ minLength: 1, maxLength: 20 })
+      .filter((h) => normalizeHeader(h) !== '' && !known.has(normalizeHeader(h)));
+    const required = REGISTRY_ATTRIBUTES.filter((a) => a.required);
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(ownHeader, { maxLength: 6, selector: (h) => normalizeHeader(h) }),
+        fc.subarray(required, { minLength: 0 }),
+        (own, dropped) => {
+          const kept = TEMPLATE_HEADERS.filter((h) => !dropped.some((a) => a.text === h));
+          const m = matchTemplateHeaders([...kept, ...own]);
+          expect(m.extra).toEqual(own.map((_, i) => kept.length + i));
+          expect(m.missingRequired).toEqual(dropped.map((a) => a.value));
+          expect(m.mismatch).toBe(dropped.length > 0);
+          expect(looksLikeTemplate(m)).toBe(true);
+        },
+      ),
+    );
   });
 
   it('tells the template missing a column from a layout of the seller’s own', () => {
