@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bids, briefcaseCompanyLists, favouriteBriefcases } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
+import { buildDocument } from './support/documents.ts';
 import { buildBriefcase, buildCompany, buildLot, buildUser } from './support/factories.ts';
 import { bearer, signIn } from './support/http.ts';
 
@@ -80,7 +81,11 @@ describe.each(DRIVERS)('procedure feed and card on %s', (driver) => {
       active: active.id,
       hidden: hidden.id,
       excluded: excluded.id,
+      closed: published[1]!.id,
     };
+    await buildDocument(t, published[1]!, { kind: 'template', name: 'Регламент' });
+    await buildDocument(t, published[1]!, { kind: 'other', name: 'Записка продавца', extension: 'docx' });
+    await buildDocument(t, hidden, { kind: 'template', name: 'Скрытый регламент' });
   });
   afterAll(() => t.close());
 
@@ -214,6 +219,42 @@ describe.each(DRIVERS)('procedure feed and card on %s', (driver) => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Торговая процедура не найдена');
     expect((await card('buyer', 0)).statusCode).toBe(422);
+  });
+
+  it('carries the documents each viewer may download (spec 2 §3), and none to those who may not open the card', async () => {
+    const names = async (who: keyof typeof tokens, id: number) => {
+      const response = await card(who, id);
+      expect(response.statusCode).toBe(200);
+      return response.json().data.attributes.documents.map((d: { name: string }) => d.name);
+    };
+    // The seller's users and administrators: every document; a participant after trading: not the seller's own.
+    expect(await names('seller', ids.closed!)).toEqual(['Регламент.pdf', 'Записка продавца.docx']);
+    expect(await names('admin', ids.closed!)).toEqual(['Регламент.pdf', 'Записка продавца.docx']);
+    expect(await names('buyer', ids.closed!)).toEqual(['Регламент.pdf']);
+    const [document] = (await card('buyer', ids.closed!)).json().data.attributes.documents;
+    expect(document).toMatchObject({
+      title: 'template',
+      name: 'Регламент.pdf',
+      extension: 'pdf',
+      bytes_size: expect.any(Number),
+      link: expect.stringMatching(new RegExp(`^/api/v1/briefcases/${ids.closed}/documents/\\d+$`)),
+    });
+    // The link answers the file to that viewer.
+    const file = await t.app.inject({ url: document.link, headers: bearer(tokens.buyer) });
+    expect(file.statusCode).toBe(200);
+    // A procedure with no documents: an empty list.
+    expect(await names('buyer', ids.active!)).toEqual([]);
+    // Those who may not open the card learn nothing of its documents.
+    const hidden = await card('buyer', ids.hidden!);
+    expect(hidden.json().data).toEqual({ id: ids.hidden, hidden: true, attributes: null });
+    expect(hidden.body).not.toContain('Скрытый регламент');
+    expect(await names('seller', ids.hidden!)).toEqual(['Скрытый регламент.pdf']);
+    const excluded = await card('outsider', ids.excluded!);
+    expect(excluded.statusCode).toBe(404);
+    expect(excluded.json().data ?? null).toBeNull();
+    const newbie = await card('newbie', ids.closed!);
+    expect(newbie.statusCode).toBe(403);
+    expect(newbie.body).not.toContain('Регламент');
   });
 
   it("answers the card with the portfolio's analytics and age buckets, absent ones empty", async () => {

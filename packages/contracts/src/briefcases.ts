@@ -1,6 +1,7 @@
 /** The procedure feed (GET /api/v1/briefcases) and the procedure card (GET /api/v1/briefcases/{id}). */
 import { BRIEFCASE_STATUSES } from '@etp/domain';
 import { z } from 'zod';
+import { procedureDocumentSchema } from './documents.ts';
 import { DB_ID_MAX } from './idRange.ts';
 import { dbId } from './ids.ts';
 
@@ -262,6 +263,12 @@ export const briefcaseCardAttributesSchema = briefcaseListAttributesSchema.exten
       }),
     )
     .nullable(),
+  /**
+   * The procedure's documents this viewer may download (spec 2 §3 "documents (title, name, extension, bytes_size,
+   * link)"): the same as GET /api/v1/briefcases/:id/documents gives them (documentation, protocol, main report), each
+   * by the rules of its kind; the seller's other documents only for the seller and administrators (decisions/0250).
+   */
+  documents: z.array(procedureDocumentSchema),
 });
 export type BriefcaseCardAttributes = z.infer<typeof briefcaseCardAttributesSchema>;
 

@@ -137,6 +137,7 @@ export function buildBriefcaseCard(
     invited_companies: null,
     rejected_companies: null,
     winners: null,
+    documents: [],
     ...overrides,
   };
 }

@@ -153,6 +153,7 @@ export function presentCard(
   row: FeedRow,
   facts: CardViewerFacts,
   master: CardMasterFacts | null,
+  documents: BriefcaseCardAttributes['documents'],
 ): BriefcaseCardAttributes {
   const b = row.briefcase;
   const item = presentListItem(auth, row);
@@ -194,5 +195,6 @@ export function presentCard(
     invited_companies: master ? master.invited.map(listed) : null,
     rejected_companies: master ? master.rejected.map(listed) : null,
     winners: master ? master.winners : null,
+    documents,
   };
 }

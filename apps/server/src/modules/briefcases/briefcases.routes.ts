@@ -7,12 +7,13 @@ import {
   idParams,
   type StatusesCounts,
 } from '@etp/contracts';
-import { STATUS_FILTER_GROUPS, statusesOfFilter } from '@etp/domain';
+import { type BriefcaseStatus, STATUS_FILTER_GROUPS, statusesOfFilter } from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound, notInGoodStanding } from '../../http/errors.ts';
 import { authOf } from '../auth/guards.ts';
+import { cardDocuments } from '../documents/documents.service.ts';
 import { BRIEFCASE_NOT_FOUND, resolveBriefcaseAccess, viewerOf } from './briefcases.access.ts';
 import { findCardMasterFacts, findCardViewerFacts } from './briefcases.cardFacts.ts';
 import { canViewBidsInfo } from './briefcases.policy.ts';
@@ -170,20 +171,21 @@ export function briefcasesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             throw notInGoodStanding();
           case 'hidden':
             return ok({ id: access.row.briefcase.id, hidden: true, attributes: null });
-          case 'open':
+          case 'open': {
+            const b = access.row.briefcase;
+            const [viewerFacts, masterFacts, documents] = await Promise.all([
+              findCardViewerFacts(ctx.db, b.id, auth.company?.id ?? null),
+              // Invited and non-admitted companies, winners: the seller's and administrators' (spec 2 §6).
+              canViewBidsInfo(auth, b) ? findCardMasterFacts(ctx.db, b.id, b.status) : null,
+              // What this viewer may download, by the documents list's own rules (spec 2 §3; decisions/0250).
+              cardDocuments(ctx.db, b.id, b.status as BriefcaseStatus, access.master),
+            ]);
             return ok({
-              id: access.row.briefcase.id,
-              hidden: access.row.briefcase.hidden,
-              attributes: presentCard(
-                auth,
-                access.row,
-                await findCardViewerFacts(ctx.db, access.row.briefcase.id, auth.company?.id ?? null),
-                // Invited and non-admitted companies, winners: the seller's and administrators' (spec 2 §6).
-                canViewBidsInfo(auth, access.row.briefcase)
-                  ? await findCardMasterFacts(ctx.db, access.row.briefcase.id, access.row.briefcase.status)
-                  : null,
-              ),
+              id: b.id,
+              hidden: b.hidden,
+              attributes: presentCard(auth, access.row, viewerFacts, masterFacts, documents),
             });
+          }
         }
       },
     );

@@ -89,6 +89,16 @@ function present(briefcaseId: number, row: DocumentRow): ProcedureDocument {
   };
 }
 
+/** The card's `documents` (spec 2 §3): every document of the procedure this viewer may download, in list order. */
+export async function cardDocuments(
+  db: DbOrTx,
+  briefcaseId: number,
+  status: BriefcaseStatus,
+  master: boolean,
+): Promise<ProcedureDocument[]> {
+  return (await visibleDocuments(db, briefcaseId, status, master)).map((d) => present(briefcaseId, d));
+}
+
 const personName = (row: { firstName: string | null; lastName: string | null; email: string | null }) =>
   [row.lastName, row.firstName].filter(Boolean).join(' ') || row.email || '—';
 
