@@ -53,6 +53,33 @@ const BODY_CELLS = (theme: Theme) => ({
   '& tbody td.number': { textAlign: 'right', whiteSpace: 'nowrap' },
 });
 
+/** On a phone the table scrolls sideways: the headers stay on one line and the lot's name stays in view. */
+const PHONE_CELLS = (theme: Theme) => ({
+  [theme.breakpoints.down('md')]: {
+    '& thead th': { whiteSpace: 'nowrap' },
+    '& tbody td:first-of-type, & thead th:first-of-type': {
+      position: 'sticky',
+      left: 0,
+      zIndex: 2,
+      backgroundColor: theme.palette.background.paper,
+    },
+  },
+});
+
+/**
+ * Shadows at an edge the table goes on beyond (the CSS "scroll shadows": covers that scroll with the content hide
+ * the shadows that stay with the box once an edge is reached), so a phone shows there is more to the right.
+ */
+const SCROLL_SHADOWS = {
+  background: (theme: Theme) =>
+    [
+      `linear-gradient(to right, ${theme.palette.background.paper} 30%, transparent) left / 40px 100% no-repeat local`,
+      `linear-gradient(to left, ${theme.palette.background.paper} 30%, transparent) right / 40px 100% no-repeat local`,
+      `radial-gradient(farthest-side at 0 50%, ${alpha(theme.palette.common.black, 0.2)}, transparent) left / 14px 100% no-repeat scroll`,
+      `radial-gradient(farthest-side at 100% 50%, ${alpha(theme.palette.common.black, 0.2)}, transparent) right / 14px 100% no-repeat scroll`,
+    ].join(', '),
+} as const;
+
 const NO_PRICES: Record<string, { start_price?: number; end_price?: number }> = {};
 
 const money = (value: number | null) => (value === null ? '—' : formatRubles(value));
@@ -100,12 +127,12 @@ export function LotsTable({ briefcaseId, lots, method, priceCell, priceTitle, st
         tabIndex={0}
         role="region"
         aria-label={T.lotsTitle}
-        sx={{ maxWidth: '100%', overflowX: 'auto', ...(virtual && { maxHeight: '70vh' }) }}
+        sx={{ maxWidth: '100%', overflowX: 'auto', ...SCROLL_SHADOWS, ...(virtual && { maxHeight: '70vh' }) }}
       >
         <Table
           size="small"
           aria-label={T.lotsTitle}
-          sx={BODY_CELLS}
+          sx={[BODY_CELLS, PHONE_CELLS]}
           stickyHeader={virtual}
           aria-rowcount={virtual ? lots.length + 1 : undefined}
         >
@@ -132,6 +159,14 @@ export function LotsTable({ briefcaseId, lots, method, priceCell, priceTitle, st
           )}
         </Table>
       </TableContainer>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: { xs: 'block', md: 'none' }, mt: 0.5 }}
+        data-testid="lots-scroll-hint"
+      >
+        {T.lotsScrollHint}
+      </Typography>
       <PredictionNote predictions={predictions} />
       {!all && lots.length > LOTS_SHOWN_FIRST && (
         <Button sx={{ mt: 1 }} onClick={() => setAll(true)}>
