@@ -77,6 +77,13 @@ describe.each(DRIVERS)('an administrator saves an active procedure on %s', (driv
     ...extra,
   });
 
+  it('opens on the settings: the registry of a published procedure counts as uploaded, snapshot or not', async () => {
+    const { b } = await active();
+    const reply = await t.app.inject({ url: `/api/v1/briefcases/${b.id}/edit`, headers: bearer(admin) });
+    expect(reply.json().data.briefcase).toMatchObject({ briefcase_state: 'active', has_registry: true });
+    expect(reply.json().data.resume_step).toBe(3);
+  });
+
   it('saves a new end when the start and step come back unchanged (to the minute); lots move with it', async () => {
     const { b, start, end, extended, ended } = await active();
     const later = new Date(end.getTime() + HOUR);

@@ -13,8 +13,10 @@ export async function findDraftRow(db: DbOrTx, id: number) {
   const [row] = await db
     .select({
       ...briefcaseRowColumns,
-      // A round's registry came with its lots from the round before (decisions/0241), snapshot or not.
-      hasRegistry: sql<boolean>`(${briefcases.registryColumns} is not null or ${briefcases.convertedFrom} is not null)`,
+      // The snapshot, or a registry that came with the lots from the round before, or a procedure past its
+      // approval (it had one): the demo's procedures are stored without snapshots (decisions/0241).
+      hasRegistry: sql<boolean>`(${briefcases.registryColumns} is not null or ${briefcases.convertedFrom} is not null
+        or ${briefcases.status} not in ('created', 'pending'))`,
       companyName: companies.fullName,
     })
     .from(briefcases)
