@@ -35,6 +35,8 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companyRoutes } from './modules/companies/company.routes.ts';
 import { employeesRoutes } from './modules/companies/employees.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { downloadLinksRoutes } from './modules/documents/downloadLinks.routes.ts';
+import { isSpecDownloadUrl } from './modules/documents/downloadLinks.ts';
 import { reportsRoutes } from './modules/documents/reports.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { faqRoutes } from './modules/faq/faq.routes.ts';
@@ -108,9 +110,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(rateLimit, {
     max: ctx.config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    // Calls are limited, not the web app's files; a signed-in client is counted by its token, so colleagues
-    // behind one office address do not share a budget.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // Calls are limited, not the web app's files (the spec's download paths are calls); a signed-in client is
+    // counted by its token, so colleagues behind one office address do not share a budget.
+    allowList: (request) => !request.url.startsWith('/api/') && !isSpecDownloadUrl(request.url),
     keyGenerator: requestBucket(ctx.tokens, ctx.now),
     store: countersStore(ctx.counters),
     errorResponseBuilder: () => ({ statusCode: 429, ...fail(MESSAGES.rateLimited, 'rate_limited') }),
@@ -172,6 +174,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(filesRoutes(ctx));
   await app.register(documentsRoutes(ctx));
   await app.register(reportsRoutes(ctx));
+  await app.register(downloadLinksRoutes(ctx));
   await app.register(forecastRoutes(ctx));
   if (outboxOpen(ctx.config)) await app.register(devOutboxRoutes(ctx));
 

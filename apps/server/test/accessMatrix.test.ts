@@ -179,6 +179,14 @@ const ENTRIES: Entry[] = [
   { route: 'GET /api/v1/briefcases/:id/downloads_info', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/downloads_info`), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
   { route: 'GET /api/v1/briefcases/:id/protocol', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/protocol`), expected: [401, 403, 404, 404, 409, 409, 404, 409] },
   { route: 'GET /api/v1/briefcases/:id/main_report', call: (f) => get(`/api/v1/briefcases/${f.briefcase}/main_report`), expected: [401, 403, 409, 409, 409, 409, 409, 409] },
+  // The same downloads at the spec's own paths (decisions/0250): the same answers with the token.
+  { route: 'GET /briefcases/:id/zip_documents', call: (f) => get(`/briefcases/${f.briefcase}/zip_documents`), expected: [401, 403, 404, 404, 404, 404, 404, 404] },
+  { route: 'GET /briefcases/:id/report', call: (f) => get(`/briefcases/${f.briefcase}/report`), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
+  { route: 'GET /briefcases/:id/lots_report', call: (f) => get(`/briefcases/${f.briefcase}/lots_report`), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
+  { route: 'GET /briefcases/:id/companies_info', call: (f) => get(`/briefcases/${f.briefcase}/companies_info`), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
+  { route: 'GET /briefcases/:id/downloads_info', call: (f) => get(`/briefcases/${f.briefcase}/downloads_info`), expected: [401, 403, 403, 403, 200, 200, 403, 200] },
+  { route: 'GET /briefcases/:id/main_report', call: (f) => get(`/briefcases/${f.briefcase}/main_report`), expected: [401, 403, 409, 409, 409, 409, 409, 409] },
+  { route: 'POST /api/v1/briefcases/:id/download_link', call: (f) => json('POST', `/api/v1/briefcases/${f.briefcase}/download_link`, { file: 'report' }), expected: [401, 403, 200, 200, 200, 200, 200, 200] },
 
   // Lots, bids and autobids on a procedure trading now.
   { route: 'GET /api/v1/lots', call: (f) => get(`/api/v1/lots?briefcase_id=${f.briefcase}`), expected: [401, 403, 200, 200, 200, 200, 200, 200] },

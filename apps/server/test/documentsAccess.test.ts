@@ -4,11 +4,16 @@
  * invitation and traded to the end; then the files are read: the archive's entries, the xlsx sheets, the csv's BOM,
  * and the counter and history of downloads.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SPEC_DOWNLOADS } from '@etp/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { briefcaseCompanyLists } from '../src/db/schema/index.ts';
 import { inspectZip } from '../src/http/zipGuard.ts';
 import { DOCUMENT_REFUSALS } from '../src/modules/documents/documents.messages.ts';
+import { DOWNLOAD_LINK_MESSAGES } from '../src/modules/documents/downloadLinks.ts';
 import { refreshStaleProtocols } from '../src/modules/documents/protocols.service.ts';
 import { Scheduler } from '../src/scheduler/scheduler.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
@@ -32,7 +37,10 @@ describe.each(DRIVERS)('procedure downloads on %s', (driver) => {
   let downloadsMade = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(driver, { ACCESS_TOKEN_TTL_SECONDS: '86400' });
+    // The built web app is a page of its own, so the test sees the spec's paths are not taken by its fallback.
+    const dist = mkdtempSync(join(tmpdir(), 'etp-web-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>ЭТП РД</title>');
+    t = await createTestApp(driver, { ACCESS_TOKEN_TTL_SECONDS: '86400', WEB_DIST_DIR: dist });
     floor = await buildFloor(t, 2);
     call = api(t);
     const [invited, outsider] = floor.buyers as [Trader, Trader];
@@ -303,4 +311,149 @@ describe.each(DRIVERS)('procedure downloads on %s', (driver) => {
     );
     expect(zip.ok && zip.names).toEqual(['Регламент.pdf']);
   }, 120_000);
+  /** The spec's own path of each download (spec 2 §7) and the /api/v1 call it mirrors. */
+  const specPath = (what: string, id = briefcaseId) => `/briefcases/${id}/${what}`;
+  const linkFor = (role: Exclude<Role, 'anon'>, file: string, id = briefcaseId) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/briefcases/${id}/download_link`,
+      headers: bearer(tokens[role]),
+      payload: { file },
+    });
+
+  it('answers the six downloads at the spec’s paths as under /api/v1, for every role (with the token)', async () => {
+    const mismatches: string[] = [];
+    for (const what of SPEC_DOWNLOADS) {
+      for (const role of ROLES) {
+        const api = await request(role, `/api/v1/briefcases/${briefcaseId}/${what}`);
+        const spec = await request(role, specPath(what));
+        if (
+          spec.statusCode !== api.statusCode ||
+          spec.headers['content-type'] !== api.headers['content-type']
+        )
+          mismatches.push(
+            `${what} as ${role}: ${spec.statusCode} ${spec.headers['content-type']}, /api/v1 ${api.statusCode} ${api.headers['content-type']}`,
+          );
+        // A refusal is the JSON envelope, never the web app's page.
+        if (spec.statusCode !== 200 && spec.json().status !== 'error')
+          mismatches.push(`${what} as ${role}: not JSON`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    const report = await request('owner', specPath('report'));
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-disposition']).toContain('attachment');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(report.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['Сводка', 'Лоты', 'Ставки']);
+  }, 120_000);
+
+  it('opens each spec path by a signed link without the header, checking the rights of whom it was given to', async () => {
+    const expected = { zip: 'application/zip', pdf: 'application/pdf', csv: 'text/csv; charset=utf-8' };
+    const types: Record<string, string> = {
+      zip_documents: expected.zip,
+      main_report: expected.pdf,
+      companies_info: expected.csv,
+    };
+    for (const what of SPEC_DOWNLOADS) {
+      const issued = await linkFor('collab', what);
+      expect(issued.statusCode).toBe(200);
+      const { url, expires_at } = issued.json().data;
+      expect(url.startsWith(`${specPath(what)}?signature=`)).toBe(true);
+      expect(new Date(expires_at).getTime() - t.clock.now().getTime()).toBe(60_000);
+      const file = await t.app.inject({ url });
+      expect(file.statusCode, what).toBe(200);
+      expect(file.headers['content-type']).toBe(
+        types[what] ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+      expect(file.rawPayload.byteLength).toBeGreaterThan(0);
+    }
+    // The participant's link to the seller's report opens nothing: the download decides as it does with the token.
+    const participant = await linkFor('invited', 'report');
+    expect(participant.statusCode).toBe(200);
+    expect((await t.app.inject({ url: participant.json().data.url })).statusCode).toBe(403);
+    const archive = await linkFor('invited', 'zip_documents');
+    expect((await t.app.inject({ url: archive.json().data.url })).statusCode).toBe(200);
+    // Those who may not open the card get no link; an unknown file is refused; nobody signed out gets one.
+    expect((await linkFor('buyer', 'report')).statusCode).toBe(404);
+    expect((await linkFor('owner', 'protocol')).statusCode).toBe(422);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/briefcases/${briefcaseId}/download_link`,
+          payload: { file: 'report' },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses a spec path without the header or a link, and a link expired, tampered with or for another path', async () => {
+    for (const what of SPEC_DOWNLOADS) {
+      const bare = await t.app.inject({ url: specPath(what) });
+      expect(bare.statusCode).toBe(401);
+      expect(bare.json().status).toBe('error');
+    }
+    const { url } = (await linkFor('owner', 'lots_report')).json().data as { url: string };
+    const signature = url.split('signature=')[1]!;
+    const [payload, seal] = signature.split('.') as [string, string];
+    const flipped = `${seal.slice(0, -1)}${seal.endsWith('A') ? 'B' : 'A'}`;
+    const refused = async (target: string) => {
+      const response = await t.app.inject({ url: target });
+      expect(response.statusCode, target).toBe(401);
+      return response.json().message as string;
+    };
+    // The seal altered, the payload altered (another user), the link moved to another file or procedure.
+    expect(await refused(`${specPath('lots_report')}?signature=${payload}.${flipped}`)).toBe(
+      DOWNLOAD_LINK_MESSAGES.invalid,
+    );
+    const forged = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(payload, 'base64url').toString()),
+        u: floor.buyers[0]!.userId,
+      }),
+    ).toString('base64url');
+    expect(await refused(`${specPath('lots_report')}?signature=${forged}.${seal}`)).toBe(
+      DOWNLOAD_LINK_MESSAGES.invalid,
+    );
+    expect(await refused(`${specPath('report')}?signature=${signature}`)).toBe(
+      DOWNLOAD_LINK_MESSAGES.invalid,
+    );
+    expect(await refused(`${specPath('lots_report', briefcaseId + 1)}?signature=${signature}`)).toBe(
+      DOWNLOAD_LINK_MESSAGES.invalid,
+    );
+    // A signed link is not a token for the calls.
+    expect(
+      (await t.app.inject({ url: `/api/v1/briefcases/${briefcaseId}/lots_report?signature=${signature}` }))
+        .statusCode,
+    ).toBe(401);
+    // Within its minute it opens; past it, refused with the reason.
+    expect((await t.app.inject({ url })).statusCode).toBe(200);
+    t.clock.advance(61_000);
+    expect(await refused(url)).toBe(DOWNLOAD_LINK_MESSAGES.expired);
+    // A link outlives neither the session it was given in.
+    const collaborator = await buildUser(t.ctx.db, { company: { id: floor.sellerCompany.id }, owner: false });
+    const session = (await signIn(t.app, collaborator.email!)).jwt.token;
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/briefcases/${briefcaseId}/download_link`,
+      headers: bearer(session),
+      payload: { file: 'report' },
+    });
+    expect((await t.app.inject({ url: '/api/v1/user/sign_out', headers: bearer(session) })).statusCode).toBe(
+      200,
+    );
+    expect(await refused(link.json().data.url)).toBe(DOWNLOAD_LINK_MESSAGES.invalid);
+  });
+
+  it('still gives the web app’s page at its own routes beside the spec’s download paths', async () => {
+    for (const page of ['', '/trade', '/trade?page=2&id=5', '/analytics', '/statistics', '/faq']) {
+      const response = await t.app.inject({ url: `/briefcases/${briefcaseId}${page}` });
+      expect(response.statusCode, page).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('ЭТП РД');
+    }
+    const download = await request('owner', specPath('lots_report'));
+    expect(download.headers['content-type']).not.toContain('text/html');
+  });
 });

@@ -189,6 +189,13 @@ describe('rate limiting', () => {
       expect(last.json()).toMatchObject({ status: 'error', code: 'rate_limited' });
       // The server time and the web app's files are not rate limited.
       expect((await t.app.inject({ url: '/time' })).statusCode).toBe(200);
+      // The spec's download paths are calls (decisions/0250): limited like them, each route apart.
+      const user = await buildUser(t.ctx.db);
+      const headers = bearer((await signIn(t.app, user.email!)).jwt.token);
+      const downloads: number[] = [];
+      for (let i = 0; i < 4; i++)
+        downloads.push((await t.app.inject({ url: '/briefcases/999999/report', headers })).statusCode);
+      expect(downloads).toEqual([404, 404, 404, 429]);
     } finally {
       await t.close();
     }

@@ -87,6 +87,15 @@ describe('the OpenAPI document', () => {
     expect(
       Object.keys(doc.paths['/api/v1/briefcases/{id}/zip_documents']!.get!.responses['200']!.content),
     ).toEqual(['application/zip']);
+    // The same files at the spec's own paths (spec 2 §7), with the signed link's parameter (decisions/0250).
+    const spec = doc.paths['/briefcases/{id}/lots_report']!.get!;
+    expect(Object.keys(spec.responses['200']!.content)).toEqual([
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
+    expect(spec.parameters?.map((p) => `${p.in} ${p.name}`)).toEqual(
+      expect.arrayContaining(['path id', 'query signature']),
+    );
+    expect(doc.paths['/api/v1/briefcases/{id}/download_link']!.post!.requestBody).toBeDefined();
   });
 
   it('declares both forms of the prediction: flags nested in `flags` and flags as plain fields (spec 2 §3)', async () => {

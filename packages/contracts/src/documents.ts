@@ -55,3 +55,25 @@ export const briefcaseDocumentsSchema = z.object({
     .nullable(),
 });
 export type BriefcaseDocuments = z.infer<typeof briefcaseDocumentsSchema>;
+
+/** The downloads spec 2 §7 lists as GET links, served at `/briefcases/{id}/<file>` as well as under /api/v1. */
+export const SPEC_DOWNLOADS = [
+  'zip_documents',
+  'main_report',
+  'downloads_info',
+  'report',
+  'companies_info',
+  'lots_report',
+] as const;
+export type SpecDownload = (typeof SPEC_DOWNLOADS)[number];
+
+/** POST /api/v1/briefcases/:id/download_link: which file (decisions/0250). */
+export const downloadLinkRequestSchema = z.object({ file: z.enum(SPEC_DOWNLOADS) });
+
+/** A short-lived signed link to the spec's path of the file, for a browser that cannot send the token. */
+export const downloadLinkSchema = z.object({
+  /** `/briefcases/{id}/<file>?signature=…`: open it as it is, before `expires_at`. */
+  url: z.string(),
+  expires_at: z.string(),
+});
+export type DownloadLink = z.infer<typeof downloadLinkSchema>;

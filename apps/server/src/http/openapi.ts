@@ -12,10 +12,12 @@ import {
   briefcaseDocumentsSchema,
   briefcaseListSchema,
   briefcaseStatsSchema,
+  downloadLinkSchema,
   envelopeSchema,
   eventsPageSchema,
   lotAttributesSchema,
   profileSchema,
+  SPEC_DOWNLOADS,
   userSchema,
 } from '@etp/contracts';
 import swagger from '@fastify/swagger';
@@ -41,6 +43,7 @@ const REPLIES: Record<string, z.ZodType> = {
   'GET /api/v1/lots/:id': z.object({ id: z.number().int(), attributes: lotAttributesSchema }),
   'GET /api/v1/charts/briefcases/:id/stats': briefcaseStatsSchema,
   'GET /api/v1/events': eventsPageSchema,
+  'POST /api/v1/briefcases/:id/download_link': downloadLinkSchema,
 };
 
 /** The GET links that answer a file rather than JSON. */
@@ -56,6 +59,10 @@ const FILES: Record<string, string> = {
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'GET /api/v1/briefcases/:id/companies_info': 'text/csv',
 };
+// The same files at the spec's own paths (spec 2 §7; decisions/0250): Bearer token or a signed link.
+for (const what of SPEC_DOWNLOADS) {
+  FILES[`GET /briefcases/:id/${what}`] = FILES[`GET /api/v1/briefcases/:id/${what}`]!;
+}
 
 const anyEnvelope = envelopeSchema(z.unknown());
 

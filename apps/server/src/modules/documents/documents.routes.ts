@@ -23,6 +23,7 @@ import { requireOpenBriefcase } from '../briefcases/briefcases.access.ts';
 import { DOCUMENT_REFUSALS } from './documents.messages.ts';
 import { findProcedureDocument, findProcedureDocuments, recordDownload } from './documents.queries.ts';
 import { describeDocuments, fileNameOf, mayDownload } from './documents.service.ts';
+import { mountDownload } from './downloadLinks.ts';
 import { ensureProtocol } from './protocols.service.ts';
 
 const idParams = z.object({ id: dbId });
@@ -122,18 +123,13 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/api/v1/briefcases/:id/main_report',
-      { onRequest: ctx.guards.user, schema: { params: idParams } },
-      async (request, reply) => {
-        const { id } = request.params;
-        const { status } = await openProcedure(ctx, request, id);
-        if (!canDownloadMainReport(status))
-          throw new AppError(409, 'conflict', DOCUMENT_REFUSALS.mainReportAfterEnd);
-        const report = (await findProcedureDocuments(ctx.db, id)).find((d) => d.kind === 'main_report');
-        if (!report) throw new AppError(409, 'conflict', DOCUMENT_REFUSALS.notReadyYet);
-        return sendStored(request, reply, id, report);
-      },
-    );
+    mountDownload(ctx, app, 'main_report', async (id, request, reply) => {
+      const { status } = await openProcedure(ctx, request, id);
+      if (!canDownloadMainReport(status))
+        throw new AppError(409, 'conflict', DOCUMENT_REFUSALS.mainReportAfterEnd);
+      const report = (await findProcedureDocuments(ctx.db, id)).find((d) => d.kind === 'main_report');
+      if (!report) throw new AppError(409, 'conflict', DOCUMENT_REFUSALS.notReadyYet);
+      return sendStored(request, reply, id, report);
+    });
   };
 }

@@ -4,12 +4,10 @@
  * downloads_info. Every file is streamed into the response as it is made, and every download is counted.
  */
 import { PassThrough } from 'node:stream';
-import { dbId } from '@etp/contracts';
 import { type AuctionType, canDownloadSellerReports } from '@etp/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { briefcases, companies } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
@@ -19,6 +17,7 @@ import { DOCUMENT_REFUSALS, DOCUMENT_TEXTS as T } from './documents.messages.ts'
 import { findDownloads, recordDownload } from './documents.queries.ts';
 import { attachmentHeaders, openProcedure } from './documents.routes.ts';
 import { visibleDocuments } from './documents.service.ts';
+import { mountDownload } from './downloadLinks.ts';
 import { findCompaniesInfo, findReportLots, procedureBids } from './reports.queries.ts';
 import {
   companiesCsv,
@@ -29,7 +28,6 @@ import {
 } from './reports.write.ts';
 import { streamZip } from './zip.ts';
 
-const idParams = z.object({ id: dbId });
 
 export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const storage = storageOf(ctx);
@@ -75,76 +73,51 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   }
 
   return async (app) => {
-    app.get(
-      '/api/v1/briefcases/:id/zip_documents',
-      { onRequest: ctx.guards.user, schema: { params: idParams } },
-      async (request, reply) => {
-        const { id } = request.params;
-        const { master, status } = await openProcedure(ctx, request, id);
-        const files = await visibleDocuments(ctx.db, id, status, master);
-        if (files.length === 0) throw new AppError(404, 'not_found', DOCUMENT_REFUSALS.nothingToArchive);
-        const name = `${T.archiveName(id)}.zip`;
-        await count(request, id, name);
-        attachmentHeaders(reply, name, 'zip');
-        return reply.send(streamZip(storage, files, request.log));
-      },
-    );
+    mountDownload(ctx, app, 'zip_documents', async (id, request, reply) => {
+      const { master, status } = await openProcedure(ctx, request, id);
+      const files = await visibleDocuments(ctx.db, id, status, master);
+      if (files.length === 0) throw new AppError(404, 'not_found', DOCUMENT_REFUSALS.nothingToArchive);
+      const name = `${T.archiveName(id)}.zip`;
+      await count(request, id, name);
+      attachmentHeaders(reply, name, 'zip');
+      return reply.send(streamZip(storage, files, request.log));
+    });
 
-    app.get(
-      '/api/v1/briefcases/:id/report',
-      { onRequest: ctx.guards.user, schema: { params: idParams } },
-      async (request, reply) => {
-        const { id } = request.params;
-        await sellerOnly(request, id);
-        const [procedure, lots] = await Promise.all([procedureOf(id), findReportLots(ctx.db, id)]);
-        const name = `${T.ownerReportName(id)}.xlsx`;
-        await count(request, id, name);
-        attachmentHeaders(reply, name, 'xlsx');
-        return streamed(reply, (out) => writeOwnerReport(out, procedure, lots, procedureBids(ctx.db, id)));
-      },
-    );
+    mountDownload(ctx, app, 'report', async (id, request, reply) => {
+      await sellerOnly(request, id);
+      const [procedure, lots] = await Promise.all([procedureOf(id), findReportLots(ctx.db, id)]);
+      const name = `${T.ownerReportName(id)}.xlsx`;
+      await count(request, id, name);
+      attachmentHeaders(reply, name, 'xlsx');
+      return streamed(reply, (out) => writeOwnerReport(out, procedure, lots, procedureBids(ctx.db, id)));
+    });
 
-    app.get(
-      '/api/v1/briefcases/:id/lots_report',
-      { onRequest: ctx.guards.user, schema: { params: idParams } },
-      async (request, reply) => {
-        const { id } = request.params;
-        await sellerOnly(request, id);
-        const lots = await findReportLots(ctx.db, id);
-        const name = `${T.lotsReportName(id)}.xlsx`;
-        await count(request, id, name);
-        attachmentHeaders(reply, name, 'xlsx');
-        return streamed(reply, (out) => writeLotsReport(out, lots));
-      },
-    );
+    mountDownload(ctx, app, 'lots_report', async (id, request, reply) => {
+      await sellerOnly(request, id);
+      const lots = await findReportLots(ctx.db, id);
+      const name = `${T.lotsReportName(id)}.xlsx`;
+      await count(request, id, name);
+      attachmentHeaders(reply, name, 'xlsx');
+      return streamed(reply, (out) => writeLotsReport(out, lots));
+    });
 
-    app.get(
-      '/api/v1/briefcases/:id/companies_info',
-      { onRequest: ctx.guards.user, schema: { params: idParams } },
-      async (request, reply) => {
-        const { id } = request.params;
-        await sellerOnly(request, id);
-        const csv = companiesCsv(await findCompaniesInfo(ctx.db, id));
-        const name = `${T.companiesName(id)}.csv`;
-        await count(request, id, name);
-        attachmentHeaders(reply, name, 'csv');
-        return reply.send(csv);
-      },
-    );
+    mountDownload(ctx, app, 'companies_info', async (id, request, reply) => {
+      await sellerOnly(request, id);
+      const csv = companiesCsv(await findCompaniesInfo(ctx.db, id));
+      const name = `${T.companiesName(id)}.csv`;
+      await count(request, id, name);
+      attachmentHeaders(reply, name, 'csv');
+      return reply.send(csv);
+    });
 
-    app.get(
-      '/api/v1/briefcases/:id/downloads_info',
-      { onRequest: ctx.guards.user, schema: { params: idParams } },
-      async (request, reply) => {
-        const { id } = request.params;
-        await sellerOnly(request, id);
-        const name = `${T.downloadsName(id)}.xlsx`;
-        // This download is in the history it hands out.
-        await count(request, id, name);
-        const rows = await findDownloads(ctx.db, id);
-        attachmentHeaders(reply, name, 'xlsx');
-        return streamed(reply, (out) => writeDownloadsInfo(out, rows));
-      },
-    );
+    mountDownload(ctx, app, 'downloads_info', async (id, request, reply) => {
+      await sellerOnly(request, id);
+      const name = `${T.downloadsName(id)}.xlsx`;
+      // This download is in the history it hands out.
+      await count(request, id, name);
+      const rows = await findDownloads(ctx.db, id);
+      attachmentHeaders(reply, name, 'xlsx');
+      return streamed(reply, (out) => writeDownloadsInfo(out, rows));
+    });
   };
 }
