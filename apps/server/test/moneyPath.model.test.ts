@@ -75,8 +75,13 @@ function commandsOf(format: M.Format) {
     },
     {
       arbitrary: fc
-        .tuple(chooser, fc.option(fc.nat(5), { nil: null }), fc.constantFrom(false, false, true))
-        .map(([a, c, stale]) => new PickWinnerCommand(a, c, stale)),
+        .tuple(
+          chooser,
+          fc.option(fc.nat(5), { nil: null }),
+          fc.constantFrom(false, false, true),
+          fc.boolean(),
+        )
+        .map(([a, c, stale, then]) => new PickWinnerCommand(a, c, stale, then)),
       weight: 3,
     },
   ];
@@ -118,7 +123,7 @@ function commandsOf(format: M.Format) {
           arbitrary: fc.tuple(company, fc.boolean()).map(([c, slash]) => new WithdrawCommand(c, slash)),
           weight: 2,
         },
-        { arbitrary: chooser.map((a) => new SecondRoundCommand(a)), weight: 2 },
+        { arbitrary: chooser.map((a) => new SecondRoundCommand(a)), weight: 3 },
         ...common,
       ];
   }
@@ -146,7 +151,9 @@ function setupOf(format: M.Format): fc.Arbitrary<Setup> {
       format === 'private_requests'
         ? fc.constantFrom('private_requests', 'bank_to_bank')
         : fc.constant(format),
-    endMode: format === 'private_requests' ? fc.constantFrom('ransom', 'convert') : fc.constant('ransom'),
+    // Convert more often: its second round needs offers, the end and the seller's choice in one run.
+    endMode:
+      format === 'private_requests' ? fc.constantFrom('ransom', 'convert', 'convert') : fc.constant('ransom'),
     ready: fc.constantFrom(true, false, false, false),
     startInMin: fc.integer({ min: 1, max: 12 }),
     lengthMin: fc.integer({ min: 6, max: 30 }),

@@ -319,6 +319,7 @@ export class PickWinnerCommand implements Cmd {
     readonly actor: Actor,
     readonly choice: number | null,
     readonly stale: boolean,
+    readonly thenSecondRound: boolean,
   ) {}
   check = (m: Readonly<M.Model>) => M.live(m) && (m.procedure !== null || typeof this.actor === 'number');
   async run(m: M.Model, r: Real) {
@@ -350,11 +351,39 @@ export class PickWinnerCommand implements Cmd {
       const response = await send(bidId);
       expectCode(String(this), response, 200);
       expect(response.json().data.company_name).toBe(chosen ? buyerName(chosen.company) : null);
+      // The seller of a convert procedure goes on to the second round, as the card offers at once.
+      if (this.thenSecondRound && M.canStartSecondRound(m)) {
+        await checkViews(m, r, null, true);
+        await secondRound(m, r, 'seller', `${this} then secondRound(seller)`);
+      }
     }
     await checkViews(m, r, null, true);
   }
   toString = () =>
-    `pickWinner(${label(this.actor)}, ${this.choice === null ? 'none' : `#${this.choice}`}${this.stale ? ', stale' : ''})`;
+    `pickWinner(${label(this.actor)}, ${this.choice === null ? 'none' : `#${this.choice}`}${this.stale ? ', stale' : ''}${this.thenSecondRound ? ', then 2nd round' : ''})`;
+}
+
+/** The classic second round of a convert procedure: the seller's, once, from the chosen start prices. */
+/** POST second_round by an actor, and on success the new classic round's lot copy at the chosen start price. */
+async function secondRound(m: M.Model, r: Real, actor: Actor, what: string) {
+  const url = `/api/v1/briefcases/${r.briefcaseId}/second_round`;
+  const response = await r.call.send(who(r, actor), 'POST', url);
+  if (typeof actor === 'number') return expectCode(what, response, 403);
+  if (actor === 'admin') return expectCode(what, response, 0);
+  if (!M.canStartSecondRound(m)) return expectCode(what, response, 409);
+  expectCode(what, response, 200);
+  m.secondRoundCreated = true;
+  const id = response.json().data.id as number;
+  const [round] = await r.t.ctx.db.select().from(briefcases).where(eq(briefcases.id, id));
+  expect(round).toMatchObject({ auctionType: 'classic', status: 'created', convertedFrom: r.briefcaseId });
+  const copies = await r.t.ctx.db
+    .select()
+    .from(lots)
+    .where(and(eq(lots.briefcaseId, id), eq(lots.convertedFrom, r.lotId)));
+  expect(
+    copies.map((l) => l.startPrice),
+    'the second round starts from the chosen price',
+  ).toEqual([m.secondRoundPrice]);
 }
 
 /** The classic second round of a convert procedure: the seller's, once, from the chosen start prices. */
@@ -362,29 +391,7 @@ export class SecondRoundCommand implements Cmd {
   constructor(readonly actor: Actor) {}
   check = (m: Readonly<M.Model>) => M.live(m);
   async run(m: M.Model, r: Real) {
-    const response = await r.call.send(
-      who(r, this.actor),
-      'POST',
-      `/api/v1/briefcases/${r.briefcaseId}/second_round`,
-    );
-    if (typeof this.actor === 'number') expectCode(String(this), response, 403);
-    else if (this.actor === 'admin' || !M.canStartSecondRound(m)) expectCode(String(this), response, 0);
-    else {
-      expectCode(String(this), response, 200);
-      m.secondRoundCreated = true;
-      const id = response.json().data.id as number;
-      const [round] = await r.t.ctx.db.select().from(briefcases).where(eq(briefcases.id, id));
-      expect(round).toMatchObject({
-        auctionType: 'classic',
-        status: 'created',
-        convertedFrom: r.briefcaseId,
-      });
-      const copies = await r.t.ctx.db
-        .select()
-        .from(lots)
-        .where(and(eq(lots.briefcaseId, id), eq(lots.convertedFrom, r.lotId)));
-      expect(copies.map((l) => l.startPrice)).toEqual([m.secondRoundPrice]);
-    }
+    await secondRound(m, r, this.actor, String(this));
     await checkViews(m, r, null, true);
   }
   toString = () => `secondRound(${label(this.actor)})`;
