@@ -27,6 +27,8 @@ export const WIZARD_MESSAGES = {
   summaryTotal: 'ОД',
   summaryStart: 'Начало торгов',
   notChosen: 'Не выбрано',
+  /** The summary's registry of a round: the procedure it came from. */
+  summaryCarried: (id: number) => `Из ТП №${id}`,
   loadFailed: 'Не удалось загрузить торговую процедуру',
   loadingStep: 'Загрузка шага…',
   rejectedNote: (note: string) => `Процедура отклонена: ${note}`,

@@ -53,7 +53,10 @@ export function WizardSummary({
   const facts: [string, string][] = [
     [T.summaryType, AUCTION_TYPE_LABELS[form.auction_type]],
     ...(organiserName ? ([[T.summaryOrganiser, organiserName]] as [string, string][]) : []),
-    [T.summaryFile, b?.registry_file_name ?? T.notChosen],
+    [
+      T.summaryFile,
+      b?.registry_file_name ?? (b?.converted_from ? T.summaryCarried(b.converted_from) : T.notChosen),
+    ],
     ...(b?.has_registry
       ? ([
           [T.summaryDebts, b.items_count.toLocaleString('ru-RU')],
