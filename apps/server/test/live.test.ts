@@ -1,3 +1,4 @@
+import type { LotLivePayload } from '@etp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
@@ -82,7 +83,8 @@ describe.each(DRIVERS)('live channels on %s', (driver) => {
       channel: 'LotsStream' as const,
       briefcase_id: briefcaseId,
       action: action as 'lot_update',
-      payload,
+      // A marker, not a lot: the test follows who receives what.
+      payload: payload as LotLivePayload,
       t: 1,
     });
     await t.ctx.bus.publish({

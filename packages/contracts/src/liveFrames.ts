@@ -1,7 +1,12 @@
 /**
- * The live messages and frames (see live.ts for the protocol). Plain types and two small functions, free of zod,
- * so the web app's first load does not carry a schema library.
+ * The live messages and frames (see live.ts for the protocol, docs/LIVE.md for every action and payload). Plain
+ * types and a few small functions, free of zod, so the web app's first load does not carry a schema library (the
+ * payload types are imported as types only).
  */
+import type { AutobidMaxedOutPayload, BriefcaseStatusPayload, LotLivePayload } from './lots.ts';
+import type { MonitoringLivePayload } from './monitoring.ts';
+import type { QuestionsLivePayload } from './questions.ts';
+import type { StatsLivePayload } from './statistics.ts';
 
 export const LIVE_CHANNELS = [
   'LotsStream',
@@ -26,12 +31,91 @@ export const LIVE_ACTIONS = [
 ] as const;
 export type LiveAction = (typeof LIVE_ACTIONS)[number];
 
-export interface LiveMessage<P = unknown> {
-  channel: LiveChannel;
-  briefcase_id: number | null;
-  action: LiveAction;
-  payload: P;
+/** The channel each action travels on. */
+export const LIVE_ACTION_CHANNEL = {
+  lot_update: 'LotsStream',
+  autobid_maxed_out: 'LotsStream',
+  briefcase_status_update: 'BriefcaseStatus',
+  briefcase_closed: 'BriefcaseStatus',
+  next_round: 'BriefcaseStatus',
+  stats: 'BriefcaseStats',
+  users: 'UsersStream',
+  questions: 'BriefcaseQuestions',
+} as const satisfies Record<LiveAction, LiveChannel>;
+
+/** The payload of each action. */
+export interface LivePayloads {
+  lot_update: LotLivePayload;
+  autobid_maxed_out: AutobidMaxedOutPayload;
+  briefcase_status_update: BriefcaseStatusPayload;
+  briefcase_closed: BriefcaseStatusPayload;
+  next_round: BriefcaseStatusPayload;
+  stats: StatsLivePayload;
+  users: MonitoringLivePayload;
+  questions: QuestionsLivePayload;
+}
+
+/** One live message of one action: its channel and payload follow from the action. */
+export interface LiveMessageOf<A extends LiveAction> {
+  channel: (typeof LIVE_ACTION_CHANNEL)[A];
+  /** The procedure the message is about (every action belongs to one). */
+  briefcase_id: number;
+  action: A;
+  payload: LivePayloads[A];
   t: number;
+}
+
+/** Every live message the server sends: a union discriminated by `action`. */
+export type LiveMessage = { [A in LiveAction]: LiveMessageOf<A> }[LiveAction];
+
+type LiveMessageBuilders = {
+  [A in LiveAction]: (briefcaseId: number, payload: LivePayloads[A], t: number) => LiveMessageOf<A>;
+};
+
+function builder<A extends LiveAction>(action: A) {
+  return (briefcaseId: number, payload: LivePayloads[A], t: number): LiveMessageOf<A> => ({
+    channel: LIVE_ACTION_CHANNEL[action],
+    briefcase_id: briefcaseId,
+    action,
+    payload,
+    t,
+  });
+}
+
+/**
+ * One typed constructor per action: `liveMessage.stats(id, payload, t)`. The channel comes from the action and a
+ * payload of another shape does not compile.
+ */
+export const liveMessage: LiveMessageBuilders = {
+  lot_update: builder('lot_update'),
+  autobid_maxed_out: builder('autobid_maxed_out'),
+  briefcase_status_update: builder('briefcase_status_update'),
+  briefcase_closed: builder('briefcase_closed'),
+  next_round: builder('next_round'),
+  stats: builder('stats'),
+  users: builder('users'),
+  questions: builder('questions'),
+};
+
+const isAction = (value: unknown): value is LiveAction =>
+  typeof value === 'string' && (LIVE_ACTIONS as readonly string[]).includes(value);
+
+/**
+ * Whether a message read from the wire is one this build knows: a known action on its own channel, a procedure id,
+ * a time and an object payload. A client drops the others (a newer server's action, a damaged frame); the fields
+ * inside a payload are the server's promise (the server builds each message with `liveMessage`).
+ */
+export function isKnownLiveMessage(value: unknown): value is LiveMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Record<string, unknown>;
+  return (
+    isAction(m.action) &&
+    m.channel === LIVE_ACTION_CHANNEL[m.action] &&
+    typeof m.briefcase_id === 'number' &&
+    typeof m.t === 'number' &&
+    typeof m.payload === 'object' &&
+    m.payload !== null
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Lots and trading calls (spec 2 §3 Lot, §7): the trade tab, one lot, bids, autobids, winners. */
+import type { BriefcaseStatus } from '@etp/domain';
 import { z } from 'zod';
 import { dbId, dbIdNumber } from './ids.ts';
 
@@ -133,15 +134,22 @@ export interface LotReply {
   attributes: LotAttributes;
 }
 
-/** The payload of a `briefcase_status_update`, `briefcase_closed` or `next_round` message on BriefcaseStatus. */
+/**
+ * The payload of a `briefcase_status_update`, `briefcase_closed` or `next_round` message on BriefcaseStatus: the
+ * procedure's new status and whichever of the card's round fields changed with it (an absent field is unchanged).
+ */
 export interface BriefcaseStatusPayload {
   id: number;
-  status: string;
+  status: BriefcaseStatus;
+  /** ISO 8601 (UTC), or null when the procedure has no end. */
   end_datetime?: string | null;
   can_start_second_round?: boolean;
   next_round_id?: number | null;
   next_round_count?: number;
-  next_round_requests?: unknown;
+  /** The convert procedure's second round, once the seller created it. */
+  second_round_id?: number | null;
+  /** The number of participants' applications for a next round (to the seller and administrators only). */
+  next_round_requests?: number;
 }
 
 /** The payload of `autobid_maxed_out` (sent to the company whose autobid stopped). */

@@ -1,3 +1,4 @@
+import type { LotLivePayload } from '@etp/contracts';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { AuthContext } from '../modules/auth/guards.ts';
@@ -99,7 +100,7 @@ describe('OfflineReads', () => {
           channel: 'LotsStream',
           briefcase_id: 3,
           action: 'lot_update',
-          payload: { id: 7, ...payload },
+          payload: { id: 7, ...payload } as unknown as LotLivePayload,
           t: 0,
         },
         audience: { kind: audience },

@@ -146,8 +146,8 @@ export class OfflineReads {
     const { message, audience } = event;
     if (message.channel !== 'LotsStream' || message.action !== 'lot_update') return;
     if (audience.kind !== 'participants' && audience.kind !== 'masters') return;
-    const payload = message.payload as LotLivePayload | null;
-    if (!payload || typeof payload.id !== 'number') return;
+    const { payload } = message;
+    if (typeof payload?.id !== 'number') return;
     let lot = this.live.get(payload.id);
     if (!lot) {
       if (this.live.size >= MAX_LIVE_LOTS) this.live.clear();

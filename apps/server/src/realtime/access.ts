@@ -29,7 +29,13 @@ const isNumber = (v: unknown): v is number => typeof v === 'number';
 
 export function accessChangeEvent(change: AccessChange, t: number): BusEvent {
   return {
-    message: { channel: 'UsersStream', briefcase_id: null, action: 'users', payload: { [KEY]: change }, t },
+    message: {
+      channel: 'UsersStream',
+      briefcase_id: null,
+      action: 'users',
+      payload: { access_changed: change },
+      t,
+    },
     audience: { kind: 'users', ids: [] },
   };
 }
@@ -37,6 +43,7 @@ export function accessChangeEvent(change: AccessChange, t: number): BusEvent {
 /** The change an event announces, or null for any other event. */
 export function readAccessChange(event: BusEvent): AccessChange | null {
   if (event.message.briefcase_id !== null) return null;
+  // From another node over Redis: read it field by field.
   const payload = event.message.payload as { [KEY]?: Record<string, unknown> } | null;
   const raw = payload?.[KEY];
   if (!raw || typeof raw !== 'object') return null;

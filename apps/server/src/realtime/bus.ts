@@ -3,6 +3,7 @@
  * Every node delivers every event to its own subscribed sockets.
  */
 import type { LiveMessage } from '@etp/contracts';
+import type { AccessChange } from './access.ts';
 
 /** Who inside a channel receives an event. */
 export type Audience =
@@ -14,8 +15,23 @@ export type Audience =
   | { kind: 'companies'; ids: number[] }
   | { kind: 'users'; ids: number[] };
 
+/**
+ * A notice between nodes that rights changed (access.ts). It is shaped like a message (so it keeps its place
+ * among lot updates on Redis) but goes to no socket: no socket follows UsersStream without a procedure.
+ */
+export interface AccessNoticeMessage {
+  channel: 'UsersStream';
+  briefcase_id: null;
+  action: 'users';
+  payload: { access_changed: AccessChange };
+  t: number;
+}
+
+/** What the bus carries: a live message for sockets (built with `liveMessage`), or an access notice. */
+export type BusMessage = LiveMessage | AccessNoticeMessage;
+
 export interface BusEvent {
-  message: LiveMessage;
+  message: BusMessage;
   audience: Audience;
 }
 

@@ -112,8 +112,9 @@ interface Sweep {
 }
 
 function supersedingKey(event: BusEvent): string | null {
-  const payload = event.message.payload as { id?: unknown } | null;
-  if (event.message.action !== 'lot_update' || typeof payload?.id !== 'number') return null;
+  const { message } = event;
+  if (message.action !== 'lot_update' || typeof message.payload?.id !== 'number') return null;
+  const { payload } = message;
   const audience = event.audience;
   const ids = 'ids' in audience ? audience.ids.join(',') : '';
   return `${payload.id}|${audience.kind}|${ids}`;

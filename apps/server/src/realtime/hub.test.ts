@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { type LiveFrame, unpackLiveFrame } from '@etp/contracts';
+import { type LiveFrame, type LotLivePayload, liveMessage, unpackLiveFrame } from '@etp/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
@@ -115,7 +115,7 @@ async function setUp({
         channel: 'LotsStream',
         briefcase_id: 7,
         action: 'lot_update',
-        payload: { id, version },
+        payload: { id, version } as LotLivePayload,
         t: version,
       },
       audience,
@@ -173,7 +173,7 @@ describe('live hub delivery', () => {
     await lot(1, 2);
     await lot(1, 3);
     await bus.publish({
-      message: { channel: 'LotsStream', briefcase_id: 7, action: 'autobid_maxed_out', payload: {}, t: 0 },
+      message: liveMessage.autobid_maxed_out(7, { lot_id: 1, has_enabled_autobids: false }, 0),
       audience: { kind: 'all' },
     });
     await lot(2, 1);
@@ -515,7 +515,7 @@ const lotEvent = (id: number, version: number): BusEvent => ({
     channel: 'LotsStream',
     briefcase_id: 7,
     action: 'lot_update',
-    payload: { id, version },
+    payload: { id, version } as LotLivePayload,
     t: version,
   },
   audience: { kind: 'participants' },

@@ -1,3 +1,4 @@
+import { type LotLivePayload, liveMessage } from '@etp/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import type { BusEvent } from './bus.ts';
 import { LotUpdateSequencer } from './sequencer.ts';
@@ -11,7 +12,8 @@ const update = (
     channel: 'LotsStream',
     briefcase_id: 1,
     action: 'lot_update',
-    payload: { id, version },
+    // The sequencer reads a lot update's id and version only.
+    payload: { id, version } as LotLivePayload,
     t: version,
   },
   audience: { kind },
@@ -34,7 +36,10 @@ describe('lot update sequencer', () => {
     sequencer.push(update(1, 5));
     sequencer.push(update(2, 9));
     sequencer.push(update(1, 5, 'masters'));
-    sequencer.push({ ...update(1, 1), message: { ...update(1, 1).message, action: 'stats' } });
+    sequencer.push({
+      message: liveMessage.stats(1, { briefcase_id: 1, bids: 1, users: 1 }, 1),
+      audience: { kind: 'participants' },
+    });
     expect(out).toHaveLength(4);
     sequencer.close();
   });

@@ -11,13 +11,15 @@ import type { BusEvent } from './bus.ts';
 
 /** A lot update's stream key (lot and audience) and version; null for any other event. */
 function versionOf(event: BusEvent): { key: string; version: number } | null {
-  const payload = event.message.payload as { id?: unknown; version?: unknown } | null;
+  const { message } = event;
+  // The fields are checked as well: the event may come from another node over Redis.
   if (
-    event.message.action !== 'lot_update' ||
-    typeof payload?.id !== 'number' ||
-    typeof payload.version !== 'number'
+    message.action !== 'lot_update' ||
+    typeof message.payload?.id !== 'number' ||
+    typeof message.payload.version !== 'number'
   )
     return null;
+  const { payload } = message;
   return { key: `${payload.id}:${event.audience.kind}`, version: payload.version };
 }
 

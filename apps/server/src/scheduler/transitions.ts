@@ -2,6 +2,7 @@
  * The timed transitions, each in its own short transaction under row locks, each conditional on the state it
  * changes (so running twice, or on two nodes, changes nothing the second time). Live updates go out after commit.
  */
+import { liveMessage } from '@etp/contracts';
 import { advanceDutch, dutchStepAt } from '@etp/domain';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../appContext.ts';
@@ -35,18 +36,16 @@ export interface TransitionReport {
 async function publishStatus(ctx: AppContext, row: BriefcaseRow): Promise<void> {
   const closed = row.status.startsWith('closed');
   await ctx.bus.publish({
-    message: {
-      channel: 'BriefcaseStatus',
-      briefcase_id: row.id,
-      action: closed ? 'briefcase_closed' : 'briefcase_status_update',
-      payload: {
+    message: liveMessage[closed ? 'briefcase_closed' : 'briefcase_status_update'](
+      row.id,
+      {
         id: row.id,
         status: row.status,
         end_datetime: row.endDatetime?.toISOString() ?? null,
         can_start_second_round: row.canStartSecondRound,
       },
-      t: ctx.now().getTime(),
-    },
+      ctx.now().getTime(),
+    ),
     audience: { kind: 'all' },
   });
 }

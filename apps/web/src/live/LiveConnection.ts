@@ -9,6 +9,7 @@
  * in 'lost'.
  */
 import {
+  isKnownLiveMessage,
   type LiveChannel,
   type LiveCommand,
   type LiveFrame,
@@ -193,7 +194,9 @@ export class LiveConnection {
       this.onReply(parsed);
       return;
     }
-    this.deps.onFrame(unpackLiveFrame(parsed));
+    // A message of an action this build does not know (a newer server) or a damaged one is dropped here.
+    const messages = unpackLiveFrame(parsed).filter(isKnownLiveMessage);
+    if (messages.length > 0) this.deps.onFrame(messages);
   }
 
   private onReply(reply: LiveReply): void {

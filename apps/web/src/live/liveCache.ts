@@ -13,27 +13,25 @@
  *   every MONITORING_REFRESH_MS (the order and the newcomers are the server's);
  * - questions (BriefcaseQuestions) → the FAQ tab's pages are re-read (the server filters what each viewer sees,
  *   decisions/0180).
+ * The switch over actions is exhaustive (a new action does not compile until it is handled here); a message of an
+ * action this build does not know is ignored (LiveConnection drops such messages before they get here).
  * Messages older than what a lot already shows (by `t`, then by version) are dropped. A page of lots (or a lot)
  * read from the server may be older than an update already received (the read started before the bid and
  * answered after its message): the newest update of each lot is kept and laid over such an answer again.
  */
 import type {
-  AutobidMaxedOutPayload,
   BriefcaseCard,
   BriefcaseCardAttributes,
   BriefcaseList,
   BriefcaseStats,
-  BriefcaseStatusPayload,
   LiveChannel,
   LiveMessage,
+  LiveMessageOf,
   LotAttributes,
   LotList,
   LotLivePayload,
   LotReply,
-  MonitoringLivePayload,
   MonitoringPage,
-  QuestionsLivePayload,
-  StatsLivePayload,
 } from '@etp/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/queryKeys.ts';
@@ -173,10 +171,10 @@ export function createLiveCacheWriter(
    * The lot updates of one frame (the server batches a tick's messages), applied with one write per cached page:
    * a frame of ten updates wakes the page's readers once, not ten times.
    */
-  function onLotUpdates(messages: LiveMessage[]): void {
+  function onLotUpdates(messages: LiveMessageOf<'lot_update'>[]): void {
     const byProcedure = new Map<number, Map<number, LotLivePayload[]>>();
     for (const message of messages) {
-      const update = message.payload as LotLivePayload;
+      const update = message.payload;
       if (typeof update?.id !== 'number') continue;
       if (message.t < (lastT.get(update.id) ?? 0)) continue;
       lastT.set(update.id, message.t);
@@ -205,10 +203,10 @@ export function createLiveCacheWriter(
     }
   }
 
-  function onStats(message: LiveMessage): void {
-    const payload = message.payload as StatsLivePayload;
+  function onStats(message: LiveMessageOf<'stats'>): void {
+    const { payload } = message;
     const id = payload?.briefcase_id ?? message.briefcase_id;
-    if (typeof id !== 'number' || typeof payload.bids !== 'number') return;
+    if (typeof id !== 'number' || typeof payload?.bids !== 'number') return;
     if (message.t < (statsT.get(id) ?? 0)) return;
     statsT.set(id, message.t);
     liveCounters.set(id, { at: ++tick, bids: payload.bids, users: payload.users });
@@ -224,8 +222,8 @@ export function createLiveCacheWriter(
     );
   }
 
-  function onUsers(message: LiveMessage): void {
-    const payload = message.payload as MonitoringLivePayload;
+  function onUsers(message: LiveMessageOf<'users'>): void {
+    const { payload } = message;
     const id = message.briefcase_id;
     if (typeof id !== 'number' || typeof payload?.user?.user_id !== 'number') return;
     const pages = queryClient.getQueriesData<MonitoringPage>({ queryKey: queryKeys.monitoringOf(id) });
@@ -246,35 +244,26 @@ export function createLiveCacheWriter(
     );
   }
 
-  function onQuestions(message: LiveMessage): void {
-    const id = (message.payload as QuestionsLivePayload | null)?.briefcase_id ?? message.briefcase_id;
+  function onQuestions(message: LiveMessageOf<'questions'>): void {
+    const id = message.payload?.briefcase_id ?? message.briefcase_id;
     if (typeof id !== 'number') return;
     void queryClient.invalidateQueries({ queryKey: queryKeys.questionsOf(id) });
   }
 
-  function onStatus(message: LiveMessage): void {
-    const payload = message.payload as BriefcaseStatusPayload;
+  function onStatus(
+    message: LiveMessageOf<'briefcase_status_update' | 'briefcase_closed' | 'next_round'>,
+  ): void {
+    const { payload } = message;
     const id = payload?.id ?? message.briefcase_id;
     if (typeof id !== 'number') return;
-    const patch: Record<string, unknown> = {};
-    for (const key of [
-      'status',
-      'end_datetime',
-      'can_start_second_round',
-      'next_round_id',
-      'next_round_count',
-      'next_round_requests',
-    ] as const) {
-      if (payload[key] !== undefined) patch[key] = payload[key];
-    }
-    patchCard(id, patch as ListPatch);
+    patchCard(id, statusPatch(payload));
     void queryClient.invalidateQueries({ queryKey: queryKeys.lotsOf(id) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.briefcase(id) });
   }
 
-  function onAutobidMaxedOut(message: LiveMessage): void {
-    const payload = message.payload as AutobidMaxedOutPayload;
-    if (typeof payload?.lot_id !== 'number' || message.briefcase_id === null) return;
+  function onAutobidMaxedOut(message: LiveMessageOf<'autobid_maxed_out'>): void {
+    const { payload } = message;
+    if (typeof payload?.lot_id !== 'number' || typeof message.briefcase_id !== 'number') return;
     const card = cardOf(message.briefcase_id);
     patchLot(message.briefcase_id, payload.lot_id, (lot) => {
       const next = {
@@ -285,7 +274,7 @@ export function createLiveCacheWriter(
       };
       return card ? { ...next, condition: lotViewCondition(next, card) } : next;
     });
-    patchCard(message.briefcase_id, { has_enabled_autobids: payload.has_enabled_autobids } as ListPatch);
+    patchCard(message.briefcase_id, { has_enabled_autobids: payload.has_enabled_autobids });
   }
 
   /** Lays the newest known updates over a freshly read page of lots or lot, where that answer is older. */
@@ -347,8 +336,12 @@ export function createLiveCacheWriter(
       case 'questions':
         onQuestions(message);
         break;
-      default:
+      default: {
+        // Every action is handled above (this does not compile otherwise); an unknown one is ignored.
+        const unknown: never = message;
+        void unknown;
         break;
+      }
     }
   }
 
@@ -356,7 +349,7 @@ export function createLiveCacheWriter(
     apply,
     applyFrame(messages) {
       // Runs of lot updates go in one write; any other message keeps its place between them.
-      let run: LiveMessage[] = [];
+      let run: LiveMessageOf<'lot_update'>[] = [];
       for (const message of messages) {
         if (message.action === 'lot_update') {
           run.push(message);
@@ -398,6 +391,22 @@ export function createLiveCacheWriter(
       monitoringRefresh.dispose();
     },
   };
+}
+
+/**
+ * The card fields a status message changes: those it carries. `next_round_requests` (the seller's count of
+ * applications) has no place on the card: the card is re-read after every status message anyway.
+ */
+function statusPatch(payload: LiveMessageOf<'next_round'>['payload']): ListPatch {
+  const patch: ListPatch = {};
+  if (payload.status !== undefined) patch.status = payload.status;
+  if (payload.end_datetime !== undefined) patch.end_datetime = payload.end_datetime;
+  if (payload.can_start_second_round !== undefined)
+    patch.can_start_second_round = payload.can_start_second_round;
+  if (payload.next_round_id !== undefined) patch.next_round_id = payload.next_round_id;
+  if (payload.next_round_count !== undefined) patch.next_round_count = payload.next_round_count;
+  if (payload.second_round_id !== undefined) patch.second_round_id = payload.second_round_id;
+  return patch;
 }
 
 /** The fields of `patch` a feed entry has (a card carries more than a feed entry). */

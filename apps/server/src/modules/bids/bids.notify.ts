@@ -1,4 +1,5 @@
 /** What follows an accepted bid outside the lot update: the outbid event, the autobid_maxed_out event and message. */
+import { liveMessage } from '@etp/contracts';
 import { isPrivateAuction } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import { EVENT_TEXTS } from '../events/events.messages.ts';
@@ -40,13 +41,7 @@ export async function notifyAfterBid(
     },
   );
   await ctx.bus.publish({
-    message: {
-      channel: 'LotsStream',
-      briefcase_id: briefcase.id,
-      action: 'autobid_maxed_out',
-      payload: { lot_id: lot.id, has_enabled_autobids: false },
-      t,
-    },
+    message: liveMessage.autobid_maxed_out(briefcase.id, { lot_id: lot.id, has_enabled_autobids: false }, t),
     audience: { kind: 'companies', ids: [...new Set(stopped.map((a) => a.companyId))] },
   });
 }

@@ -1,5 +1,5 @@
 /** Status messages of a procedure on BriefcaseStatus, published after the change has committed. */
-import type { LiveAction } from '@etp/contracts';
+import { type BriefcaseStatusPayload, type LiveAction, liveMessage } from '@etp/contracts';
 import type { AppContext } from '../../appContext.ts';
 import type { Audience } from '../../realtime/bus.ts';
 import type { BriefcaseRow } from '../lots/lots.state.ts';
@@ -12,15 +12,13 @@ export async function publishBriefcaseStatus(
   ctx: AppContext,
   row: BriefcaseRow,
   action: Extract<LiveAction, 'briefcase_status_update' | 'next_round'> = 'briefcase_status_update',
-  extra: Record<string, unknown> = {},
+  extra: Pick<BriefcaseStatusPayload, 'second_round_id' | 'next_round_requests'> = {},
   audience: Audience = { kind: 'all' },
 ): Promise<void> {
   await ctx.bus.publish({
-    message: {
-      channel: 'BriefcaseStatus',
-      briefcase_id: row.id,
-      action,
-      payload: {
+    message: liveMessage[action](
+      row.id,
+      {
         id: row.id,
         status: row.status,
         end_datetime: row.endDatetime?.toISOString() ?? null,
@@ -29,8 +27,8 @@ export async function publishBriefcaseStatus(
         next_round_count: row.nextRoundCount,
         ...extra,
       },
-      t: ctx.now().getTime(),
-    },
+      ctx.now().getTime(),
+    ),
     audience,
   });
 }

@@ -2,7 +2,7 @@
  * The 'questions' message on BriefcaseQuestions after a change to a procedure's FAQ (decisions/0180): everyone
  * with the Вопрос-ответ tab open re-reads its page, which the server filters by what each may see.
  */
-import type { QuestionsLivePayload } from '@etp/contracts';
+import { liveMessage, type QuestionsLivePayload } from '@etp/contracts';
 import type { AppContext } from '../../appContext.ts';
 import type { Audience } from '../../realtime/bus.ts';
 
@@ -43,13 +43,7 @@ export async function publishQuestionChange(ctx: AppContext, change: QuestionCha
   try {
     for (const audience of questionAudiences(change)) {
       await ctx.bus.publish({
-        message: {
-          channel: 'BriefcaseQuestions',
-          briefcase_id: change.briefcaseId,
-          action: 'questions',
-          payload,
-          t,
-        },
+        message: liveMessage.questions(change.briefcaseId, payload, t),
         audience,
       });
     }

@@ -1,4 +1,5 @@
 /** Publishes lot updates on the bus, after the transaction that changed the lots has committed. */
+import { liveMessage } from '@etp/contracts';
 import { asc, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../appContext.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -51,16 +52,12 @@ function lotEvents(tag: LeaderTagger, snapshot: LotSnapshot, t: number): BusEven
   const state = toLotState(lot, briefcase, leaderBid);
   const leader = leaderBid ? { companyId: leaderBid.companyId, name: leaderName ?? '' } : null;
   const payloads = presentLotLive(lot, briefcase, state, leader, tag, snapshot.winnerName ?? null);
-  const message = (payload: unknown) => ({
-    channel: 'LotsStream' as const,
-    briefcase_id: briefcase.id,
-    action: 'lot_update' as const,
-    payload,
-    t,
-  });
   return [
-    { message: message(payloads.participants), audience: { kind: 'participants' } },
-    { message: message(payloads.masters), audience: { kind: 'masters' } },
+    {
+      message: liveMessage.lot_update(briefcase.id, payloads.participants, t),
+      audience: { kind: 'participants' },
+    },
+    { message: liveMessage.lot_update(briefcase.id, payloads.masters, t), audience: { kind: 'masters' } },
   ];
 }
 

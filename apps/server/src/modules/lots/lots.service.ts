@@ -1,4 +1,5 @@
 /** Reading lots for a viewer, and the seller's lot actions: rename, winner choice; the participant's renewal. */
+import { liveMessage } from '@etp/contracts';
 import { applyRenewal, canRenew, chooseWinner, LOT_NAME_MAX_LENGTH, lotsToRenew } from '@etp/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../appContext.ts';
@@ -193,17 +194,15 @@ export async function setWinner(
   await publishLots(ctx, tag, [lotId]);
   if (result.closed) {
     await ctx.bus.publish({
-      message: {
-        channel: 'BriefcaseStatus',
-        briefcase_id: result.closed.id,
-        action: 'briefcase_closed',
-        payload: {
+      message: liveMessage.briefcase_closed(
+        result.closed.id,
+        {
           id: result.closed.id,
           status: result.closed.status,
           can_start_second_round: result.closed.canStartSecondRound,
         },
-        t: at.getTime(),
-      },
+        at.getTime(),
+      ),
       audience: { kind: 'all' },
     });
   }

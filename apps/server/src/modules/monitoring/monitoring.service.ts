@@ -1,6 +1,12 @@
 /** reportPresence (online / away from the card page) and the administrator's monitoring list. */
 
-import type { MonitoredUser, MonitoringLivePayload, MonitoringPage, MonitoringStatus } from '@etp/contracts';
+import {
+  liveMessage,
+  type MonitoredUser,
+  type MonitoringLivePayload,
+  type MonitoringPage,
+  type MonitoringStatus,
+} from '@etp/contracts';
 import { MONITORING_PAGE_SIZE } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import type { AuthContext } from '../auth/guards.ts';
@@ -65,7 +71,7 @@ export async function reportPresence(
   };
   // Only administrators may subscribe to UsersStream (realtime/live.routes.ts).
   await ctx.bus.publish({
-    message: { channel: 'UsersStream', briefcase_id: id, action: 'users', payload, t: at.getTime() },
+    message: liveMessage.users(id, payload, at.getTime()),
     audience: { kind: 'all' },
   });
 }

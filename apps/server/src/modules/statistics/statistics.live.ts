@@ -1,5 +1,5 @@
 /** The 'stats' message on BriefcaseStats after a bid: the procedure's counters, for its seller's Statistics tab. */
-import type { StatsLivePayload } from '@etp/contracts';
+import { liveMessage, type StatsLivePayload } from '@etp/contracts';
 import type { AppContext } from '../../appContext.ts';
 import { statsCounters } from './statistics.queries.ts';
 
@@ -13,13 +13,7 @@ export async function publishStats(ctx: AppContext, briefcaseId: number): Promis
     const counters = await statsCounters(ctx.db, briefcaseId);
     const payload: StatsLivePayload = { briefcase_id: briefcaseId, ...counters };
     await ctx.bus.publish({
-      message: {
-        channel: 'BriefcaseStats',
-        briefcase_id: briefcaseId,
-        action: 'stats',
-        payload,
-        t: ctx.now().getTime(),
-      },
+      message: liveMessage.stats(briefcaseId, payload, ctx.now().getTime()),
       audience: { kind: 'masters' },
     });
   } catch {

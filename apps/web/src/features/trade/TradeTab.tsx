@@ -98,7 +98,7 @@ export function TradeTab({
   useLiveSubscription('BriefcaseStatus', b.id);
   useLiveSubscription('LotsStream', b.id, (message) => {
     if (message.action === 'autobid_maxed_out') {
-      const payload = message.payload as { lot_id: number };
+      const { payload } = message;
       const lot = queryClient
         .getQueryData<LotList>(queryKeys.lots(b.id, page, favourites))
         ?.lots.find((l) => l.id === payload.lot_id)?.attributes;
