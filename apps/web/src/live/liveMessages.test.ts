@@ -2,6 +2,9 @@
  * Live messages as the web app reads them (issue 30 item 3): one union over the actions, an exhaustive switch, and
  * frames of an action this build does not know (a newer server) or of a damaged shape dropped safely.
  */
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   type BriefcaseCard,
   type BriefcaseStatusPayload,
@@ -142,5 +145,13 @@ describe('live messages in the web app', () => {
     liveMessage.stats(42, { briefcase_id: 42 }, 1);
     // @ts-expect-error an action that does not exist has no constructor
     expect(liveMessage.lot_renamed).toBeUndefined();
+  });
+
+  it('no source file of the web app casts a live payload', () => {
+    const src = join(import.meta.dirname, '..');
+    const offenders = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+      .filter((f) => /\bpayload\)?\s+as\s/.test(readFileSync(join(src, f), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });
