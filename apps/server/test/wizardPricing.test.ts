@@ -145,7 +145,7 @@ describe.each(DRIVERS)('wizard lot prices and the dutch clock on %s', (driver) =
     const low = await call('PUT', `/api/v1/briefcases/${id}`, { max_price: 5_000_000_00 });
     expect(low.statusCode).toBe(422);
     expect(plain(low.json().errors)).toEqual({
-      max_price: ['Должна быть больше суммы минимальных цен лотов: 5 000 000 ₽'],
+      max_price: ['Должна быть больше суммы цен отсечения лотов: 5 000 000 ₽'],
     });
   });
 });

@@ -48,7 +48,7 @@ describe('the dutch maximum price', () => {
   it('must exceed the sum of the lots minima', () => {
     expect(plain(dutchMaxPriceError(null, [1]))).toBe('Необходимо указать максимальную цену');
     expect(plain(dutchMaxPriceError(10_000_000_00, [6_000_000_00, 4_000_000_00]))).toBe(
-      'Должна быть больше суммы минимальных цен лотов: 10 000 000 ₽',
+      'Должна быть больше суммы цен отсечения лотов: 10 000 000 ₽',
     );
     expect(dutchMaxPriceError(10_000_000_01, [6_000_000_00, 4_000_000_00])).toBeNull();
   });
@@ -133,6 +133,6 @@ describe('step 3 with lot prices', () => {
     const over = { ...base, lots: [base.lots[0]!, { ...base.lots[1]!, price: 6_000_000_00 }] };
     expect(
       plain(draftErrors({ ...over, steps_after_first_bid: 0 }, { now: new Date('2026-11-25T08:00:00Z') })),
-    ).toEqual({ max_price: 'Должна быть больше суммы минимальных цен лотов: 11 000 000 ₽' });
+    ).toEqual({ max_price: 'Должна быть больше суммы цен отсечения лотов: 11 000 000 ₽' });
   });
 });

@@ -7,7 +7,7 @@ export const WIZARD_RULE_MESSAGES = {
   stepRequired: 'Необходимо указать размер шага',
   aboveZero: 'Должно быть больше 0',
   maxPriceRequired: 'Необходимо указать максимальную цену',
-  maxPriceAboveLots: (amount: string) => `Должна быть больше суммы минимальных цен лотов: ${amount}`,
+  maxPriceAboveLots: (amount: string) => `Должна быть больше суммы цен отсечения лотов: ${amount}`,
   belowBottomline: 'Должно быть меньше общей суммы задолженности',
   percentTooLarge: 'Не должно быть больше 100',
   priceBelowMin: (amount: string) => `Не может быть меньше ${amount}`,

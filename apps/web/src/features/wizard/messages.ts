@@ -137,7 +137,7 @@ export const WIZARD_MESSAGES = {
   colStep: 'Шаг, ₽',
   /** Step 3's price per lot: the start price, in dutch the clock's minimum (decisions/0239). */
   colLotPrice: 'Начальная цена, ₽',
-  colLotPriceDutch: 'Минимальная цена, ₽',
+  colLotPriceDutch: 'Цена отсечения, ₽',
 
   characteristics: 'Характеристики портфеля',
   activity: 'Деятельность',

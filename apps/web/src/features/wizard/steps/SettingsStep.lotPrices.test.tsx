@@ -74,11 +74,11 @@ describe('step 3: the seller’s lot prices', () => {
     );
   });
 
-  it('dutch: the price is the lot’s minimum; steps after the first bid may not be negative', () => {
+  it('dutch: the price is the lot’s floor (цена отсечения); steps after the first bid may not be negative', () => {
     stubApi({});
     renderWithProviders(<Step initial={loaded('dutch')} seen={() => {}} />);
     expect(
-      within(screen.getByTestId('lot-row-1')).getByRole('textbox', { name: 'Минимальная цена, ₽' }),
+      within(screen.getByTestId('lot-row-1')).getByRole('textbox', { name: 'Цена отсечения, ₽' }),
     ).toBeTruthy();
     const steps = screen.getByRole('textbox', { name: 'Шагов после первой ставки' });
     fireEvent.change(steps, { target: { value: '-1' } });
