@@ -2,7 +2,7 @@
 // again whenever it exits, RESTART_DELAY_MS (default 2000) later, for ever. SIGTERM or SIGINT is passed on to the
 // command, and the supervisor exits when the command has stopped.
 //
-//   node scripts/supervise.mjs node --import tsx apps/server/src/main.ts
+//   node scripts/supervise.mjs node --enable-source-maps apps/server/dist/main.mjs   (after `npm run build`)
 //
 // Each start is reported on stderr as one line: `supervise: started pid <pid>` (and `exited code <c> signal <s>`).
 import { spawn } from 'node:child_process';

@@ -2,8 +2,8 @@
  * Opens the database: embedded PGlite (default, files under DATA_DIR/pglite, or in memory for tests) or a
  * PostgreSQL server via DATABASE_URL. Both speak the same SQL and run the same committed migrations.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -124,7 +124,18 @@ const consoleLog: DatabaseLog = {
   info: () => undefined,
 };
 
-export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/**
+ * The committed migrations (apps/server/drizzle), found from this module's folder upwards: the same from the source
+ * (src/db) and from the compiled server (dist, one bundle: decisions/0252).
+ */
+export const MIGRATIONS_DIR = migrationsAbove(dirname(fileURLToPath(import.meta.url)));
+
+function migrationsAbove(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'drizzle/meta/_journal.json'))) return join(dir, 'drizzle');
+    if (dirname(dir) === dir) throw new Error(`no drizzle migrations folder above ${from}`);
+  }
+}
 
 export type DatabaseTarget =
   | {

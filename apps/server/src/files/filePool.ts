@@ -85,6 +85,7 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/** Beside this module: the loader's entry (src/files), or the compiled worker beside the compiled server (dist). */
 const BOOTSTRAP = new URL('./fileWorker.mjs', import.meta.url);
 
 /** What the pool needs of a worker: a worker thread, or a ProcessWorker, which has the same face. */
@@ -146,8 +147,8 @@ export class FilePool {
 
   /**
    * Starts every worker now, and from then on starts one again as soon as a job's worker is ended for a limit
-   * (decision 0233). A worker's start (Node, the TypeScript loader, the readers' modules) takes 1.5–3 s of a core
-   * before its pacer runs: started on the first upload, it took that from the bids arriving then. A server calls
+   * (decision 0233). A worker's start (Node, the readers' modules) takes about 0.25 s of a core compiled, 1.5–3 s under
+   * the TypeScript loader (decisions/0252), before its pacer runs: started on the first upload, it took that from the bids arriving then. A server calls
    * this as it starts, before trading; a worker that ends on its own (not for a job) is started on the next job.
    */
   warm(): void {

@@ -1,9 +1,7 @@
-// The file worker's entry (docs/decisions/0090): TypeScript through tsx's loader, then the job runner.
+// The file worker's entry under the TypeScript loader (development and tests; docs/decisions/0090): tsx's loader,
+// then the job runner. The compiled server starts dist/fileWorker.mjs instead, without a loader (decisions/0252).
+import './workerSignals.mjs';
 import { register } from 'tsx/esm/api';
 
-// Ctrl-C in a terminal (and a stop sent to the process group) reaches a worker process too: it is ended by its pool,
-// after the scheduler's job in it is done (shutdown.ts), or when the node is gone, never by the signal itself.
-if (process.env.ETP_FILE_WORKER === 'process')
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
 register();
 await import('./fileWorker.ts');

@@ -4,6 +4,8 @@
  * The worker is a process of its own (decision 0232: ETP_FILE_WORKER=process, its IPC channel) or a worker
  * thread (its parent port).
  */
+// First: a worker process ignores the terminal's signals from its very start.
+import './workerSignals.mjs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { setChunkPacer } from '@etp/xlsx';

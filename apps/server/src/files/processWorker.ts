@@ -37,6 +37,8 @@ export class ProcessWorker extends EventEmitter {
       `--max-old-space-size=${options.memoryMb}`,
       // V8's own stack bound, below the 8 MB the system gives a process's main thread.
       `--stack-size=${Math.min(options.stackSizeMb, 7) * 1000}`,
+      // The compiled server's stack traces name its sources (decisions/0252): so do its workers'.
+      ...(process.sourceMapsEnabled ? ['--enable-source-maps'] : []),
     ];
     const chrt = idlePriorityEnabled() ? CHRT_PATH : null;
     this.child = fork(fileURLToPath(bootstrap), [], {

@@ -9,7 +9,7 @@ import type { PredictItem, PredictResult, WorkerReply, WorkerRequest } from './f
 import type { ForestOptions } from './forest.ts';
 import type { PriceModel } from './model.ts';
 
-/** A JavaScript entry that loads forecast.worker.ts through tsx, as the server itself runs. */
+/** Beside this module: the entry that loads forecast.worker.ts through tsx, or the compiled worker (dist, decisions/0252). */
 const WORKER_URL = new URL('./forecast.worker.mjs', import.meta.url);
 
 export const TRAINING_LIMIT_MS = 120_000;
