@@ -119,8 +119,6 @@ export const WIZARD_MESSAGES = {
   showAllLots: 'Показать все лоты',
   /** Under the lots table on a phone: its columns go on to the right (issue 29 #17). */
   lotsScrollHint: 'Таблица прокручивается вправо: там цены и шаги лотов',
-  /** Under the lots table on a phone: its columns go on to the right (issue 29 #17). */
-  lotsScrollHint: 'Таблица прокручивается вправо: там цены и шаги лотов',
   downloadPortfolio: 'Скачать обезличенный портфель (XLSX)',
   colName: 'Лот',
   colCount: 'Кол-во дел',
