@@ -28,7 +28,6 @@ import {
 } from './reports.write.ts';
 import { streamZip } from './zip.ts';
 
-
 export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const storage = storageOf(ctx);
 
