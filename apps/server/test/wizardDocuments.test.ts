@@ -55,7 +55,8 @@ describe.each(DRIVERS)('wizard documents on %s', (driver) => {
       registryColumns: Buffer.from('columns'),
       ...overrides,
     });
-    await buildLot(t.ctx.db, b, { stepPrice: 100_000 });
+    // A lot priced above the lotting floor (20 000 ₽), so approval is blocked by the documents alone.
+    await buildLot(t.ctx.db, b, { stepPrice: 100_000, startPrice: 2_500_000 });
     return b.id;
   };
 
