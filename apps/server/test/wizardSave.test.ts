@@ -112,6 +112,67 @@ describe.each(DRIVERS)('wizard save and apply on %s', (driver) => {
     expect(zero.json().errors).toEqual({ [`lots.${first!.id}.step_price`]: ['Должно быть больше 0'] });
   });
 
+  it("accepts the spec's wrapped body and names: {briefcase: {...}}, customStepsSwitch, briefcase_id", async () => {
+    const id = await created();
+    const [first, second] = (await call('GET', `/api/v1/briefcases/${id}/edit`, owner)).json().data.lots as {
+      id: number;
+    }[];
+    const wrapped = await call('PUT', `/api/v1/briefcases/${id}`, owner, {
+      briefcase: {
+        briefcase_id: id,
+        customStepsSwitch: true,
+        activity: 'banking',
+        start_datetime: inHours(30),
+      },
+      end_datetime: inHours(32),
+      lots_step_price: { [first!.id]: 5_000_00, [second!.id]: 7_000_00 },
+      // The same value under our name and the spec's is no conflict.
+      custom_steps: true,
+    });
+    expect(wrapped.statusCode, wrapped.body).toBe(200);
+    expect(wrapped.json().data.briefcase).toMatchObject({ custom_steps: true, activity: 'banking' });
+    const [row] = await t.ctx.db.select().from(briefcases).where(eq(briefcases.id, id));
+    expect(row).toMatchObject({ customSteps: true, activity: 'banking' });
+    const stored = await t.ctx.db.select().from(lots).where(eq(lots.briefcaseId, id));
+    expect(stored.map((l) => l.stepPrice).sort()).toEqual([5_000_00, 7_000_00]);
+
+    const flat = await call('PUT', `/api/v1/briefcases/${id}`, owner, {
+      briefcase_id: id,
+      customStepsSwitch: false,
+      step_price: 6_000_00,
+    });
+    expect(flat.statusCode, flat.body).toBe(200);
+    const [after] = await t.ctx.db.select().from(briefcases).where(eq(briefcases.id, id));
+    expect(after!.customSteps).toBe(false);
+  });
+
+  it('refuses another briefcase_id, a field twice with different values and unknown keys, saving nothing', async () => {
+    const id = await created();
+    const other = await created();
+    const refused = async (payload: object) => {
+      const response = await call('PUT', `/api/v1/briefcases/${id}`, owner, payload);
+      expect(response.statusCode, response.body).toBe(422);
+      return response.json();
+    };
+    expect((await refused({ briefcase_id: other, activity: 'banking' })).errors).toEqual({
+      briefcase_id: ['briefcase_id не совпадает с процедурой в адресе запроса'],
+    });
+    expect((await refused({ briefcase: { briefcase_id: other } })).errors).toHaveProperty('briefcase_id');
+    expect((await refused({ custom_steps: true, customStepsSwitch: false })).errors).toEqual({
+      custom_steps: ['Поле передано дважды с разными значениями: custom_steps, customStepsSwitch'],
+    });
+    expect((await refused({ briefcase: { activity: 'banking' }, activity: 'other' })).errors).toEqual({
+      activity: ['Поле передано дважды с разными значениями: briefcase.activity, activity'],
+    });
+    expect(JSON.stringify(await refused({ briefcase: { activity: 'banking', colour: 'red' } }))).toContain(
+      'colour',
+    );
+    expect(JSON.stringify(await refused({ activity: 'banking', colour: 'red' }))).toContain('colour');
+    expect(JSON.stringify(await refused({ briefcase: 'banking' }))).toContain('briefcase');
+    const [row] = await t.ctx.db.select().from(briefcases).where(eq(briefcases.id, id));
+    expect(row).toMatchObject({ activity: null, customSteps: false });
+  });
+
   it('keeps the composite whole-portfolio lot: sums of the lots, one id across saves, gone when switched off', async () => {
     const id = await created();
     const composites = async () =>

@@ -128,6 +128,28 @@ export const briefcaseSaveBody = z
   .strict();
 export type BriefcaseSaveBody = z.infer<typeof briefcaseSaveBody>;
 
+/** spec 1 §3's names of our save fields (the spec's name → ours), accepted as aliases (decisions/0253). */
+export const BRIEFCASE_SAVE_ALIASES = { customStepsSwitch: 'custom_steps' } as const;
+
+const saveRequestFields = z
+  .object({
+    ...briefcaseSaveBody.shape,
+    customStepsSwitch: z.boolean().optional(),
+    /** The procedure's id (spec 1 §3): if sent, it must be the path's id. */
+    briefcase_id: dbIdNumber.optional(),
+  })
+  .strict();
+
+/**
+ * PUT /api/v1/briefcases/{id} as a client may send it: the flat body, or the spec's "briefcase object" wrapped as
+ * `{briefcase: {...}}` with the other fields beside it (spec 1 §7), the spec's names as aliases of ours. The server
+ * folds it into one briefcaseSaveBody first: a field given twice with different values, or a briefcase_id other than
+ * the path's, is refused with 422 naming it; unknown keys stay refused (decisions/0253).
+ */
+export const briefcaseSaveRequest = saveRequestFields
+  .extend({ briefcase: saveRequestFields.optional() })
+  .strict();
+
 export interface ListedCompany {
   id: number;
   full_name: string;

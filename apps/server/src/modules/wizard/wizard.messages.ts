@@ -11,6 +11,8 @@ export const WIZARD_MESSAGES = {
   notCreated: 'Отправить на согласование можно только созданную процедуру',
   fixErrors: 'Исправьте ошибки в настройках процедуры',
   companyUnknown: 'Организация не найдена',
+  fieldTwice: 'Поле передано дважды с разными значениями',
+  idMismatch: 'briefcase_id не совпадает с процедурой в адресе запроса',
 } as const;
 
 /** Refusals of the step-3 documents (spec 1 §5, §8 give the format and size texts, in packages/domain). */
