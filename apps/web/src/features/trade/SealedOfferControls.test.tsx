@@ -42,4 +42,14 @@ describe('the sealed offer dialog (spec 2 §5, issue 29)', () => {
       `Вы меняете предложение на Лот №1: новая сумма 12${N}000${N}000${N}₽. Подтвердить?`,
     );
   });
+
+  it('states an offer with kopecks exactly: the own offer and its withdrawal (not rounded to a ruble)', async () => {
+    renderWithProviders(
+      <SealedOfferControls lot={{ ...lot, last_users_bid_cents: 3_350_000_50 }} bankToBank={false} />,
+    );
+    expect(screen.getByTestId('own-offer-9').textContent).toBe(`Ваше предложение: 3${N}350${N}000,50${N}₽`);
+    fireEvent.click(screen.getByRole('button', { name: 'Отозвать предложение' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(`Отозвать предложение 3${N}350${N}000,50${N}₽ на Лот №1?`);
+  });
 });

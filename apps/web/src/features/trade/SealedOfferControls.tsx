@@ -3,7 +3,7 @@
  * the end; nobody sees another's amount (spec 2 §5: >= the minimum, below ОСЗ except bank_to_bank).
  */
 import type { LotAttributes } from '@etp/contracts';
-import { formatRubles, formatRublesExact, readBidInput } from '@etp/domain';
+import { formatRublesExact, readBidInput } from '@etp/domain';
 import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -28,7 +28,7 @@ export function SealedOfferControls({ lot, bankToBank }: { lot: LotAttributes; b
     <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
       {own !== null && (
         <Typography variant="body2" data-testid={`own-offer-${lot.id}`}>
-          {T.yourOffer}: <b>{formatRubles(own)}</b>
+          {T.yourOffer}: <b>{formatRublesExact(own)}</b>
         </Typography>
       )}
       <Button size="small" variant="contained" onClick={() => setOpen(true)}>
@@ -66,7 +66,7 @@ export function SealedOfferControls({ lot, bankToBank }: { lot: LotAttributes; b
       <ConfirmDialog
         open={withdrawing}
         title={T.withdrawOffer}
-        text={T.confirmWithdraw(own === null ? '' : formatRubles(own), lotTitle(lot))}
+        text={T.confirmWithdraw(own === null ? '' : formatRublesExact(own), lotTitle(lot))}
         danger
         pending={withdraw.isPending}
         onConfirm={() =>

@@ -3,7 +3,7 @@
  * offer that fixes the second round's start price (spec 2 §4 "Winner selection"). Width 550; save needs a choice.
  */
 import type { LotAttributes } from '@etp/contracts';
-import { formatMoscowDateTime, formatRubles, viewerOffsetMinutes } from '@etp/domain';
+import { formatMoscowDateTime, formatRublesExact, viewerOffsetMinutes } from '@etp/domain';
 import {
   Button,
   CircularProgress,
@@ -62,7 +62,7 @@ export function WinnerDialog({
                   <Stack>
                     <Typography sx={{ fontWeight: 500 }}>{b.userCompanyName}</Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {formatRubles(b.amount)} · {formatMoscowDateTime(b.created_at, viewer)}
+                      {formatRublesExact(b.amount)} · {formatMoscowDateTime(b.created_at, viewer)}
                     </Typography>
                   </Stack>
                 }
