@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bids, briefcaseCompanyLists, favouriteBriefcases } from '../src/db/schema/index.ts';
+import { bids, briefcaseCompanyLists, briefcases, favouriteBriefcases } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
 import { buildDocument } from './support/documents.ts';
@@ -255,6 +256,28 @@ describe.each(DRIVERS)('procedure feed and card on %s', (driver) => {
     const newbie = await card('newbie', ids.closed!);
     expect(newbie.statusCode).toBe(403);
     expect(newbie.body).not.toContain('Регламент');
+  });
+
+  it("gives the wizard's step_price, activity and loting_params to the seller and administrators only", async () => {
+    const lotting = { loting_type: 'equal_lots', sort_type: 'uniform_distribution', price: 250_000_00 };
+    await t.ctx.db
+      .update(briefcases)
+      .set({ stepPrice: 12_345_00, activity: 'banking', lotingParams: lotting })
+      .where(eq(briefcases.id, ids.active!));
+    for (const who of ['seller', 'admin'] as const) {
+      const attributes = (await card(who, ids.active!)).json().data.attributes;
+      expect(attributes).toMatchObject({
+        step_price: 12_345_00,
+        activity: 'banking',
+        loting_params: lotting,
+      });
+    }
+    const response = await card('buyer', ids.active!);
+    expect(response.statusCode).toBe(200);
+    for (const key of ['step_price', 'activity', 'loting_params']) {
+      expect(response.json().data.attributes).not.toHaveProperty(key);
+    }
+    expect(response.body).not.toContain('equal_lots');
   });
 
   it("answers the card with the portfolio's analytics and age buckets, absent ones empty", async () => {

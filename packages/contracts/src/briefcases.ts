@@ -269,6 +269,20 @@ export const briefcaseCardAttributesSchema = briefcaseListAttributesSchema.exten
    * by the rules of its kind; the seller's other documents only for the seller and administrators (decisions/0250).
    */
   documents: z.array(procedureDocumentSchema),
+  /**
+   * The wizard's fields (spec 1 §3, §7 "Load a procedure"), as GET /api/v1/briefcases/{id}/edit gives them: only for
+   * those who may edit the procedure (its company's members, administrators); absent for everyone else (decisions/0253).
+   */
+  step_price: z.number().int().nullable().optional(),
+  activity: z.string().nullable().optional(),
+  loting_params: z
+    .object({
+      loting_type: z.string(),
+      sort_type: z.string().optional(),
+      price: z.number().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type BriefcaseCardAttributes = z.infer<typeof briefcaseCardAttributesSchema>;
 

@@ -9,6 +9,7 @@ import {
 } from '@etp/contracts';
 import { COMPANY_KIND_LABELS, PORTFOLIO_ADVANTAGE_FLAGS, PORTFOLIO_PERCENT_FIELDS } from '@etp/domain';
 import type { AuthContext } from '../auth/guards.ts';
+import { canManageRegistry } from '../registries/registries.policy.ts';
 import { dictionaryText } from '../system/dictionaries.data.ts';
 import type { CardMasterFacts, CardViewerFacts } from './briefcases.cardFacts.ts';
 import { canOpen, canViewBidsInfo, isMaster } from './briefcases.policy.ts';
@@ -196,5 +197,9 @@ export function presentCard(
     rejected_companies: master ? master.rejected.map(listed) : null,
     winners: master ? master.winners : null,
     documents,
+    // The wizard's fields for those who may edit the procedure only (spec 1 §7 "Load a procedure"; decisions/0253).
+    ...(canManageRegistry(auth, b)
+      ? { step_price: b.stepPrice, activity: b.activity, loting_params: b.lotingParams }
+      : {}),
   };
 }
