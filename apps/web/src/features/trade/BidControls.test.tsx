@@ -139,6 +139,19 @@ describe('the bid input (spec 2 §4, decisions/0191)', () => {
     expect((await screen.findByRole('dialog')).textContent).toContain(`980${N}000${N}₽`);
   });
 
+  it('a percent below the minimum shows the amount it works out to beside the message, not the valid bid', async () => {
+    const { amount, percent } = await setup();
+    fireEvent.focus(percent);
+    // 40 % of 2 000 000 ₽ is 800 000 ₽, under the start price of 1 000 000 ₽.
+    fireEvent.change(percent, { target: { value: '40' } });
+    fireEvent.blur(percent);
+    expect(screen.getByText('Не может быть меньше минимальной суммы')).toBeTruthy();
+    expect(amount.value).toBe(`800${N}000`);
+    expect(percent.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Сделать ставку' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('a percent typed sets the amount', async () => {
     const { amount, percent } = await setup();
     fireEvent.focus(percent);

@@ -11,7 +11,9 @@ import {
   formatPercent,
   formatRublesExact,
   groupMoneyInput,
+  kopecksFromPercent,
   kopecksToInputText,
+  parsePercent,
   percentOf,
   readBidInput,
   STEPS,
@@ -62,6 +64,13 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
     tradeCalls.bid(lot.id, amount, confirm),
   );
   const shownPercent = formatPercent(percentOf(state.amount, basis.kopecks)).replace('%', '');
+  // A typed percent refused with a message: the amount field shows what that percent works out to, so the message
+  // under it is about that amount, not about the valid bid shown before.
+  const refusedPercent =
+    editing?.field === 'percent' && editing.message !== null ? parsePercent(editing.text) : null;
+  const amountShown = amountText(
+    refusedPercent === null ? state.amount : kopecksFromPercent(refusedPercent, basis.kopecks),
+  );
 
   /** Reads the field typed in; true when the amount may go to the confirmation. */
   const commit = (): boolean => {
@@ -124,7 +133,7 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
         <TextInput
           size="small"
           label={T.yourBid}
-          value={editing?.field === 'amount' ? editing.text : amountText(state.amount)}
+          value={editing?.field === 'amount' ? editing.text : amountShown}
           onFocus={() => focus('amount', amountText(state.amount))}
           onChange={(e) => {
             const shown = editing?.field === 'amount' ? editing.text : amountText(state.amount);
