@@ -25,6 +25,28 @@ describe('the journeys’ test hooks (NODE_ENV=test only)', () => {
     expect(end - t.clock.now().getTime()).toBe(120_000);
   });
 
+  it('let only an administrator bring an approved procedure’s start near, its lots’ times moved by as much', async () => {
+    const { briefcase, lot } = await tradingLot(t, floor, {
+      status: 'ready',
+      startInMs: 3 * 3_600_000,
+      endInMs: 5 * 3_600_000 + 35 * 60_000,
+    });
+    const buyer = floor.buyers[0]!;
+    const url = `/api/v1/test/briefcases/${briefcase.id}/starts_in`;
+    expect((await call.send(buyer, 'POST', url, { seconds: 5 })).statusCode).toBe(403);
+    const reply = await call.send(floor.admin, 'POST', url, { seconds: 5 });
+    expect(reply.statusCode).toBe(200);
+    const moved = await call.lot(buyer, lot.id);
+    const now = t.clock.now().getTime();
+    expect(Date.parse(moved.start_datetime) - now).toBe(5_000);
+    // The length of trading is kept: the end moved by as much as the start.
+    expect(Date.parse(moved.end_datetime) - now).toBe(5_000 + 2 * 3_600_000 + 35 * 60_000);
+    // Only an approved procedure that has not started.
+    const { briefcase: active } = await tradingLot(t, floor);
+    const url2 = `/api/v1/test/briefcases/${active.id}/starts_in`;
+    expect((await call.send(floor.admin, 'POST', url2, { seconds: 5 })).statusCode).toBe(404);
+  });
+
   it('let only an administrator cut the live channel', async () => {
     const buyer = floor.buyers[0]!;
     expect((await call.send(buyer, 'POST', '/api/v1/test/live/outage', { ms: 100 })).statusCode).toBe(403);

@@ -125,3 +125,26 @@ export async function tokenIn(page: Page): Promise<string> {
       ).token as string,
   );
 }
+
+/** The administrator approves procedure `id` in the moderation queue. */
+export async function approve(browser: Browser, id: number) {
+  const admin = await newContext(browser, ADMIN);
+  await admin.page.goto('/admin/briefcases');
+  await admin.page.getByTestId(`moderation-${id}`).getByRole('button', { name: 'Согласовать' }).click();
+  await expect(admin.page.getByText('Торговая процедура подтверждена')).toBeVisible();
+  await admin.context.close();
+}
+
+/**
+ * Brings an approved procedure's start `seconds` from now through the journeys' test hook, its end and its lots'
+ * times moved by as much: an approval needs a start ahead, and a journey need not wait minutes for it.
+ */
+export async function startSoon(browser: Browser, id: number, seconds = 3) {
+  const admin = await newContext(browser, ADMIN);
+  const reply = await admin.page.request.post(`/api/v1/test/briefcases/${id}/starts_in`, {
+    data: { seconds },
+    headers: { Authorization: `Bearer ${await tokenIn(admin.page)}` },
+  });
+  expect(reply.status()).toBe(200);
+  await admin.context.close();
+}

@@ -1,14 +1,15 @@
 /**
  * Hooks for the browser journeys, registered only when NODE_ENV=test (decisions/0143), and only for
  * administrators: cut the live channel for a while, as a restarting server does; move an active lot's end, so
- * that "the last minutes" of a lot can be reached without waiting hours.
+ * that "the last minutes" of a lot can be reached without waiting hours; bring an approved procedure's start near,
+ * every time of it and its lots moved by as much (an approval needs a start ahead, a journey need not wait for it).
  */
 import { idParams } from '@etp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
-import { lots } from '../../db/schema/index.ts';
+import { briefcases, lots } from '../../db/schema/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import type { LiveOutage } from '../../realtime/live.routes.ts';
@@ -45,6 +46,51 @@ export function testHooksRoutes(ctx: AppContext, outage: LiveOutage): FastifyPlu
         // Open pages learn the new end as from any lot update.
         await publishLots(ctx, ctx.leaderTag, [request.params.id]);
         return ok({ end_datetime: end.toISOString() });
+      },
+    );
+
+    app.post(
+      '/api/v1/test/briefcases/:id/starts_in',
+      {
+        preValidation: ctx.guards.admin,
+        schema: { params: idParams, body: z.object({ seconds: z.number().int().min(1).max(86_400) }) },
+      },
+      async (request) => {
+        const id = request.params.id;
+        const [procedure] = await ctx.db
+          .select({ start: briefcases.startDatetime })
+          .from(briefcases)
+          .where(and(eq(briefcases.id, id), eq(briefcases.status, 'ready')));
+        if (!procedure?.start) throw notFound();
+        const start = new Date(ctx.now().getTime() + request.body.seconds * 1000);
+        // A whole number of milliseconds computed here, so it is written into the statement as a literal.
+        const by = sql.raw(
+          `(${Math.round(start.getTime() - procedure.start.getTime())} * interval '1 millisecond')`,
+        );
+        const moved = await ctx.db.transaction(async (tx) => {
+          await tx
+            .update(briefcases)
+            .set({
+              startDatetime: sql`${briefcases.startDatetime} + ${by}`,
+              endDatetime: sql`${briefcases.endDatetime} + ${by}`,
+            })
+            .where(eq(briefcases.id, id));
+          return tx
+            .update(lots)
+            .set({
+              startDatetime: sql`${lots.startDatetime} + ${by}`,
+              endDatetime: sql`${lots.endDatetime} + ${by}`,
+              version: sql`${lots.version} + 1`,
+            })
+            .where(eq(lots.briefcaseId, id))
+            .returning({ id: lots.id });
+        });
+        await publishLots(
+          ctx,
+          ctx.leaderTag,
+          moved.map((lot) => lot.id),
+        );
+        return ok({ start_datetime: start.toISOString() });
       },
     );
   };
