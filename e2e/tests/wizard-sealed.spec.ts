@@ -110,6 +110,7 @@ async function offer(b: Page, lotId: number, typed: string, kopecks: number, cha
   );
   await dialog.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(dialog).toBeHidden();
+  await expect(b.getByText('Предложение принято').last()).toBeVisible();
   await expect(b.getByTestId(`own-offer-${lotId}`)).toHaveText(
     `Ваше предложение: ${formatRublesExact(kopecks)}`,
   );

@@ -51,9 +51,10 @@ export function SealedOfferControls({ lot, bankToBank }: { lot: LotAttributes; b
         pending={place.isPending}
         onSubmit={(kopecks) =>
           place.mutate(kopecks, {
-            onSuccess: (message) => {
+            onSuccess: () => {
               setOpen(false);
-              toast.success(message ?? T.offerAccepted);
+              // The server's reply speaks of a bid ('Ставка принята'); an offer is told as an offer.
+              toast.success(T.offerAccepted);
             },
             onError: (error) => {
               setOpen(false);
