@@ -215,7 +215,8 @@ const ENTRIES: Entry[] = [
   // Issue 20 part 5 (sec-core's branch): a company under review and a buyer-only company get 403 here.
   { route: 'POST /api/v1/briefcases', call: () => json('POST', '/api/v1/briefcases', {}), expected: [401, 422, 422, 422, 422, 422, 422, 422] },
   { route: 'GET /api/v1/briefcases/:id/edit', call: (f) => get(`/api/v1/briefcases/${f.draft}/edit`), expected: [401, 404, 404, 404, 200, 200, 404, 200] },
-  { route: 'PUT /api/v1/briefcases/:id', call: (f) => json('PUT', `/api/v1/briefcases/${f.briefcase}`, { briefcase: {} }), expected: [401, 422, 422, 422, 422, 422, 422, 422] },
+  // The spec's wrapped body (decision 0253), empty: the seller's members meet 'trading' (409), an administrator saves nothing (200).
+  { route: 'PUT /api/v1/briefcases/:id', call: (f) => json('PUT', `/api/v1/briefcases/${f.briefcase}`, { briefcase: {} }), expected: [401, 404, 404, 404, 409, 409, 404, 200] },
   { route: 'POST /api/v1/briefcases/:id/apply', call: (f) => json('POST', `/api/v1/briefcases/${f.briefcase}/apply`), expected: [401, 404, 404, 404, 409, 409, 404, 409] },
   // The wizard's documents and participant history: the seller's users and administrators; others as if missing.
   { route: 'POST /api/v1/documents.json', call: (f) => json('POST', '/api/v1/documents.json', { briefcase_id: f.draft }), expected: [401, 404, 404, 404, 422, 422, 404, 422] },
@@ -249,6 +250,7 @@ const ENTRIES: Entry[] = [
   // Journeys' test hooks (NODE_ENV=test only, decision 0143): administrators only, the session before the body.
   { route: 'POST /api/v1/test/live/outage', call: () => json('POST', '/api/v1/test/live/outage', {}), expected: [401, 403, 403, 403, 403, 403, 403, 422] },
   { route: 'POST /api/v1/test/lots/:id/ends_in', call: () => json('POST', `/api/v1/test/lots/${MISSING}/ends_in`, {}), expected: [401, 403, 403, 403, 403, 403, 403, 422] },
+  { route: 'POST /api/v1/test/briefcases/:id/starts_in', call: () => json('POST', `/api/v1/test/briefcases/${MISSING}/starts_in`, {}), expected: [401, 403, 403, 403, 403, 403, 403, 422] },
 
   // Last: calls that end the caller's session or account.
   { route: 'PUT /api/v1/user/update_password', call: () => json('PUT', '/api/v1/user/update_password', { password: 'short' }), expected: [401, 422, 422, 422, 422, 422, 422, 422] },
