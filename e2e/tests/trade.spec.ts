@@ -714,51 +714,6 @@ test('a buyer applies for the next round, the seller sees the application, an ad
   await chief.context.close();
 });
 
-test('the seller of a two-round procedure picks the start prices, then creates the second round', async ({
-  browser,
-  request,
-}) => {
-  const admin = await tokenOf(request, 'admin@etp-rd.ru');
-  const all = await procedures(request, admin, { status: 'finished' });
-  const cards = await Promise.all(
-    all.map(async (p) => ({
-      p,
-      card: (await (await request.get(`/api/v1/briefcases/${p.id}`, authorised(admin))).json()).data
-        .attributes as {
-        end_mode: string;
-      },
-    })),
-  );
-  const convert = cards.find((c) => c.card.end_mode === 'convert')!.p;
-  const seller = await signedIn(browser, request, SELLERS[convert.attributes.company.name]!);
-  await seller.page.goto(`/briefcases/${convert.id}/trade`, { waitUntil: 'domcontentloaded' });
-  const pick = seller.page.getByRole('button', { name: 'Выбрать ставку' });
-  await expect(pick.first()).toBeVisible();
-  const dialog = seller.page.getByRole('dialog', { name: 'Выбор стартовой цены для 2-го тура' });
-  let shotTaken = false;
-  while ((await pick.count()) > 0) {
-    await pick.first().click();
-    await expect(dialog.getByRole('radio').first()).toBeVisible();
-    await dialog.getByRole('radio').first().check();
-    if (!shotTaken) {
-      // At 390 px the same dialog is winner-dialog-390 (the rows of a sealed format would turn into cards).
-      await photograph(seller.page, 'second-round-price', [1440]);
-      shotTaken = true;
-    }
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await expect(dialog).toBeHidden();
-  }
-  // The chosen offer sets the second round's start price: it is not named a winner (issue 29).
-  await expect(seller.page.getByText(/^Ставка для 2-го тура: /).first()).toBeVisible();
-  await expect(seller.page.getByText(/^Победитель: /)).toHaveCount(0);
-  // Every lot decided: the procedure closes and the second round may start, live.
-  const second = seller.page.getByRole('button', { name: 'Создать второй тур' });
-  await expect(second).toBeVisible();
-  await second.click();
-  await expect(seller.page).toHaveURL(/\/briefcases\/new\/\d+$/);
-  await seller.context.close();
-});
-
 test('the Портфель tab lists the lots with the columns of each role, totals, the ОСЗ/ОД switch and full screen', async ({
   browser,
   request,

@@ -140,9 +140,13 @@ test('the seller of the demo’s convert procedure picks start prices, creates t
   const admin = await tokenOf(request, 'admin@etp-rd.ru');
   const finished = await procedures(request, admin, { status: 'finished' });
   let convert: Listed | undefined;
+  // The first convert procedure of the demo (the trade journeys use other finished procedures for next rounds).
   for (const p of finished) {
     const card = (await (await request.get(`/api/v1/briefcases/${p.id}`, authorised(admin))).json()).data;
-    if (card.attributes.end_mode === 'convert') convert = p;
+    if (card.attributes.end_mode === 'convert') {
+      convert = p;
+      break;
+    }
   }
   const seller = await signedIn(browser, request, SELLERS[convert!.attributes.company.name]!);
   const page = seller.page;
@@ -152,10 +156,15 @@ test('the seller of the demo’s convert procedure picks start prices, creates t
   const dialog = page.getByRole('dialog', { name: 'Выбор стартовой цены для 2-го тура' });
   while ((await pick.count()) > 0) {
     await pick.first().click();
+    await expect(dialog.getByRole('radio').first()).toBeVisible();
     await dialog.getByRole('radio').first().check();
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await expect(dialog).toBeHidden();
   }
+  // The chosen offer sets the second round's start price: it is not named a winner (issue 29 defect 5).
+  await expect(page.getByText(/^Ставка для 2-го тура: /).first()).toBeVisible();
+  await expect(page.getByText(/^Победитель: /)).toHaveCount(0);
+  // Every lot decided: the procedure closes and the second round may start, live.
   await page.getByRole('button', { name: 'Создать второй тур' }).click();
   await expect(page).toHaveURL(/\/briefcases\/new\/\d+$/);
   const id = Number(/\/briefcases\/new\/(\d+)$/.exec(page.url())![1]);
