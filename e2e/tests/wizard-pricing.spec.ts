@@ -8,19 +8,21 @@
  */
 import { formatRubles, formatRublesExact, splitDutchMaxPrice } from '@etp/domain';
 import { type Page, test } from '@playwright/test';
-import { debts, registry } from './support/registry.ts';
+import { debts } from './support/registry.ts';
 import {
   approve,
   axe,
-  describePortfolio,
   expect,
+  lotsOf,
+  minutesAhead,
   moscowText,
   newContext,
+  pickerDigits,
   SELLER,
   shot,
   startSoon,
   submitForApproval,
-  tokenIn,
+  throughStep2,
   typeDate,
 } from './support/wizard.ts';
 
@@ -29,32 +31,6 @@ const BUYER = 'buyer.legal@etp-rd.ru';
 const ROWS = () => debts(10, (i) => ({ lot_number: (i % 2) + 1, amount_bottomline: 1_000_000 }));
 /** The seller's own prices of lots 1 and 2 (the platform would offer 250 000 ₽ each), in rubles. */
 const PRICES = [321_000, 456_000] as const;
-
-/** Moscow wall time of `at` as the picker's digits DDMMYYYYHHmm. */
-function pickerDigits(at: Date): string {
-  const m = moscowText(at);
-  return `${m.date.replaceAll('.', '')}${m.time.replace(':', '')}`;
-}
-
-/** The next whole minute at least `minutes` from now. */
-function minutesAhead(minutes: number): Date {
-  const at = Date.now() + minutes * 60_000;
-  return new Date(Math.ceil(at / 60_000) * 60_000);
-}
-
-async function throughStep2(page: Page, type: RegExp, file: string): Promise<number> {
-  await page.goto('/briefcases/new');
-  await page.getByRole('radio', { name: type }).click();
-  await page.getByRole('button', { name: 'Далее' }).click();
-  await page.getByTestId('registry-input').setInputFiles(await registry(file, ROWS()));
-  await expect(page.getByText('Файл загружен')).toBeVisible({ timeout: 120_000 });
-  await expect(page).toHaveURL(/\/briefcases\/new\/\d+$/, { timeout: 60_000 });
-  const id = Number(/new\/(\d+)/.exec(page.url())![1]);
-  await describePortfolio(page);
-  await page.getByRole('button', { name: 'Далее' }).click();
-  await expect(page.getByTestId('start_datetime-field')).toBeVisible();
-  return id;
-}
 
 /** The start typed to the minute: the first entry is rounded by the spec's rule, the second is kept as typed. */
 async function typeStart(page: Page, at: Date) {
@@ -100,35 +76,13 @@ async function photographLots(page: Page, name: string) {
   }
 }
 
-interface ApiLot {
-  id: number;
-  attributes: {
-    status: string;
-    start_price: number;
-    max_price: number | null;
-    min_price: number | null;
-    step_price: number;
-    step_count: number | null;
-  };
-}
-
-async function lotsOf(page: Page, id: number): Promise<(ApiLot['attributes'] & { id: number })[]> {
-  const reply = await page.request.get('/api/v1/lots', {
-    params: { briefcase_id: id },
-    headers: { Authorization: `Bearer ${await tokenIn(page)}` },
-  });
-  expect(reply.ok()).toBe(true);
-  const lots = (await reply.json()).data.lots as ApiLot[];
-  return lots.map((l) => ({ ...l.attributes, id: l.id })).sort((a, b) => a.id - b.id);
-}
-
 test('classic through the wizard with the seller’s own lot prices, step and dates; a buyer bids what was typed', async ({
   browser,
 }) => {
   test.setTimeout(900_000);
   const seller = await newContext(browser, SELLER);
   const page = seller.page;
-  const id = await throughStep2(page, /Классический аукцион/, 'classic-prices.xlsx');
+  const id = await throughStep2(page, /Классический аукцион/, 'classic-prices.xlsx', ROWS());
 
   const start = minutesAhead(4);
   const end = new Date(start.getTime() + 3 * 3_600_000 + 25 * 60_000);
@@ -192,7 +146,7 @@ test('dutch through the wizard: the typed maximum is shared by the lots, each cl
   test.setTimeout(900_000);
   const seller = await newContext(browser, SELLER);
   const page = seller.page;
-  const id = await throughStep2(page, /Голландский аукцион/, 'dutch-prices.xlsx');
+  const id = await throughStep2(page, /Голландский аукцион/, 'dutch-prices.xlsx', ROWS());
 
   const start = minutesAhead(4);
   const maxRub = 1_000_000;

@@ -9,19 +9,21 @@
  */
 import { formatRubles, formatRublesExact } from '@etp/domain';
 import { type Browser, type Page, test } from '@playwright/test';
-import { debts, registry } from './support/registry.ts';
+import { debts } from './support/registry.ts';
 import {
   approve,
   chooseOption,
-  describePortfolio,
   expect,
+  lotsOf,
+  minutesAhead,
   moscowText,
   newContext,
+  pickerDigits,
   SELLER,
   shot,
   startSoon,
   submitForApproval,
-  tokenIn,
+  throughStep2,
   typeDate,
 } from './support/wizard.ts';
 
@@ -31,37 +33,14 @@ const LOT_BOTTOMLINE_RUB = 5_000_000;
 /** The seller's own minimum prices of lots 1 and 2 (the platform would offer 250 000 ₽ each), in rubles. */
 const PRICES = [321_000, 456_000] as const;
 
-function pickerDigits(at: Date): string {
-  const m = moscowText(at);
-  return `${m.date.replaceAll('.', '')}${m.time.replace(':', '')}`;
-}
-
-/** The next whole minute at least `minutes` from now. */
-function minutesAhead(minutes: number): Date {
-  return new Date(Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000);
-}
-
-/** Steps 1 and 2; bank_to_bank finds its portfolio kind already set to an active loan, and locked. */
-async function throughStep2(page: Page, type: RegExp, file: string, bankToBank: boolean): Promise<number> {
-  await page.goto('/briefcases/new');
-  await page.getByRole('radio', { name: type }).click();
-  await page.getByRole('button', { name: 'Далее' }).click();
-  await page.getByTestId('registry-input').setInputFiles(await registry(file, ROWS()));
-  await expect(page.getByText('Файл загружен')).toBeVisible({ timeout: 120_000 });
-  await expect(page).toHaveURL(/\/briefcases\/new\/\d+$/, { timeout: 60_000 });
-  const id = Number(/new\/(\d+)/.exec(page.url())![1]);
-  if (bankToBank) {
-    const kind = page.getByRole('combobox', { name: 'Вид портфеля' });
-    await expect(kind).toHaveText('Непросроченная задолженность');
-    await expect(kind).toHaveAttribute('aria-disabled', 'true');
-    await chooseOption(page, 'Деятельность');
-    await chooseOption(page, 'Тип должника');
-    await chooseOption(page, 'Обеспечение', 'Беззалоговое');
-  } else await describePortfolio(page);
-  await page.getByRole('button', { name: 'Далее' }).click();
-  await expect(page.getByTestId('start_datetime-field')).toBeVisible();
-  await expect(page.getByText('Должно быть заполнено')).toHaveCount(0);
-  return id;
+/** bank_to_bank's step 2: the portfolio kind is already an active loan, and locked. */
+async function describeBankToBank(page: Page) {
+  const kind = page.getByRole('combobox', { name: 'Вид портфеля' });
+  await expect(kind).toHaveText('Непросроченная задолженность');
+  await expect(kind).toHaveAttribute('aria-disabled', 'true');
+  await chooseOption(page, 'Деятельность');
+  await chooseOption(page, 'Тип должника');
+  await chooseOption(page, 'Обеспечение', 'Беззалоговое');
 }
 
 /** Start and end typed to the minute (the first start entry is rounded by the spec's rule, the second kept). */
@@ -79,21 +58,6 @@ async function typeLotPrices(page: Page) {
     await field.fill(String(rubles));
     await expect(field).toHaveValue(rubles.toLocaleString('ru-RU'));
   }
-}
-
-interface ApiLot {
-  id: number;
-  attributes: { status: string; start_price: number; start_datetime: string; end_datetime: string | null };
-}
-
-async function lotsOf(page: Page, id: number) {
-  const reply = await page.request.get('/api/v1/lots', {
-    params: { briefcase_id: id },
-    headers: { Authorization: `Bearer ${await tokenIn(page)}` },
-  });
-  expect(reply.ok()).toBe(true);
-  const lots = (await reply.json()).data.lots as ApiLot[];
-  return lots.map((l) => ({ ...l.attributes, id: l.id })).sort((a, b) => a.id - b.id);
 }
 
 /** Makes (or changes) the lot's offer with `typed` in the dialog; the confirmation names `kopecks` exactly. */
@@ -129,7 +93,7 @@ interface Journey {
 async function sealedJourney(browser: Browser, j: Journey) {
   const seller = await newContext(browser, SELLER);
   const page = seller.page;
-  const id = await throughStep2(page, j.type, j.file, j.bankToBank);
+  const id = await throughStep2(page, j.type, j.file, ROWS(), j.bankToBank ? describeBankToBank : undefined);
   const start = minutesAhead(2);
   const end = new Date(start.getTime() + 5 * 3_600_000 + 35 * 60_000);
   await typeDates(page, start, end);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect as baseExpect, type Page } from '@playwright/test';
+import { type RegistryRow, registry } from './registry.ts';
 
 /** The shared machine is slow under load: screens get 30 s to appear. */
 export const expect = baseExpect.configure({ timeout: 30_000 });
@@ -147,4 +148,64 @@ export async function startSoon(browser: Browser, id: number, seconds = 3) {
   });
   expect(reply.status()).toBe(200);
   await admin.context.close();
+}
+
+/** Moscow wall time of `at` as the date picker's digits DDMMYYYYHHmm. */
+export function pickerDigits(at: Date): string {
+  const m = moscowText(at);
+  return `${m.date.replaceAll('.', '')}${m.time.replace(':', '')}`;
+}
+
+/** The next whole minute at least `minutes` from now. */
+export function minutesAhead(minutes: number): Date {
+  return new Date(Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000);
+}
+
+/**
+ * Steps 1 and 2 of a new procedure: the type chosen, the registry uploaded, the portfolio described (by
+ * `describe`); returns the procedure's id once step 3 opens with no field refused.
+ */
+export async function throughStep2(
+  page: Page,
+  type: RegExp,
+  file: string,
+  rows: Iterable<RegistryRow>,
+  describe: (page: Page) => Promise<void> = describePortfolio,
+): Promise<number> {
+  await page.goto('/briefcases/new');
+  await page.getByRole('radio', { name: type }).click();
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await page.getByTestId('registry-input').setInputFiles(await registry(file, rows));
+  await expect(page.getByText('Файл загружен')).toBeVisible({ timeout: 120_000 });
+  await expect(page).toHaveURL(/\/briefcases\/new\/\d+$/, { timeout: 60_000 });
+  const id = Number(/new\/(\d+)/.exec(page.url())![1]);
+  await describe(page);
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page.getByTestId('start_datetime-field')).toBeVisible();
+  await expect(page.getByText('Должно быть заполнено')).toHaveCount(0);
+  return id;
+}
+
+/** A lot of `GET /api/v1/lots` as the journeys read it. */
+export interface JourneyLot {
+  id: number;
+  status: string;
+  start_price: number;
+  max_price: number | null;
+  min_price: number | null;
+  step_price: number;
+  step_count: number | null;
+  start_datetime: string;
+  end_datetime: string | null;
+}
+
+/** The procedure's lots as the page's user sees them through the API, by id. */
+export async function lotsOf(page: Page, id: number): Promise<JourneyLot[]> {
+  const reply = await page.request.get('/api/v1/lots', {
+    params: { briefcase_id: id },
+    headers: { Authorization: `Bearer ${await tokenIn(page)}` },
+  });
+  expect(reply.ok()).toBe(true);
+  const lots = (await reply.json()).data.lots as { id: number; attributes: Omit<JourneyLot, 'id'> }[];
+  return lots.map((l) => ({ ...l.attributes, id: l.id })).sort((a, b) => a.id - b.id);
 }
