@@ -123,6 +123,9 @@ async function sealedJourney(browser: Browser, j: Journey) {
   await expect(b.getByTestId(`own-offer-${lotId}`)).toHaveCount(0);
   await offer(b, lotId, j.first[0], j.first[1], false);
   await offer(b, lotId, j.second[0], j.second[1], true);
+  await expect(b.getByTestId('own-bids-sum')).toContainText(
+    `Сумма ваших предложений: ${formatRubles(j.second[1])}`,
+  );
   await shot(b, `sealed-${j.file.replace('.xlsx', '')}-offer`);
 
   // Withdrawn: no offer is shown, not even the first one (issue 29 defect 2), also after a reload.

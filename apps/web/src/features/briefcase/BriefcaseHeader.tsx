@@ -6,6 +6,7 @@ import {
   formatMoscowDateTime,
   formatPercent,
   formatRubles,
+  isPrivateAuction,
   percentOf,
   showsCardTimeLine,
   viewerOffsetMinutes,
@@ -118,6 +119,7 @@ function HeaderNotes({ briefcase: b }: { briefcase: BriefcaseCardAttributes }) {
             formatRubles(b.bids_total_amount_cents),
             formatPercent(percentOf(b.bids_total_amount_cents, basis)),
             basisIsBottomline ? 'ОСЗ' : 'ОД',
+            isPrivateAuction(b.auction_type),
           )}
         />
       )}

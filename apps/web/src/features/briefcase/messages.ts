@@ -52,8 +52,9 @@ export const CARD_MESSAGES = {
     unfavourite: 'Убрать из избранного',
     playerView: 'Интерфейс торгов игрока',
   },
-  ownBids: (sum: string, percent: string, basis: string) =>
-    `Сумма ваших ставок: ${sum} (${percent} от ${basis})`,
+  /** Sealed formats (private_requests, bank_to_bank) take offers, not bids. */
+  ownBids: (sum: string, percent: string, basis: string, offers: boolean) =>
+    `Сумма ваших ${offers ? 'предложений' : 'ставок'}: ${sum} (${percent} от ${basis})`,
   renewal: (minutes: number) =>
     minutes > 0
       ? `Продление после последней ставки: ${minutes} мин`
