@@ -86,8 +86,10 @@ export default function MonitoringTab({ briefcase: b }: { briefcase: BriefcaseCa
         </Typography>
         <Stack direction="row" spacing={1} aria-live="polite">
           <Chip
-            color="success"
-            variant={data.online_count > 0 ? 'filled' : 'outlined'}
+            // One variant whatever the count: a filled chip turning outlined fades its green background while its
+            // text turns green at once, which reads at under 3:1 for the 300 ms of the fade.
+            color={data.online_count > 0 ? 'success' : 'default'}
+            variant="outlined"
             data-testid="monitoring-online"
             label={M.online(count(data.online_count))}
           />
