@@ -21,6 +21,7 @@ import { BODY_LIMIT_BYTES, FILE_LIMIT_BYTES, MESSAGES } from './http/errors.ts';
 import { registerIdBounds } from './http/idBounds.ts';
 import { OfflineReads, registerOfflineReads } from './http/offlineReads.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerReplyCheck } from './http/replyCheck.ts';
 import { countersStore, requestBucket } from './http/rateLimits.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { adminUsersRoutes } from './modules/adminUsers/adminUsers.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   // Before every route: the document is made from the routes as they are registered.
   await registerOpenApi(app, API_VERSION);
+  if (ctx.config.checkReplies) registerReplyCheck(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Multipart forms (profile, company, uploads): each call narrows these limits to its own files.
   await app.register(multipart, {

@@ -66,6 +66,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   DEMO_SEED: z.enum(['auto', 'off']).default('auto'),
   DEMO_SIMULATION: z.enum(['auto', 'off']).default('auto'),
+  /** Each reply checked against the contract (decisions/0254): on under NODE_ENV=test unless turned off. */
+  CHECK_REPLIES: z.enum(['auto', 'on', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   BIDS_RATE_LIMIT_PER_MINUTE: z.coerce
@@ -147,6 +149,8 @@ export interface Config {
   /** Simulated buyers keep the demo trading (development only). */
   demoSimulation: boolean;
   logLevel: string;
+  /** Every JSON reply is checked against the contract of its route; an off-contract reply becomes a 500. */
+  checkReplies: boolean;
   rateLimitPerMinute: number;
   /** Calls of POST /api/v1/bids one access token may make in a minute. */
   bidsRateLimitPerMinute: number;
@@ -235,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: e.DEMO_SEED === 'auto' && e.NODE_ENV !== 'production',
     demoSimulation: e.DEMO_SIMULATION === 'auto' && e.NODE_ENV === 'development',
     logLevel: e.LOG_LEVEL,
+    checkReplies: e.CHECK_REPLIES === 'on' || (e.CHECK_REPLIES === 'auto' && e.NODE_ENV === 'test'),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     bidsRateLimitPerMinute: e.BIDS_RATE_LIMIT_PER_MINUTE,
     sessionCacheMs: e.SESSION_CACHE_MS,

@@ -293,4 +293,3 @@ export const briefcaseCardSchema = z.object({
 });
 export type BriefcaseCard = z.infer<typeof briefcaseCardSchema>;
 
-export const idParams = z.object({ id: dbId });

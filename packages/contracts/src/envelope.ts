@@ -52,3 +52,21 @@ export const ERROR_CODES = [
   'no_space',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A success reply exactly: what the contract checks a call's reply against (decisions/0254). */
+export const okEnvelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({
+    status: z.literal('ok'),
+    data,
+    message: z.string().nullable(),
+    errors: fieldErrorsSchema,
+  });
+
+/** An error reply: no data, a Russian message, per-field notes and a code the client may branch on. */
+export const errorEnvelopeSchema = z.object({
+  status: z.literal('error'),
+  data: z.null(),
+  message: z.string().nullable(),
+  errors: fieldErrorsSchema,
+  code: z.enum(ERROR_CODES).optional(),
+});

@@ -19,3 +19,6 @@ export const dbId = z.coerce
   .int(ID_MESSAGE)
   .min(1, ID_MESSAGE)
   .max(DB_ID_MAX, ID_MESSAGE);
+
+/** The `:id` of a path. */
+export const idParams = z.object({ id: dbId });

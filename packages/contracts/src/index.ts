@@ -29,3 +29,5 @@ export * from './registries.ts';
 export * from './rounds.ts';
 export * from './statistics.ts';
 export * from './wizard.ts';
+export * from './operation.ts';
+export * from './operations/index.ts';

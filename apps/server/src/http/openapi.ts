@@ -6,19 +6,13 @@
  */
 
 import {
-  authResultSchema,
-  briefcaseCardSchema,
-  briefcaseCountsSchema,
-  briefcaseDocumentsSchema,
-  briefcaseListSchema,
-  briefcaseStatsSchema,
-  downloadLinkSchema,
-  envelopeSchema,
-  eventsPageSchema,
-  lotAttributesSchema,
-  profileSchema,
-  SPEC_DOWNLOADS,
-  userSchema,
+  type ErrorStatus,
+  errorEnvelopeSchema,
+  errorStatusesOf,
+  isEnvelopeReply,
+  OPERATION_BY_ROUTE,
+  type Operation,
+  okEnvelopeSchema,
 } from '@etp/contracts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -26,45 +20,52 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-/** Replies documented from the contracts, by route; other calls are documented as the envelope. */
-const REPLIES: Record<string, z.ZodType> = {
-  'POST /api/v2/auth/authorize_by_email': authResultSchema,
-  'POST /api/v2/auth/authorize': authResultSchema,
-  'GET /api/v1/user': userSchema,
-  'GET /api/v1/profile': profileSchema,
-  'GET /api/v1/briefcases': briefcaseListSchema,
-  'GET /api/v1/briefcases/counts': briefcaseCountsSchema,
-  'GET /api/v1/briefcases/:id': briefcaseCardSchema,
-  'GET /api/v1/briefcases/:id/documents': briefcaseDocumentsSchema,
-  'GET /api/v1/lots': z.object({
-    lots: z.array(z.object({ id: z.number().int(), attributes: lotAttributesSchema })),
-    total_pages: z.number().int(),
-  }),
-  'GET /api/v1/lots/:id': z.object({ id: z.number().int(), attributes: lotAttributesSchema }),
-  'GET /api/v1/charts/briefcases/:id/stats': briefcaseStatsSchema,
-  'GET /api/v1/events': eventsPageSchema,
-  'POST /api/v1/briefcases/:id/download_link': downloadLinkSchema,
+/** What each error status means, in the document. */
+const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
+  400: 'Запрос не разобран (неверный JSON или файл)',
+  401: 'Нужен вход: нет токена, он истёк или отозван',
+  403: 'Нет прав на это действие',
+  404: 'Не найдено',
+  409: 'Конфликт с состоянием (процедура уже идёт, ставка устарела…)',
+  413: 'Файл или запрос слишком велик',
+  422: 'Поля не прошли проверку: errors по полям',
+  429: 'Слишком много запросов',
+  503: 'Сервис временно недоступен: повторите через Retry-After секунд',
 };
 
-/** The GET links that answer a file rather than JSON. */
-const FILES: Record<string, string> = {
-  'GET /api/v1/briefcases/:id/zip_documents': 'application/zip',
-  'GET /api/v1/briefcases/:id/main_report': 'application/pdf',
-  'GET /api/v1/briefcases/:id/protocol': 'application/pdf',
-  'GET /api/v1/briefcases/:id/documents/:documentId': 'application/octet-stream',
-  'GET /api/v1/briefcases/:id/report': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'GET /api/v1/briefcases/:id/lots_report':
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'GET /api/v1/briefcases/:id/downloads_info':
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'GET /api/v1/briefcases/:id/companies_info': 'text/csv',
-};
-// The same files at the spec's own paths (spec 2 §7; decisions/0250): Bearer token or a signed link.
-for (const what of SPEC_DOWNLOADS) {
-  FILES[`GET /briefcases/:id/${what}`] = FILES[`GET /api/v1/briefcases/:id/${what}`]!;
+/** The replies of an operation for the document: its success and each error it can give, in the envelope. */
+function repliesOf(op: Operation): Record<string, unknown> {
+  const errors = Object.fromEntries(
+    errorStatusesOf(op).map((status) => [
+      status,
+      { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: errorEnvelopeSchema } } },
+    ]),
+  );
+  return { ...errors, default: errorEnvelopeSchema.describe('Внутренняя ошибка') };
 }
 
-const anyEnvelope = envelopeSchema(z.unknown());
+const anyEnvelope = z.object({ status: z.enum(['ok', 'error']), data: z.unknown() });
+
+/** The success reply of an operation for the document: the envelope with its data, a file, a redirect or a page. */
+function successOf(op: Operation): Record<string, unknown> {
+  const status = op.status ?? 200;
+  const reply = op.reply;
+  if (isEnvelopeReply(reply)) return { [status]: okEnvelopeSchema(reply) };
+  if ('json' in reply) return { [status]: reply.json };
+  if ('file' in reply) {
+    return {
+      [status]: {
+        description: 'Файл',
+        content: { [reply.file]: { schema: z.string().meta({ format: 'binary' }) } },
+      },
+    };
+  }
+  if ('html' in reply) {
+    return { [status]: { description: 'Страница', content: { 'text/html': { schema: z.string() } } } };
+  }
+  if ('websocket' in reply) return { 101: { description: 'Переход на WebSocket (docs/LIVE.md)' } };
+  return { [status]: { description: 'Переадресация' } };
+}
 
 /** The built web app's routes (app.ts registerWebApp): pages, not calls. */
 const WEB_APP_ROUTES = new Set(['/', '/*']);
@@ -109,29 +110,23 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
       security: [{ bearer: [] }],
+      servers: [{ url: '/', description: 'Эта площадка (адрес, с которого открыт документ)' }],
     },
     transform: ({ schema, url, route, ...document }) => {
       // The web app's pages and files (registered when it is built) are not calls.
       if (WEB_APP_ROUTES.has(url)) return { schema: { hide: true }, url };
       const method = [route.method].flat()[0] ?? 'GET';
-      const key = `${method} ${url}`;
-      const file = FILES[key];
-      const reply = { 200: envelopeSchema(REPLIES[key] ?? z.unknown()), default: anyEnvelope };
+      const found = OPERATION_BY_ROUTE.get(`${method} ${url}`);
+      const op = found?.op;
+      const success = op ? successOf(op) : { 200: anyEnvelope };
       const documented = {
         ...schema,
-        tags: [tagOf(url)],
-        ...(file ? {} : { response: schema?.response ?? reply }),
+        ...(found ? { operationId: found.id, summary: op!.summary } : {}),
+        ...(op?.public ? { security: [] } : {}),
+        tags: [op?.tag ?? tagOf(url)],
+        response: { ...success, ...(op ? repliesOf(op) : { default: anyEnvelope }) },
       };
-      const result = simpleQuery(
-        jsonSchemaTransform({ schema: documented as never, url, route, ...document }),
-      );
-      if (!file) return result;
-      // A file is not JSON: its answer is described by hand, after the zod schemas are turned into JSON Schema.
-      const binary = {
-        description: 'Файл',
-        content: { [file]: { schema: { type: 'string', format: 'binary' } } },
-      };
-      return { ...result, schema: { ...result.schema, response: { 200: binary } } };
+      return simpleQuery(jsonSchemaTransform({ schema: documented as never, url, route, ...document }));
     },
   });
   await app.register(swaggerUi, {
