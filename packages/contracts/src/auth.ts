@@ -1,6 +1,11 @@
 /** Authentication calls (spec 3 §7.1): sign-in by e-mail and by SMS code, token refresh, the current user. */
+import { COMPANY_KINDS } from '@etp/domain';
 import { z } from 'zod';
 import { phoneField, smsCodeField } from './accountFields.ts';
+
+/** How the user signs in with e-mail and password: at once, or with a code by SMS too (decisions/0125). */
+export const AUTH_STRATEGIES = ['sms', 'email'] as const;
+export type AuthStrategy = (typeof AUTH_STRATEGIES)[number];
 
 export const authorizeByEmailBody = z.object({
   email: z.string().trim().min(1),
@@ -13,11 +18,16 @@ export type RefreshBody = z.infer<typeof refreshBody>;
 
 export const jwtSchema = z.object({
   token: z.string(),
+  /** ISO 8601 UTC, as are all times of these replies. */
   expires_at: z.string(),
   refresh_token: z.string(),
   refresh_token_expires_at: z.string(),
 });
 export type Jwt = z.infer<typeof jwtSchema>;
+
+/** POST /api/v2/auth/refresh: the new pair of tokens; the given refresh token is spent. */
+export const refreshResultSchema = z.object({ jwt: jwtSchema });
+export type RefreshResult = z.infer<typeof refreshResultSchema>;
 
 export const filledFlagsSchema = z.object({
   has_email: z.boolean(),
@@ -45,13 +55,14 @@ export const userSchema = z.object({
   email: z.string().nullable(),
   unconfirmed_email: z.string().nullable(),
   confirmed_email: z.boolean(),
-  auth_strategy: z.string(),
+  auth_strategy: z.enum(AUTH_STRATEGIES),
   company_id: z.number().int().nullable(),
   company_good_standing: z.boolean(),
   /** The current company carries the seller flag (extension, decision 0068). */
   company_seller: z.boolean(),
   company_name: z.string().nullable(),
-  company_kind: z.enum(['legal', 'bank', 'mfo', 'self', 'physical']).nullable(),
+  company_kind: z.enum(COMPANY_KINDS).nullable(),
+  /** ISO 8601 UTC. */
   created_at: z.string(),
   role: z.enum(['user', 'admin']),
   has_password: z.boolean(),

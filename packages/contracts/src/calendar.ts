@@ -94,6 +94,23 @@ export const companyTypeaheadItemSchema = z.object({
 export type CompanyTypeaheadItem = z.infer<typeof companyTypeaheadItemSchema>;
 export const companyTypeaheadDataSchema = z.array(companyTypeaheadItemSchema);
 
+/** GET /api/v1/users?company_name=: the administrator's organiser picker of the wizard (spec 1 §7). */
+export const organiserQuery = z.object({ company_name: z.string().trim().max(200).default('') });
+export type OrganiserQuery = z.input<typeof organiserQuery>;
+
+/** The companies matching the name; one that cannot sell comes with an error text and is shown disabled. */
+export const organiserSearchSchema = z.object({
+  companies: z.object({
+    data: z.array(
+      z.object({
+        id: z.number().int(),
+        attributes: z.object({ company_name: z.string(), error: z.string().nullable() }),
+      }),
+    ),
+  }),
+});
+export type OrganiserSearch = z.infer<typeof organiserSearchSchema>;
+
 /** GET /users/auth/authenticity_token: the token the federated sign-in's form post carries. */
 export const authenticityTokenDataSchema = z.object({ authenticity_token: z.string() });
 export type AuthenticityToken = z.infer<typeof authenticityTokenDataSchema>;

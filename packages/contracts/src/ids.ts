@@ -22,3 +22,10 @@ export const dbId = z.coerce
 
 /** The `:id` of a path. */
 export const idParams = z.object({ id: dbId });
+
+/** The `:userId` of a path (an avatar). */
+export const userIdParams = z.object({ userId: dbId });
+/** The `:companyId` of a path (a company's logo). */
+export const companyIdParams = z.object({ companyId: dbId });
+/** The `:documentId` of a path (a company's accreditation document). */
+export const documentIdParams = z.object({ documentId: dbId });

@@ -31,3 +31,4 @@ export * from './statistics.ts';
 export * from './wizard.ts';
 export * from './operation.ts';
 export * from './operations/index.ts';
+export * from './system.ts';

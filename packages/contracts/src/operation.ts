@@ -33,7 +33,7 @@ export interface Operation {
   /** The envelope's `data` on success (a schema), or a reply that is not the envelope. */
   reply: z.ZodType | RawReply;
   /** The success status (200 unless said). */
-  status?: 200 | 201 | 202 | 204 | 302;
+  status?: 200 | 201 | 202 | 204 | 302 | 303;
   /** No token needed (sign-in, registration, the public area). */
   public?: boolean;
   /** Error replies beyond those the call's shape implies (see errorStatusesOf). */

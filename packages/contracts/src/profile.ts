@@ -1,7 +1,7 @@
 /** The personal profile (spec 3 §7.2): GET/PUT/PATCH/DELETE /api/v1/profile, phone change, password change. */
 import { z } from 'zod';
 import { emailField, nameField, phoneField, resetPasswordField, smsCodeField } from './accountFields.ts';
-import { userSchema } from './auth.ts';
+import { AUTH_STRATEGIES, userSchema } from './auth.ts';
 import { formFlag } from './formFields.ts';
 
 /** Which e-mails the user gets (spec 3 §3 Notification settings). */
@@ -22,8 +22,6 @@ export type NotificationsSettings = z.infer<typeof notificationsSettingsSchema>;
 /** GET /api/v1/profile: the user plus the notification settings. */
 export const profileSchema = userSchema.extend({ notifications_settings: notificationsSettingsSchema });
 export type Profile = z.infer<typeof profileSchema>;
-
-export const AUTH_STRATEGIES = ['sms', 'email'] as const;
 
 const flags = <K extends string>(keys: readonly K[]) =>
   z.object(

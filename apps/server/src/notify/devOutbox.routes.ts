@@ -5,9 +5,9 @@
  * machine and carries no forwarding header (a proxy on this machine may forward anyone): a forwarded address is
  * never believed here, even with TRUST_PROXY.
  */
+import { outboxQuery } from '@etp/contracts';
 import { normalizeEmail, normalizePhone } from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../appContext.ts';
 import { isLoopbackAddress } from '../http/clientAddress.ts';
 import { fail, ok } from '../http/envelope.ts';
@@ -16,11 +16,6 @@ import { renderOutboxPage } from './devOutbox.page.ts';
 import { listOutbox } from './outbox.queries.ts';
 
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
-
-const query = z.object({
-  recipient: z.string().trim().max(254).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
 
 /** '+7 916 123-45-67' finds the SMS sent to 79161234567; an address is matched as typed and lower-cased. */
 function recipientsOf(recipient: string | undefined): string[] | undefined {
@@ -39,13 +34,13 @@ export function devOutboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }
     });
 
-    app.get('/dev/outbox', { schema: { querystring: query } }, async (request, reply) => {
+    app.get('/dev/outbox', { schema: { querystring: outboxQuery } }, async (request, reply) => {
       const { recipient, limit } = request.query;
       const messages = await listOutbox(ctx.db, { recipients: recipientsOf(recipient), limit });
       return reply.type('text/html; charset=utf-8').send(renderOutboxPage(messages, recipient ?? ''));
     });
 
-    app.get('/dev/outbox.json', { schema: { querystring: query } }, async (request) => {
+    app.get('/dev/outbox.json', { schema: { querystring: outboxQuery } }, async (request) => {
       const { recipient, limit } = request.query;
       const messages = await listOutbox(ctx.db, { recipients: recipientsOf(recipient), limit });
       return ok(

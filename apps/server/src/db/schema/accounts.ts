@@ -1,4 +1,5 @@
 /** Users, companies, memberships, invitations, tokens, one-time codes and the notification outbox. */
+import type { AuthStrategy } from '@etp/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -46,7 +47,7 @@ export const users = pgTable(
     avatarKey: text('avatar_key'),
     role: text('role').$type<UserRole>().notNull().default('user'),
     /** 'email': e-mail and password sign in; 'sms': an SMS code must follow (decisions/0125). */
-    authStrategy: text('auth_strategy').notNull().default('email'),
+    authStrategy: text('auth_strategy').$type<AuthStrategy>().notNull().default('email'),
     notificationSettings: jsonb('notification_settings').$type<NotificationSettings>(),
     currentCompanyId: integer('current_company_id'),
     /** Subject of the federated bank-identity (OpenID Connect) account linked to this user. */

@@ -5,17 +5,14 @@
  * participant typeahead of step 4, the asker's own company left out; a company that cannot bid comes back with an
  * error text and is shown disabled (decision 0065).
  */
-import { type CompanyTypeaheadItem, companyTypeaheadQuery } from '@etp/contracts';
+import { type CompanyTypeaheadItem, companyTypeaheadQuery, organiserQuery } from '@etp/contracts';
 import { COMPANY_KIND_LABELS } from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { authOf } from '../auth/guards.ts';
 import { searchCompaniesByName, searchParticipantCompanies } from './companies.queries.ts';
 import { participantError } from './participant.policy.ts';
-
-const organiserQuery = z.object({ company_name: z.string().trim().max(200).default('') });
 
 function organiserError(company: { seller: boolean; goodStanding: boolean }): string | null {
   if (!company.goodStanding) return 'Компания не аккредитована';

@@ -3,11 +3,10 @@
  * avatars are for the user, colleagues and administrators; accreditation documents for the company's users
  * and administrators. Anyone else gets 404, as if the file did not exist.
  */
-import { dbId } from '@etp/contracts';
+import { companyIdParams, documentIdParams, userIdParams } from '@etp/contracts';
 import { FILE_CONTENT_TYPES, type FileFormat } from '@etp/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/storageOf.ts';
@@ -16,9 +15,6 @@ import { findAvatarKey, findCompanyDocument, findLogoKey, shareCompany } from '.
 import { downloadName } from './files.service.ts';
 
 const FILE_NOT_FOUND = 'Файл не найден';
-const userParams = z.object({ userId: dbId });
-const companyParams = z.object({ companyId: dbId });
-const documentParams = z.object({ documentId: dbId });
 
 export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const storage = storageOf(ctx);
@@ -40,14 +36,14 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/v1/files/company_logos/:companyId',
-      { schema: { params: companyParams } },
+      { schema: { params: companyIdParams } },
       async (request, reply) =>
         send(reply, await findLogoKey(ctx.db, request.params.companyId), 'public, max-age=300'),
     );
 
     app.get(
       '/api/v1/files/avatars/:userId',
-      { onRequest: ctx.guards.user, schema: { params: userParams } },
+      { onRequest: ctx.guards.user, schema: { params: userIdParams } },
       async (request, reply) => {
         const auth = authOf(request);
         const { userId } = request.params;
@@ -60,7 +56,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/files/company_documents/:documentId',
-      { onRequest: ctx.guards.user, schema: { params: documentParams } },
+      { onRequest: ctx.guards.user, schema: { params: documentIdParams } },
       async (request, reply) => {
         const auth = authOf(request);
         const document = await findCompanyDocument(ctx.db, request.params.documentId);

@@ -1,4 +1,5 @@
 /** SQL of the profile: its columns, soft deletion, sessions other than the current one. */
+import type { AuthStrategy } from '@etp/contracts';
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -12,7 +13,7 @@ import {
 export interface ProfileChanges {
   firstName?: string;
   lastName?: string;
-  authStrategy?: string;
+  authStrategy?: AuthStrategy;
   notificationSettings?: NotificationSettings;
   avatarKey?: string | null;
   unconfirmedEmail?: string | null;

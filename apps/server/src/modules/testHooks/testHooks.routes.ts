@@ -4,10 +4,9 @@
  * that "the last minutes" of a lot can be reached without waiting hours; bring an approved procedure's start near,
  * every time of it and its lots moved by as much (an approval needs a start ahead, a journey need not wait for it).
  */
-import { idParams } from '@etp/contracts';
+import { idParams, liveOutageBody, secondsFromNowBody } from '@etp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { briefcases, lots } from '../../db/schema/index.ts';
 import { ok } from '../../http/envelope.ts';
@@ -21,7 +20,7 @@ export function testHooksRoutes(ctx: AppContext, outage: LiveOutage): FastifyPlu
       '/api/v1/test/live/outage',
       {
         preValidation: ctx.guards.admin,
-        schema: { body: z.object({ ms: z.number().int().min(0).max(60_000) }) },
+        schema: { body: liveOutageBody },
       },
       async (request) => {
         outage.start(request.body.ms, Date.now());
@@ -33,7 +32,7 @@ export function testHooksRoutes(ctx: AppContext, outage: LiveOutage): FastifyPlu
       '/api/v1/test/lots/:id/ends_in',
       {
         preValidation: ctx.guards.admin,
-        schema: { params: idParams, body: z.object({ seconds: z.number().int().min(1).max(86_400) }) },
+        schema: { params: idParams, body: secondsFromNowBody },
       },
       async (request) => {
         const end = new Date(ctx.now().getTime() + request.body.seconds * 1000);
@@ -53,7 +52,7 @@ export function testHooksRoutes(ctx: AppContext, outage: LiveOutage): FastifyPlu
       '/api/v1/test/briefcases/:id/starts_in',
       {
         preValidation: ctx.guards.admin,
-        schema: { params: idParams, body: z.object({ seconds: z.number().int().min(1).max(86_400) }) },
+        schema: { params: idParams, body: secondsFromNowBody },
       },
       async (request) => {
         const id = request.params.id;
