@@ -113,7 +113,7 @@ const AREA_OF = {
 const STATUS_LINE = /^Status: (replaced|revised) by (\d{4}(?:, \d{4})*)\.$/m;
 
 /** Every record of the folder: number, file, title, area, and the later records that replace or revise it. */
-export function readDecisions(dir = DECISIONS_DIR) {
+function readDecisions(dir = DECISIONS_DIR) {
   const areaByNumber = new Map();
   for (const [area, numbers] of Object.entries(AREA_OF))
     for (const number of numbers) {
@@ -151,7 +151,7 @@ export function readDecisions(dir = DECISIONS_DIR) {
 }
 
 /** The text of README.md for these records. */
-export function renderDecisionsIndex(records) {
+function renderDecisionsIndex(records) {
   const byNumber = new Map(records.map((record) => [record.number, record]));
   const link = (number) => `[${number}](${byNumber.get(number).file})`;
   const revises = new Map();

@@ -46,7 +46,7 @@ function registeringFile(stack: string, path: string): string {
 }
 
 /** Every route of the application, sorted by path then method. */
-export async function collectRoutes(): Promise<RouteRow[]> {
+async function collectRoutes(): Promise<RouteRow[]> {
   const rows: RouteRow[] = [];
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 50;
@@ -69,7 +69,7 @@ export async function collectRoutes(): Promise<RouteRow[]> {
   return rows.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }
 
-export function renderRoutes(rows: RouteRow[]): string {
+function renderRoutes(rows: RouteRow[]): string {
   const lines = [
     '# Routes',
     '',
