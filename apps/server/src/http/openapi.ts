@@ -38,7 +38,10 @@ function repliesOf(op: Operation): Record<string, unknown> {
   const errors = Object.fromEntries(
     errorStatusesOf(op).map((status) => [
       status,
-      { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: errorEnvelopeSchema } } },
+      {
+        description: ERROR_DESCRIPTIONS[status],
+        content: { 'application/json': { schema: op.envelope?.error ?? errorEnvelopeSchema } },
+      },
     ]),
   );
   return { ...errors, default: errorEnvelopeSchema.describe('Внутренняя ошибка') };
@@ -50,7 +53,7 @@ const anyEnvelope = z.object({ status: z.enum(['ok', 'error']), data: z.unknown(
 function successOf(op: Operation): Record<string, unknown> {
   const status = op.status ?? 200;
   const reply = op.reply;
-  if (isEnvelopeReply(reply)) return { [status]: okEnvelopeSchema(reply) };
+  if (isEnvelopeReply(reply)) return { [status]: op.envelope?.ok ?? okEnvelopeSchema(reply) };
   if ('json' in reply) return { [status]: reply.json };
   if ('file' in reply) {
     return {
@@ -63,8 +66,15 @@ function successOf(op: Operation): Record<string, unknown> {
   if ('html' in reply) {
     return { [status]: { description: 'Страница', content: { 'text/html': { schema: z.string() } } } };
   }
-  if ('websocket' in reply) return { 101: { description: 'Переход на WebSocket (docs/LIVE.md)' } };
-  return { [status]: { description: 'Переадресация' } };
+  return {};
+}
+
+/** Replies with no body to describe (a redirect, the WebSocket's upgrade): added after the schemas are converted. */
+function bodilessOf(op: Operation | undefined): Record<string, { description: string }> {
+  if (!op || isEnvelopeReply(op.reply)) return {};
+  if ('websocket' in op.reply) return { 101: { description: 'Переход на WebSocket (docs/LIVE.md)' } };
+  if ('redirect' in op.reply) return { [op.status ?? 302]: { description: 'Переадресация' } };
+  return {};
 }
 
 /** The built web app's routes (app.ts registerWebApp): pages, not calls. */
@@ -126,7 +136,13 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         tags: [op?.tag ?? tagOf(url)],
         response: { ...success, ...(op ? repliesOf(op) : { default: anyEnvelope }) },
       };
-      return simpleQuery(jsonSchemaTransform({ schema: documented as never, url, route, ...document }));
+      const result = simpleQuery(
+        jsonSchemaTransform({ schema: documented as never, url, route, ...document }),
+      );
+      const bodiless = bodilessOf(op);
+      if (Object.keys(bodiless).length === 0) return result;
+      const response = { ...(result.schema.response as object), ...bodiless };
+      return { ...result, schema: { ...result.schema, response } };
     },
   });
   await app.register(swaggerUi, {
