@@ -4,12 +4,11 @@
  * with the demo data (never in tests or production). It trades only on procedures that existed when it started:
  * one a person creates afterwards is left to people (issue 29; the administrator sees a banner, README says so).
  */
-import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { AppContext } from '../appContext.ts';
-import { briefcases, lots, memberships, users } from '../db/schema/index.ts';
 import { enableAutobid } from '../modules/bids/autobids.service.ts';
 import { placeBid } from '../modules/bids/bids.service.ts';
 import { loadUserContext } from '../modules/user/user.queries.ts';
+import { findMemberIdsByEmails, findSimulatedLots } from './simulator.queries.ts';
 
 const DEMO_BUYERS = [
   'buyer.bank@etp-rd.ru',
@@ -53,24 +52,10 @@ export class DemoSimulator {
 
   /** One simulated action: a bid at the next price (or a few steps above), sometimes an autobid instead. */
   async step(): Promise<void> {
-    const candidates = await this.ctx.db
-      .select({ lot: lots, auctionType: briefcases.auctionType, sellerId: briefcases.companyId })
-      .from(lots)
-      .innerJoin(briefcases, eq(briefcases.id, lots.briefcaseId))
-      .where(
-        and(
-          eq(lots.status, 'active'),
-          inArray(briefcases.auctionType, ['classic', 'dutch']),
-          lt(briefcases.createdAt, this.startedAt),
-        ),
-      );
+    const candidates = await findSimulatedLots(this.ctx.db, this.startedAt);
     if (candidates.length === 0) return;
     const pick = candidates[Math.floor(Math.random() * candidates.length)]!;
-    const people = await this.ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(memberships, eq(memberships.userId, users.id))
-      .where(inArray(users.email, DEMO_BUYERS));
+    const people = await findMemberIdsByEmails(this.ctx.db, DEMO_BUYERS);
     const person = people[Math.floor(Math.random() * people.length)];
     if (!person) return;
     const auth = await loadUserContext(this.ctx.db, person.id);

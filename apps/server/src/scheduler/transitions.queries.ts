@@ -1,4 +1,4 @@
-/** SQL of the timed transitions: what is due now. Each caller re-checks under a row lock before changing it. */
+/** SQL of the timed transitions: what is due now (each caller re-checks under a row lock), and a procedure's start. */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { briefcaseRowColumns, briefcases, lots } from '../db/schema/index.ts';
@@ -55,6 +55,26 @@ export async function lockProcedure(tx: DbOrTx, id: number) {
     .where(eq(briefcases.id, id))
     .for('update');
   return row ?? null;
+}
+
+/** ready → active for the procedure; returns its new row. */
+export async function setProcedureActive(tx: DbOrTx, id: number, at: Date) {
+  const [row] = await tx
+    .update(briefcases)
+    .set({ status: 'active', updatedAt: at })
+    .where(eq(briefcases.id, id))
+    .returning(briefcaseRowColumns);
+  return row;
+}
+
+/** Opens the procedure's ready lots at its start; returns their ids (in the order the database gave them). */
+export async function openReadyLots(tx: DbOrTx, briefcaseId: number, at: Date): Promise<number[]> {
+  const opened = await tx
+    .update(lots)
+    .set({ status: 'active', updatedAt: at })
+    .where(and(eq(lots.briefcaseId, briefcaseId), eq(lots.status, 'ready')))
+    .returning({ id: lots.id });
+  return opened.map((r) => r.id);
 }
 
 export async function lotIdsOf(db: DbOrTx, briefcaseIds: number[]): Promise<number[]> {

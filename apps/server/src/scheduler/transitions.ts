@@ -4,9 +4,7 @@
  */
 import { liveMessage } from '@etp/contracts';
 import { advanceDutch, dutchStepAt } from '@etp/domain';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../appContext.ts';
-import { briefcaseRowColumns, briefcases, lots } from '../db/schema/index.ts';
 import { appendAudit } from '../modules/audit/audit.queries.ts';
 import { finish, runAutobids } from '../modules/bids/bids.engine.ts';
 import { findActiveBids } from '../modules/bids/bids.queries.ts';
@@ -23,7 +21,9 @@ import {
   dueStarts,
   lockProcedure,
   lotIdsOf,
+  openReadyLots,
   proceduresWithoutTradingLots,
+  setProcedureActive,
 } from './transitions.queries.ts';
 
 export interface TransitionReport {
@@ -56,11 +56,7 @@ async function startProcedure(ctx: AppContext, id: number, at: Date) {
     const procedure = await lockProcedure(tx, id);
     if (procedure?.status !== 'ready' || !procedure.startDatetime || procedure.startDatetime > at)
       return null;
-    const [row] = await tx
-      .update(briefcases)
-      .set({ status: 'active', updatedAt: at })
-      .where(eq(briefcases.id, id))
-      .returning(briefcaseRowColumns);
+    const row = await setProcedureActive(tx, id, at);
     await appendAudit(tx, {
       briefcaseId: id,
       action: 'briefcase_status',
@@ -69,12 +65,8 @@ async function startProcedure(ctx: AppContext, id: number, at: Date) {
       at,
     });
     await recordStatusEvents(tx, row!, at);
-    const opened = await tx
-      .update(lots)
-      .set({ status: 'active', updatedAt: at })
-      .where(and(eq(lots.briefcaseId, id), eq(lots.status, 'ready')))
-      .returning({ id: lots.id });
-    for (const { id: lotId } of opened.sort((a, b) => a.id - b.id)) {
+    const opened = await openReadyLots(tx, id, at);
+    for (const lotId of opened.sort((a, b) => a - b)) {
       const locked = await lockTradingLot(tx, lotId);
       if (locked.briefcase.auctionType !== 'classic') continue;
       const answer = await runAutobids(tx, locked.state, id, at);

@@ -3,16 +3,15 @@
  * `request.auth`; failures answer 401 (no, bad or expired token, closed session) or 403 (role, standing).
  */
 import { performance } from 'node:perf_hooks';
-import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { companies, memberships, refreshTokens, users } from '../../db/schema/index.ts';
 import { forbidden, notInGoodStanding, tokenExpired, unauthorized } from '../../http/errors.ts';
 import { type AccessAnnouncer, concerns, readAccessChange } from '../../realtime/access.ts';
 import type { Bus, BusEvent } from '../../realtime/bus.ts';
 import { loadUserContext, type UserContext } from '../user/user.queries.ts';
 import { AUTH_MESSAGES } from './auth.messages.ts';
 import { isFamilyRevoked } from './auth.queries.ts';
+import { readSessionFingerprint } from './guards.queries.ts';
 import type { TokenService } from './tokens.ts';
 
 export interface AuthContext extends UserContext {
@@ -23,40 +22,6 @@ export interface AuthContext extends UserContext {
    * statement (sessionStillValid) and reloads the context when it no longer matches.
    */
   cachedFingerprint?: string;
-}
-
-/**
- * What of a user decides a trading call, as one string computed in SQL: role, deletion, current company, and each
- * membership with its company's standing, kind, registry flags and name. Equal strings, same decisions. Each company
- * is read by its key (a scalar subquery per membership), so the cost stays a few index lookups whatever the number
- * of companies: a join left the plan free to hash the whole companies table for every bid of a batch.
- */
-export function contextFingerprint(userId: number | SQL): SQL<string> {
-  return sql<string>`(select md5(concat_ws('|', u.role, u.deleted_at is null, u.current_company_id,
-    (select string_agg((select concat_ws(':', m.company_id, m.owner, c.good_standing, c.kind, c.fssp, c.okved, c.name)
-         from ${companies} c where c.id = m.company_id), ',' order by m.company_id)
-       from ${memberships} m where m.user_id = u.id)))
-    from ${users} u where u.id = ${userId})`;
-}
-
-/**
- * True when the session is open and the user's rows still give `fingerprint` (values, or columns of a statement
- * that checks many sessions at once, as the bid batch does).
- */
-export function sessionCheck(
-  sessionId: string | SQL,
-  userId: number | SQL,
-  fingerprint: string | SQL,
-): SQL<boolean> {
-  return sql<boolean>`(exists (select 1 from ${refreshTokens} t where t.family_id = ${sessionId}::uuid
-      and t.user_id = ${userId} and t.revoked_at is null)
-    and ${contextFingerprint(userId)} = ${fingerprint})`;
-}
-
-/** True when the session is open and the user's rows still match what the cached context was loaded from. */
-export function sessionStillValid(auth: AuthContext): SQL<boolean> {
-  if (auth.cachedFingerprint === undefined) return sql<boolean>`true`;
-  return sessionCheck(auth.sessionId, auth.user.id, auth.cachedFingerprint);
 }
 
 declare module 'fastify' {
@@ -156,10 +121,7 @@ export function createGuards(deps: {
   async function loadFingerprinted(userId: number, sessionId: string): Promise<AuthContext> {
     return deps.db.transaction(
       async (tx) => {
-        const checked = await tx.execute(sql`select ${contextFingerprint(userId)} as print,
-            exists (select 1 from ${refreshTokens} r where r.family_id = ${sessionId}::uuid and r.user_id = ${userId}
-              and r.revoked_at is null) as live`);
-        const [row] = (checked as unknown as { rows: { print: string | null; live: boolean }[] }).rows;
+        const row = await readSessionFingerprint(tx, userId, sessionId);
         if (!row?.live) throw unauthorized(AUTH_MESSAGES.refreshInvalid);
         const ctx = await loadUserContext(tx, userId);
         if (!ctx) throw unauthorized(AUTH_MESSAGES.refreshInvalid);

@@ -23,13 +23,13 @@ import type { LotRow } from '../lots/lots.queries.ts';
 import { type BriefcaseRow, lotRowChanges, toLotState } from '../lots/lots.state.ts';
 import { outbidEvent } from './bids.notify.ts';
 import {
-  BATCH_WRITE_STATEMENT,
   type BatchBidderFacts,
   type BatchLockQuery,
   type BatchLockRow,
   type BidRow,
   batchLockQuery,
   lockLotsForBatch,
+  runPreparedBatchWrite,
   writeBidBatch,
 } from './bids.queries.ts';
 import { freshAccess, type LockedLot, rejected } from './trading.context.ts';
@@ -173,7 +173,7 @@ export class BidBatcher {
     return {
       transaction: (work) => connection.transaction(work),
       lock,
-      write: (values) => connection.query(BATCH_WRITE_STATEMENT, values),
+      write: (values) => runPreparedBatchWrite(connection, values),
     };
   }
 

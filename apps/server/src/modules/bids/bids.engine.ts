@@ -11,17 +11,17 @@ import {
   placeSealedOffer,
   resolveAutobids,
 } from '@etp/domain';
-import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { autobids } from '../../db/schema/index.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
-import type { LotRow } from '../lots/lots.queries.ts';
+import type { AutobidRow, LotRow } from '../lots/lots.queries.ts';
 import { updateLot } from '../lots/lots.queries.ts';
 import { type BriefcaseRow, lotRowChanges, rankedBid } from '../lots/lots.state.ts';
+import { disableAutobids } from './autobids.queries.ts';
 import {
   type BidRow,
   countBidders,
   findActiveBids,
+  findBidById,
   findEnabledAutobids,
   insertBids,
   setBidState,
@@ -43,7 +43,7 @@ interface Placement {
   idempotencyKey?: string;
 }
 
-const toAutobid = (a: typeof autobids.$inferSelect) => ({
+const toAutobid = (a: AutobidRow) => ({
   id: a.id,
   companyId: a.companyId,
   userId: a.userId,
@@ -86,10 +86,7 @@ export async function runAutobids(
   }
   const maxedIds = resolution.maxedOut.map((a) => a.id);
   if (maxedIds.length) {
-    await tx
-      .update(autobids)
-      .set({ enabled: false, disabledAt: at, updatedAt: at })
-      .where(inArray(autobids.id, maxedIds));
+    await disableAutobids(tx, maxedIds, at);
     for (const a of resolution.maxedOut) {
       events.push({ type: 'autobid_maxed_out', lotId: state.id, autobidId: a.id, companyId: a.companyId });
     }
@@ -182,7 +179,7 @@ export async function finish(
     next.leader === null
       ? null
       : (placed.find((b) => b.id === next.leader!.bidId) ??
-        (await tx.query.bids.findFirst({ where: (b) => eq(b.id, next.leader!.bidId) })) ??
+        (await findBidById(tx, next.leader!.bidId)) ??
         null);
   return { lot: updated, leaderBid, placed, events, maxedOutCompanies: maxedOut };
 }

@@ -1,7 +1,7 @@
 /** SQL of bids and autobids: inserts under the lot lock, the bid log, bidders, idempotency. */
 import { and, asc, desc, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
-import type { DbOrTx, NamedStatement } from '../../db/client.ts';
+import type { DbOrTx, DedicatedConnection, NamedStatement } from '../../db/client.ts';
 import {
   autobids,
   bids,
@@ -13,7 +13,8 @@ import {
   lots,
 } from '../../db/schema/index.ts';
 import { auditInsert } from '../audit/audit.queries.ts';
-import { type AuthContext, sessionCheck } from '../auth/guards.ts';
+import { sessionCheck } from '../auth/guards.queries.ts';
+import type { AuthContext } from '../auth/guards.ts';
 import type { NewEvent } from '../events/events.queries.ts';
 import type { lotRowChanges } from '../lots/lots.state.ts';
 
@@ -152,6 +153,16 @@ export async function findBidders(db: DbOrTx, lotId: number) {
     .where(and(eq(bids.lotId, lotId), liveBid()))
     .orderBy(bids.companyId, desc(bids.amount), asc(bids.id));
   return rows.sort((a, b) => b.amount - a.amount || a.id - b.id);
+}
+
+/** One bid by id, or undefined (the lot's leader when the engine did not place it itself). */
+export async function findBidById(tx: DbOrTx, id: number): Promise<BidRow | undefined> {
+  return tx.query.bids.findFirst({ where: (b) => eq(b.id, id) });
+}
+
+/** Sets the transaction's lock timeout (set_config … local) to `ms` milliseconds; it ends with the transaction. */
+export async function setLocalLockTimeout(tx: DbOrTx, ms: number): Promise<void> {
+  await tx.execute(sql`select set_config('lock_timeout', ${`${ms}ms`}, true)`);
 }
 
 export async function findBidsByIds(db: DbOrTx, ids: number[]): Promise<BidRow[]> {
@@ -391,7 +402,7 @@ function batchWriteSql(rows: BatchWriteRows<string | Placeholder>): SQL {
  * The write of a bid batch as a named statement ($1 to $4: bids, lots, events, audit): the batcher's own connection
  * (Database.dedicated) parses and plans it once instead of for every batch, and the node builds its text once.
  */
-export const BATCH_WRITE_STATEMENT: NamedStatement = {
+const BATCH_WRITE_STATEMENT: NamedStatement = {
   name: 'bid_batch_write',
   text: new PgDialect().sqlToQuery(
     batchWriteSql({
@@ -402,6 +413,14 @@ export const BATCH_WRITE_STATEMENT: NamedStatement = {
     }),
   ).sql,
 };
+
+/** Runs BATCH_WRITE_STATEMENT with these values ($1 to $4) on the batcher's own connection, prepared there once. */
+export function runPreparedBatchWrite(
+  connection: DedicatedConnection,
+  values: unknown[],
+): Promise<Record<string, unknown>[]> {
+  return connection.query(BATCH_WRITE_STATEMENT, values);
+}
 
 /**
  * Writes a bid batch (batchWriteSql): through `prepared`, which runs BATCH_WRITE_STATEMENT on the batcher's own

@@ -4,7 +4,6 @@
  */
 import { performance } from 'node:perf_hooks';
 import { BID_MESSAGES, validateBid, withdrawSealedOffer } from '@etp/domain';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../appContext.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../http/errors.ts';
@@ -17,7 +16,7 @@ import { BidBatcher } from './bids.batch.ts';
 import { type EngineOutcome, finish, placeValidatedBid } from './bids.engine.ts';
 import { lotBook, TurnTimedOut } from './bids.fastpath.ts';
 import { notifyAfterBid } from './bids.notify.ts';
-import { findActiveBids, findBidByIdempotencyKey, setBidState } from './bids.queries.ts';
+import { findActiveBids, findBidByIdempotencyKey, setBidState, setLocalLockTimeout } from './bids.queries.ts';
 import {
   bidActor,
   checkLotAccess,
@@ -67,7 +66,7 @@ async function waitForLockUntil(tx: Tx, deadline: BidDeadline | undefined): Prom
   const left = Math.floor(deadline.at - performance.now());
   if (left < 1) throw new TurnTimedOut();
   if (left < deadline.lockMs - TURN_WAIT_TOLERANCE_MS) {
-    await tx.execute(sql`select set_config('lock_timeout', ${`${left}ms`}, true)`);
+    await setLocalLockTimeout(tx, left);
   }
 }
 

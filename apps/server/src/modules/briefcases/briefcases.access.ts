@@ -1,11 +1,9 @@
 /** Resolves what a signed-in user may do with one procedure; shared by the card, lots and live channels. */
-import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { briefcaseCompanyLists, briefcases, lots } from '../../db/schema/index.ts';
 import { notFound, notInGoodStanding } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { type BriefcaseAccessFacts, canOpen, canSeeInFeed, isMaster } from './briefcases.policy.ts';
-import { type FeedRow, findCardRow, type Viewer } from './briefcases.queries.ts';
+import { type FeedRow, findCardRow, findLotAccessFacts, type Viewer } from './briefcases.queries.ts';
 
 export const BRIEFCASE_NOT_FOUND = 'Торговая процедура не найдена';
 
@@ -62,20 +60,7 @@ export async function resolveLotAccess(
   lotId: number,
 ): Promise<AccessVerdict & { briefcaseId?: number }> {
   const company = auth.company?.id ?? 0;
-  const [row] = await db
-    .select({
-      briefcaseId: lots.briefcaseId,
-      status: briefcases.status,
-      companyId: briefcases.companyId,
-      hidden: briefcases.hidden,
-      blacklisted: sql<boolean>`exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'blacklist' and l.company_id = ${company})`,
-      notInvited: sql<boolean>`(exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'whitelist')
-      and not exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'whitelist' and l.company_id = ${company}))`,
-    })
-    .from(lots)
-    .innerJoin(briefcases, eq(briefcases.id, lots.briefcaseId))
-    .where(eq(lots.id, lotId))
-    .limit(1);
+  const row = await findLotAccessFacts(db, lotId, company);
   if (!row) return { kind: 'missing' };
   return { ...decideAccess(auth, row), briefcaseId: row.briefcaseId };
 }

@@ -197,6 +197,28 @@ export async function toggleFavouriteBriefcase(
   return true;
 }
 
+/**
+ * What the access rules need of the procedure of a lot, from the lot id, for one company: status, seller,
+ * hidden, and the company's place on the procedure's lists. Undefined when the lot does not exist.
+ */
+export async function findLotAccessFacts(db: DbOrTx, lotId: number, company: number) {
+  const [row] = await db
+    .select({
+      briefcaseId: lots.briefcaseId,
+      status: briefcases.status,
+      companyId: briefcases.companyId,
+      hidden: briefcases.hidden,
+      blacklisted: sql<boolean>`exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'blacklist' and l.company_id = ${company})`,
+      notInvited: sql<boolean>`(exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'whitelist')
+      and not exists (select 1 from ${briefcaseCompanyLists} l where l.briefcase_id = ${briefcases.id} and l.list = 'whitelist' and l.company_id = ${company}))`,
+    })
+    .from(lots)
+    .innerJoin(briefcases, eq(briefcases.id, lots.briefcaseId))
+    .where(eq(lots.id, lotId))
+    .limit(1);
+  return row;
+}
+
 /** Locks the procedure's row: status changes of a procedure happen under this lock, one at a time. */
 export async function lockBriefcase(tx: DbOrTx, id: number) {
   const [row] = await tx

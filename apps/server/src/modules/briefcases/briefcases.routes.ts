@@ -15,7 +15,7 @@ import { notFound, notInGoodStanding } from '../../http/errors.ts';
 import { authOf } from '../auth/guards.ts';
 import { cardDocuments } from '../documents/documents.service.ts';
 import { BRIEFCASE_NOT_FOUND, resolveBriefcaseAccess, viewerOf } from './briefcases.access.ts';
-import { findCardMasterFacts, findCardViewerFacts } from './briefcases.cardFacts.ts';
+import { findCardMasterFacts, findCardViewerFacts } from './briefcases.cardFacts.queries.ts';
 import { canViewBidsInfo } from './briefcases.policy.ts';
 import { presentCard, presentListItem } from './briefcases.presenter.ts';
 import {

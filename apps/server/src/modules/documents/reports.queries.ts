@@ -1,7 +1,25 @@
 /** SQL of the seller's reports: lots with leaders and winners, all bids page by page, the companies around it. */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bids, briefcaseCompanyLists, companies, lots } from '../../db/schema/index.ts';
+import { bids, briefcaseCompanyLists, briefcases, companies, lots } from '../../db/schema/index.ts';
+
+/** The procedure a seller's report is headed with: its state, type, seller's name and trading times. */
+export async function findReportProcedure(db: DbOrTx, briefcaseId: number) {
+  const [row] = await db
+    .select({
+      id: briefcases.id,
+      status: briefcases.status,
+      nextRoundCount: briefcases.nextRoundCount,
+      auctionType: briefcases.auctionType,
+      seller: companies.name,
+      startDatetime: briefcases.startDatetime,
+      endDatetime: briefcases.endDatetime,
+    })
+    .from(briefcases)
+    .innerJoin(companies, eq(companies.id, briefcases.companyId))
+    .where(eq(briefcases.id, briefcaseId));
+  return row;
+}
 
 export async function findReportLots(db: DbOrTx, briefcaseId: number) {
   const rows = await db

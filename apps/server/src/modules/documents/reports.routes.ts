@@ -5,11 +5,9 @@
  */
 import { PassThrough } from 'node:stream';
 import { type AuctionType, canDownloadSellerReports } from '@etp/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
-import { briefcases, companies } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import { authOf } from '../auth/guards.ts';
@@ -18,7 +16,7 @@ import { findDownloads, recordDownload } from './documents.queries.ts';
 import { attachmentHeaders, openProcedure } from './documents.routes.ts';
 import { visibleDocuments } from './documents.service.ts';
 import { mountDownload } from './downloadLinks.ts';
-import { findCompaniesInfo, findReportLots, procedureBids } from './reports.queries.ts';
+import { findCompaniesInfo, findReportLots, findReportProcedure, procedureBids } from './reports.queries.ts';
 import {
   companiesCsv,
   type ReportProcedure,
@@ -51,19 +49,7 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   }
 
   async function procedureOf(id: number): Promise<ReportProcedure> {
-    const [row] = await ctx.db
-      .select({
-        id: briefcases.id,
-        status: briefcases.status,
-        nextRoundCount: briefcases.nextRoundCount,
-        auctionType: briefcases.auctionType,
-        seller: companies.name,
-        startDatetime: briefcases.startDatetime,
-        endDatetime: briefcases.endDatetime,
-      })
-      .from(briefcases)
-      .innerJoin(companies, eq(companies.id, briefcases.companyId))
-      .where(eq(briefcases.id, id));
+    const row = await findReportProcedure(ctx.db, id);
     return {
       ...row!,
       status: row!.status as ReportProcedure['status'],

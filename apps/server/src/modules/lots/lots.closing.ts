@@ -1,10 +1,9 @@
 /** Moves a procedure to the status its lots imply once the last of them is decided. */
 import { nextProcedureStatusAfterLots } from '@etp/domain';
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { briefcaseRowColumns, briefcases, lots } from '../../db/schema/index.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
 import { recordStatusEvents } from '../events/trading.events.ts';
+import { findLotOutcomes, setBriefcaseClosed } from './lots.queries.ts';
 import type { BriefcaseRow } from './lots.state.ts';
 
 /**
@@ -19,16 +18,7 @@ export async function closeProcedureIfDone(
   actorUserId: number | null,
 ): Promise<BriefcaseRow | null> {
   if (procedure.status !== 'finished' && procedure.status !== 'active') return null;
-  const rows = await tx
-    .select({
-      status: lots.status,
-      bidsCount: lots.bidsCount,
-      winnerBidId: lots.winnerBidId,
-      winnerCompanyId: lots.winnerCompanyId,
-      secondRoundStartPrice: lots.secondRoundStartPrice,
-    })
-    .from(lots)
-    .where(eq(lots.briefcaseId, procedure.id));
+  const rows = await findLotOutcomes(tx, procedure.id);
   const next = nextProcedureStatusAfterLots(
     rows.map((r) => ({
       status: r.status,
@@ -41,11 +31,11 @@ export async function closeProcedureIfDone(
     next !== 'finished' &&
     procedure.endMode === 'convert' &&
     rows.some((r) => r.secondRoundStartPrice !== null);
-  const [updated] = await tx
-    .update(briefcases)
-    .set({ status: next, canStartSecondRound, updatedAt: at })
-    .where(eq(briefcases.id, procedure.id))
-    .returning(briefcaseRowColumns);
+  const updated = await setBriefcaseClosed(tx, procedure.id, {
+    status: next,
+    canStartSecondRound,
+    updatedAt: at,
+  });
   await appendAudit(tx, {
     briefcaseId: procedure.id,
     action: 'briefcase_status',

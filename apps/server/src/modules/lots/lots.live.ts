@@ -1,13 +1,18 @@
 /** Publishes lot updates on the bus, after the transaction that changed the lots has committed. */
 import { liveMessage } from '@etp/contracts';
-import { asc, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../appContext.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, lots } from '../../db/schema/index.ts';
 import type { BusEvent } from '../../realtime/bus.ts';
 import { type BidRow, findBidsByIds } from '../bids/bids.queries.ts';
 import { presentLotLive } from './lots.presenter.ts';
-import { findBriefcaseOfLot, findLotsByIds, type LotRow } from './lots.queries.ts';
+import {
+  findBriefcaseOfLot,
+  findCompanyName,
+  findCompanyNames,
+  findLotIdsOfBriefcases,
+  findLotsByIds,
+  type LotRow,
+} from './lots.queries.ts';
 import { type BriefcaseRow, toLotState } from './lots.state.ts';
 import type { LeaderTagger } from './lots.tags.ts';
 
@@ -20,14 +25,6 @@ export interface LotSnapshot {
   winnerName?: string | null;
 }
 
-async function companyName(db: DbOrTx, id: number): Promise<string | null> {
-  const [row] = await db
-    .select({ name: companies.name })
-    .from(companies)
-    .where(inArray(companies.id, [id]));
-  return row?.name ?? null;
-}
-
 export async function publishLotSnapshots(
   ctx: AppContext,
   tag: LeaderTagger,
@@ -37,10 +34,10 @@ export async function publishLotSnapshots(
   for (const snapshot of snapshots) {
     const { leaderBid, lot } = snapshot;
     let leaderName = snapshot.leaderName;
-    if (leaderBid && leaderName === null) leaderName = await companyName(ctx.db, leaderBid.companyId);
+    if (leaderBid && leaderName === null) leaderName = await findCompanyName(ctx.db, leaderBid.companyId);
     let winnerName = snapshot.winnerName ?? null;
     if (lot.winnerCompanyId !== null && snapshot.winnerName === undefined)
-      winnerName = await companyName(ctx.db, lot.winnerCompanyId);
+      winnerName = await findCompanyName(ctx.db, lot.winnerCompanyId);
     for (const event of lotEvents(tag, { ...snapshot, leaderName, winnerName }, t))
       await ctx.bus.publish(event);
   }
@@ -74,16 +71,9 @@ export async function lotStreamSnapshot(
     .filter((c) => c.channel === 'LotsStream' && c.briefcaseId !== null)
     .map((c) => c.briefcaseId as number);
   if (briefcaseIds.length === 0) return [];
-  const ids = await ctx.db
-    .select({ id: lots.id })
-    .from(lots)
-    .where(inArray(lots.briefcaseId, briefcaseIds))
-    .orderBy(asc(lots.id));
+  const ids = await findLotIdsOfBriefcases(ctx.db, briefcaseIds);
   const t = ctx.now().getTime();
-  const snapshots = await loadLotSnapshots(
-    ctx.db,
-    ids.map((r) => r.id),
-  );
+  const snapshots = await loadLotSnapshots(ctx.db, ids);
   return snapshots.flatMap((snapshot) => lotEvents(tag, snapshot, t));
 }
 
@@ -101,12 +91,7 @@ export async function loadLotSnapshots(db: DbOrTx, lotIds: number[]): Promise<Lo
       ...rows.map((l) => l.winnerCompanyId).filter((v): v is number => v !== null),
     ]),
   ];
-  const names = companyIds.length
-    ? await db
-        .select({ id: companies.id, name: companies.name })
-        .from(companies)
-        .where(inArray(companies.id, companyIds))
-    : [];
+  const names = await findCompanyNames(db, companyIds);
   const briefcases = new Map<number, BriefcaseRow>();
   const snapshots: LotSnapshot[] = [];
   for (const lot of rows) {

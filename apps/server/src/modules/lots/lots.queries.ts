@@ -183,6 +183,83 @@ export async function findPortfolioLots(db: DbOrTx, briefcaseId: number): Promis
   }));
 }
 
+/** Whether the company has a standing bid on the lot (the "+N мин" button is for bidders only). */
+export async function hasLiveBidOfCompany(tx: DbOrTx, lotId: number, companyId: number): Promise<boolean> {
+  const own = await tx
+    .select({ id: bids.id })
+    .from(bids)
+    .where(and(eq(bids.lotId, lotId), eq(bids.companyId, companyId), liveBid()))
+    .limit(1);
+  return own.length > 0;
+}
+
+/** The ids of every lot of the procedure, in no particular order. */
+export async function findLotIdsOfBriefcase(tx: DbOrTx, briefcaseId: number): Promise<number[]> {
+  const rows = await tx.select({ id: lots.id }).from(lots).where(eq(lots.briefcaseId, briefcaseId));
+  return rows.map((r) => r.id);
+}
+
+/** The ids of every lot of these procedures, in id order (the live snapshot after a gap in the bus). */
+export async function findLotIdsOfBriefcases(db: DbOrTx, briefcaseIds: number[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: lots.id })
+    .from(lots)
+    .where(inArray(lots.briefcaseId, briefcaseIds))
+    .orderBy(asc(lots.id));
+  return rows.map((r) => r.id);
+}
+
+/** One company's name (a lot update names the leader and the winner to the seller). */
+export async function findCompanyName(db: DbOrTx, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(inArray(companies.id, [id]));
+  return row?.name ?? null;
+}
+
+/** One company's row, or undefined (the winner named in the seller's reply). */
+export async function findCompany(db: DbOrTx, id: number) {
+  return db.query.companies.findFirst({ where: (c, { eq }) => eq(c.id, id) });
+}
+
+/** The names of these companies (none asked, none read). */
+export async function findCompanyNames(db: DbOrTx, ids: number[]): Promise<{ id: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(inArray(companies.id, ids));
+}
+
+/** What decides a procedure's status once its lots are decided: each lot's status, bids and winner. */
+export async function findLotOutcomes(tx: DbOrTx, briefcaseId: number) {
+  return tx
+    .select({
+      status: lots.status,
+      bidsCount: lots.bidsCount,
+      winnerBidId: lots.winnerBidId,
+      winnerCompanyId: lots.winnerCompanyId,
+      secondRoundStartPrice: lots.secondRoundStartPrice,
+    })
+    .from(lots)
+    .where(eq(lots.briefcaseId, briefcaseId));
+}
+
+/** Closes the procedure (its status after the lots, whether a second round may start); returns its new row. */
+export async function setBriefcaseClosed(
+  tx: DbOrTx,
+  briefcaseId: number,
+  changes: Pick<typeof briefcases.$inferInsert, 'status' | 'canStartSecondRound' | 'updatedAt'>,
+) {
+  const [updated] = await tx
+    .update(briefcases)
+    .set(changes)
+    .where(eq(briefcases.id, briefcaseId))
+    .returning(briefcaseRowColumns);
+  return updated;
+}
+
 export async function findLotsByIds(db: DbOrTx, ids: number[]): Promise<LotRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(lots).where(inArray(lots.id, ids)).orderBy(asc(lots.id));

@@ -12,6 +12,7 @@ import { resolveBriefcaseAccess } from '../briefcases/briefcases.access.ts';
 import { publishLots } from './lots.live.ts';
 import {
   findBriefcaseOfLot,
+  findCompany,
   findLot,
   findLotsInfo,
   findLotsPage,
@@ -168,11 +169,7 @@ export function lotsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const result = await setWinner(ctx, tag, authOf(request), request.params.id, request.body.bid_id);
         const companyName = result.winnerCompanyId
-          ? ((
-              await ctx.db.query.companies.findFirst({
-                where: (c, { eq }) => eq(c.id, result.winnerCompanyId!),
-              })
-            )?.name ?? null)
+          ? ((await findCompany(ctx.db, result.winnerCompanyId))?.name ?? null)
           : null;
         return ok(
           { company_name: companyName, can_start_second_round: result.closed?.canStartSecondRound ?? false },

@@ -1,20 +1,26 @@
 /** Reading lots for a viewer, and the seller's lot actions: rename, winner choice; the participant's renewal. */
 import { liveMessage } from '@etp/contracts';
 import { applyRenewal, canRenew, chooseWinner, LOT_NAME_MAX_LENGTH, lotsToRenew } from '@etp/domain';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../appContext.ts';
-import { bids, briefcaseRowColumns, briefcases, lots } from '../../db/schema/index.ts';
 import { forbidden, validationFailed } from '../../http/errors.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { finish } from '../bids/bids.engine.ts';
-import { findActiveBids, liveBid } from '../bids/bids.queries.ts';
+import { findActiveBids, findBidsByIds } from '../bids/bids.queries.ts';
 import { checkLotAccess, lockTradingLot, rejected } from '../bids/trading.context.ts';
+import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
 import { recordWinnerEvents } from '../events/trading.events.ts';
 import { closeProcedureIfDone } from './lots.closing.ts';
 import { publishLotSnapshots, publishLots } from './lots.live.ts';
 import { presentLot } from './lots.presenter.ts';
-import { findPortfolioLots, findViewerFacts, type LotRow, updateLot } from './lots.queries.ts';
+import {
+  findLotIdsOfBriefcase,
+  findPortfolioLots,
+  findViewerFacts,
+  hasLiveBidOfCompany,
+  type LotRow,
+  updateLot,
+} from './lots.queries.ts';
 import { type BriefcaseRow, rankedBid, toLotState } from './lots.state.ts';
 import type { LeaderTagger } from './lots.tags.ts';
 
@@ -35,9 +41,7 @@ export async function presentLots(
   const companyId = auth.company?.id ?? null;
   const facts = await findViewerFacts(ctx.db, rows, { userId: auth.user.id, companyId });
   const leaderIds = rows.map((l) => l.leaderBidId).filter((v): v is number => v !== null);
-  const leaderBids = leaderIds.length
-    ? await ctx.db.select().from(bids).where(inArray(bids.id, leaderIds))
-    : [];
+  const leaderBids = await findBidsByIds(ctx.db, leaderIds);
   return rows.map((lot) => {
     const leader = leaderBids.find((b) => b.id === lot.leaderBidId) ?? null;
     const state = toLotState(lot, briefcase, leader);
@@ -82,30 +86,19 @@ export async function renewLot(ctx: AppContext, tag: LeaderTagger, auth: AuthCon
   const companyId = auth.company?.id ?? 0;
   const result = await ctx.db.transaction(async (tx) => {
     const pressed = await lockTradingLot(tx, lotId);
-    const own = await tx
-      .select({ id: bids.id })
-      .from(bids)
-      .where(and(eq(bids.lotId, lotId), eq(bids.companyId, companyId), liveBid()))
-      .limit(1);
+    const hasBid = await hasLiveBidOfCompany(tx, lotId, companyId);
     const allowed = canRenew(
       pressed.state,
       {
         isOwner: access.master && auth.user.role !== 'admin',
         isAdmin: auth.user.role === 'admin',
-        hasBid: own.length > 0,
+        hasBid,
       },
       at.getTime(),
     );
     if (!allowed.ok) throw rejected(allowed);
-    const siblings = await tx
-      .select({ id: lots.id })
-      .from(lots)
-      .where(eq(lots.briefcaseId, pressed.briefcase.id));
-    const ids = lotsToRenew(
-      pressed.briefcase.withCompositeLot,
-      lotId,
-      siblings.map((s) => s.id),
-    ).sort((a, b) => a - b);
+    const siblings = await findLotIdsOfBriefcase(tx, pressed.briefcase.id);
+    const ids = lotsToRenew(pressed.briefcase.withCompositeLot, lotId, siblings).sort((a, b) => a - b);
     const changed = [];
     for (const id of ids) {
       const locked = id === lotId ? pressed : await lockTradingLot(tx, id);
@@ -147,11 +140,7 @@ export async function setWinner(
   const at = ctx.now();
   const result = await ctx.db.transaction(async (tx) => {
     const locked = await lockTradingLot(tx, lotId);
-    const [procedure] = await tx
-      .select(briefcaseRowColumns)
-      .from(briefcases)
-      .where(eq(briefcases.id, locked.briefcase.id))
-      .for('update');
+    const procedure = await lockBriefcase(tx, locked.briefcase.id);
     const standing = (await findActiveBids(tx, lotId)).map(rankedBid);
     // The whole-portfolio lot and the part lots hold the same debts: one of them sold, the other can only close
     // without a winner (decisions/0245). The procedure's row is locked above: no two choices pass each other.

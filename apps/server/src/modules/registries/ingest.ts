@@ -14,16 +14,18 @@ import type { LotingParams, LottingOutcome } from './registries.lotting.ts';
 import { REGISTRY_MESSAGES } from './registries.messages.ts';
 import {
   clearRegistryRaw,
+  copyRegistryRows,
   insertLotsRaw,
   lockBriefcaseRaw,
   type RegistryTotals,
+  rollbackToIngestSavepoint,
+  savepointIngest,
   saveRegistryColumnsRaw,
   saveRegistryRaw,
 } from './registries.queries.ts';
 import { type RawSession, withRawTransaction } from './registries.raw.ts';
 import type { IngestJobResult, IngestPhase, PreviewResult } from './registries.read.ts';
 import { CheckReport } from './registries.report.ts';
-import { COPY_TARGET } from './registries.rows.ts';
 import { columnsPieces, encodeAssignment } from './registries.snapshot.ts';
 
 export { MAX_REGISTRY_COLUMNS, PREVIEW_ROWS } from './registries.read.ts';
@@ -106,7 +108,7 @@ async function readInWorker(
             throw new Error(`unexpected call ${name} from the file worker`);
           }
           // Bids first (decisions 0151, 0220): while bids arrive, the batch goes in short slices, spaced out.
-          await pacedCopy(payload, (slice) => session.copyFrom(COPY_TARGET, slice));
+          await pacedCopy(payload, (slice) => copyRegistryRows(session, slice));
         },
       },
     );
@@ -129,17 +131,17 @@ export async function ingestInto(session: RawSession, options: IngestOptions): P
   if (locked.status !== 'created' && locked.status !== 'pending') {
     throw new AppError(409, 'conflict', REGISTRY_MESSAGES.notEditable);
   }
-  await session.query('savepoint registry_ingest');
+  await savepointIngest(session);
   await clearRegistryRaw(session, options.briefcaseId);
   let read: IngestJobResult;
   try {
     read = await readInWorker(session, options.briefcaseId, options);
   } catch (error) {
-    await session.query('rollback to savepoint registry_ingest');
+    await rollbackToIngestSavepoint(session);
     throw error;
   }
   if (read.kind !== 'read') {
-    await session.query('rollback to savepoint registry_ingest');
+    await rollbackToIngestSavepoint(session);
     return read;
   }
   options.onProgress?.('lotting', 0.5);

@@ -43,6 +43,26 @@ export interface RegistryTotals {
   analytics: Record<string, unknown>;
 }
 
+/** The columns of `registry_rows` a COPY batch fills, in the order registries.rows.ts encodes them. */
+const REGISTRY_ROWS_COPY_TARGET = `registry_rows (briefcase_id, row_number, contract_id, lot_number, region_code, amount_total,
+  amount_bottomline, principal, dpd, dplp, issue_date, last_payment_date, last_payment_amount, paid_amount,
+  amount_for_360_days, product_type, loan_kind, stage, first_creditor, birth_date, sex,
+  enforcement_order_placement, features)`;
+
+/** One COPY of text-format registry rows (decisions/0051). */
+export function copyRegistryRows(session: RawSession, data: Uint8Array): Promise<void> {
+  return session.copyFrom(REGISTRY_ROWS_COPY_TARGET, data);
+}
+
+/** Marks where a failed or refused read of the file rolls back to (the procedure's row lock is kept). */
+export async function savepointIngest(session: RawSession): Promise<void> {
+  await session.query('savepoint registry_ingest');
+}
+
+export async function rollbackToIngestSavepoint(session: RawSession): Promise<void> {
+  await session.query('rollback to savepoint registry_ingest');
+}
+
 export async function insertBriefcaseRaw(
   session: RawSession,
   values: { companyId: number; userId: number; auctionType: string; creatorType: 'user' | 'admin' },

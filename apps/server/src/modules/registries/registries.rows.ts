@@ -5,17 +5,13 @@
  */
 import { type Debt, FEATURE_BIT, FEATURE_KEYS, featureBits } from '@etp/domain';
 import { CopyTextBuffer } from './registries.copy.ts';
+import { copyRegistryRows } from './registries.queries.ts';
 import type { RawSession } from './registries.raw.ts';
 
 /** Batches queued behind the database before reading pauses: memory stays bounded whatever the file's size. */
 const MAX_QUEUED_BATCHES = 2;
 /** Rows per COPY: about 1.7 MB of text (decisions/0051). */
 const BATCH_ROWS = 10_000;
-
-export const COPY_TARGET = `registry_rows (briefcase_id, row_number, contract_id, lot_number, region_code, amount_total,
-  amount_bottomline, principal, dpd, dplp, issue_date, last_payment_date, last_payment_amount, paid_amount,
-  amount_for_360_days, product_type, loan_kind, stage, first_creditor, birth_date, sex,
-  enforcement_order_placement, features)`;
 
 export class RegistryRowWriter {
   private readonly rows = new CopyTextBuffer(BATCH_ROWS * 192);
@@ -81,7 +77,7 @@ export class RegistryRowWriter {
     const count = this.count;
     const session = this.session;
     const data = this.rows.take();
-    const send = () => session.copyFrom(COPY_TARGET, data);
+    const send = () => copyRegistryRows(session, data);
     this.count = 0;
     this.inFlight = this.inFlight
       .then(() => (this.failure ? undefined : send()))

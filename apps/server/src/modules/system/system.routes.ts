@@ -1,12 +1,12 @@
 /** Server time, health and dictionaries: calls with no business state. */
 import { dictionariesQuery, REGISTRY_ATTRIBUTES_KEY, type RegistryAttributeItem } from '@etp/contracts';
 import { REGISTRY_ATTRIBUTES } from '@etp/domain';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { fail, ok } from '../../http/envelope.ts';
 import { RETRY_AFTER_SECONDS } from '../../http/errorHandler.ts';
 import { DICTIONARIES } from './dictionaries.data.ts';
+import { pingDatabase } from './system.queries.ts';
 
 /** Column matching offers every registry attribute: value, text, required, analytics and the template's hint. */
 function registryAttributesDictionary(): RegistryAttributeItem[] {
@@ -39,7 +39,7 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // A database that does not answer within HEALTH_TIMEOUT_MS counts as down (a load balancer waits no longer).
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([
-          ctx.db.execute(sql`select 1`),
+          pingDatabase(ctx.db),
           new Promise((_, reject) => {
             timer = setTimeout(() => reject(new Error('timeout')), HEALTH_TIMEOUT_MS);
           }),

@@ -5,14 +5,13 @@
  * every time of it and its lots moved by as much (an approval needs a start ahead, a journey need not wait for it).
  */
 import { idParams, liveOutageBody, secondsFromNowBody } from '@etp/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
-import { briefcases, lots } from '../../db/schema/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import type { LiveOutage } from '../../realtime/live.routes.ts';
 import { publishLots } from '../lots/lots.live.ts';
+import { findReadyProcedureStart, setActiveLotEnd, shiftProcedureTimes } from './testHooks.queries.ts';
 
 export function testHooksRoutes(ctx: AppContext, outage: LiveOutage): FastifyPluginAsyncZod {
   return async (app) => {
@@ -36,11 +35,7 @@ export function testHooksRoutes(ctx: AppContext, outage: LiveOutage): FastifyPlu
       },
       async (request) => {
         const end = new Date(ctx.now().getTime() + request.body.seconds * 1000);
-        const moved = await ctx.db
-          .update(lots)
-          .set({ endDatetime: end, version: sql`${lots.version} + 1` })
-          .where(and(eq(lots.id, request.params.id), eq(lots.status, 'active')))
-          .returning({ id: lots.id });
+        const moved = await setActiveLotEnd(ctx.db, request.params.id, end);
         if (moved.length === 0) throw notFound();
         // Open pages learn the new end as from any lot update.
         await publishLots(ctx, ctx.leaderTag, [request.params.id]);
@@ -56,39 +51,13 @@ export function testHooksRoutes(ctx: AppContext, outage: LiveOutage): FastifyPlu
       },
       async (request) => {
         const id = request.params.id;
-        const [procedure] = await ctx.db
-          .select({ start: briefcases.startDatetime })
-          .from(briefcases)
-          .where(and(eq(briefcases.id, id), eq(briefcases.status, 'ready')));
-        if (!procedure?.start) throw notFound();
+        const current = await findReadyProcedureStart(ctx.db, id);
+        if (!current) throw notFound();
         const start = new Date(ctx.now().getTime() + request.body.seconds * 1000);
-        // A whole number of milliseconds computed here, so it is written into the statement as a literal.
-        const by = sql.raw(
-          `(${Math.round(start.getTime() - procedure.start.getTime())} * interval '1 millisecond')`,
+        const moved = await ctx.db.transaction((tx) =>
+          shiftProcedureTimes(tx, id, start.getTime() - current.getTime()),
         );
-        const moved = await ctx.db.transaction(async (tx) => {
-          await tx
-            .update(briefcases)
-            .set({
-              startDatetime: sql`${briefcases.startDatetime} + ${by}`,
-              endDatetime: sql`${briefcases.endDatetime} + ${by}`,
-            })
-            .where(eq(briefcases.id, id));
-          return tx
-            .update(lots)
-            .set({
-              startDatetime: sql`${lots.startDatetime} + ${by}`,
-              endDatetime: sql`${lots.endDatetime} + ${by}`,
-              version: sql`${lots.version} + 1`,
-            })
-            .where(eq(lots.briefcaseId, id))
-            .returning({ id: lots.id });
-        });
-        await publishLots(
-          ctx,
-          ctx.leaderTag,
-          moved.map((lot) => lot.id),
-        );
+        await publishLots(ctx, ctx.leaderTag, moved);
         return ok({ start_datetime: start.toISOString() });
       },
     );

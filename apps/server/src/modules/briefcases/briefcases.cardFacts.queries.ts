@@ -1,5 +1,5 @@
 /**
- * What the procedure card shows that depends on the viewer's company or on the lots (spec 2 §2 card header,
+ * SQL of what the procedure card shows that depends on the viewer's company or on the lots (spec 2 §2 card header,
  * §3 TP fields): the sum of the company's own standing bids, whether it has an enabled autobid, the lot id range
  * (the lot dialog's arrows wrap from the last to the first).
  */
