@@ -3,15 +3,14 @@
  * in the same transaction; before the start the autobid waits and answers from the first tick.
  */
 import { AUTOBID_MESSAGES, type LotState, validateAutobid } from '@etp/domain';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../appContext.ts';
 import type { Tx } from '../../db/client.ts';
-import { autobids } from '../../db/schema/index.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { publishLotSnapshots } from '../lots/lots.live.ts';
 import type { LeaderTagger } from '../lots/lots.tags.ts';
+import { insertAutobid, lockOwnAutobid, updateAutobid } from './autobids.queries.ts';
 import { type EngineOutcome, finish, runAutobids } from './bids.engine.ts';
 import { notifyAfterBid } from './bids.notify.ts';
 import { bidActor, checkLotAccess, type LockedLot, lockTradingLot, rejected } from './trading.context.ts';
@@ -22,15 +21,6 @@ export const AUTOBID_TEXTS = {
   disabled: 'Автоставка отключена',
   none: 'Автоставка не включена',
 } as const;
-
-async function ownAutobid(tx: Tx, lotId: number, companyId: number) {
-  const [row] = await tx
-    .select()
-    .from(autobids)
-    .where(and(eq(autobids.lotId, lotId), eq(autobids.companyId, companyId)))
-    .for('update');
-  return row ?? null;
-}
 
 /** Lets the autobids answer now when the lot trades; returns the outcome to publish, or null. */
 async function answerNow(tx: Tx, locked: LockedLot, at: Date, actor: number): Promise<EngineOutcome | null> {
@@ -63,7 +53,7 @@ export async function enableAutobid(
   const result = await ctx.db.transaction(async (tx) => {
     const locked = await lockTradingLot(tx, input.lot_id);
     const actor = await bidActor(tx, auth, locked, access);
-    const existing = await ownAutobid(tx, locked.lot.id, companyId);
+    const existing = await lockOwnAutobid(tx, locked.lot.id, companyId);
     const current = existing?.enabled ? existing.maxPrice : null;
     const check = validateAutobid(
       locked.state,
@@ -73,18 +63,15 @@ export async function enableAutobid(
     );
     if (!check.ok) throw rejected(check);
     if (existing) {
-      await tx
-        .update(autobids)
-        .set({
-          maxPrice: check.maxPrice,
-          enabled: true,
-          userId: auth.user.id,
-          disabledAt: null,
-          updatedAt: at,
-        })
-        .where(eq(autobids.id, existing.id));
+      await updateAutobid(tx, existing.id, {
+        maxPrice: check.maxPrice,
+        enabled: true,
+        userId: auth.user.id,
+        disabledAt: null,
+        updatedAt: at,
+      });
     } else {
-      await tx.insert(autobids).values({
+      await insertAutobid(tx, {
         lotId: locked.lot.id,
         userId: auth.user.id,
         companyId,
@@ -139,12 +126,9 @@ export async function disableAutobid(ctx: AppContext, auth: AuthContext, lotId: 
   const companyId = auth.company?.id ?? 0;
   await ctx.db.transaction(async (tx) => {
     const locked = await lockTradingLot(tx, lotId);
-    const existing = await ownAutobid(tx, lotId, companyId);
+    const existing = await lockOwnAutobid(tx, lotId, companyId);
     if (!existing?.enabled) throw conflict(AUTOBID_TEXTS.none);
-    await tx
-      .update(autobids)
-      .set({ enabled: false, disabledAt: at, updatedAt: at })
-      .where(eq(autobids.id, existing.id));
+    await updateAutobid(tx, existing.id, { enabled: false, disabledAt: at, updatedAt: at });
     await appendAudit(tx, {
       briefcaseId: locked.briefcase.id,
       action: 'autobid_disabled',
