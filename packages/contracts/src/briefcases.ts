@@ -140,6 +140,9 @@ export const briefcaseCountsSchema = z.object({
 });
 export type BriefcaseCounts = z.infer<typeof briefcaseCountsSchema>;
 
+/** PUT /api/v1/briefcases/{id}/toggle_favorite: whether the procedure is now among the user's favourites. */
+export const favoriteToggleSchema = z.object({ favorite: z.boolean() });
+
 const titledValueSchema = z.object({ title: z.string(), value: z.number() });
 
 /** Feature counts of the portfolio analytics (spec 2 §3 Analytics): debts with the feature. */
@@ -292,4 +295,3 @@ export const briefcaseCardSchema = z.object({
   attributes: briefcaseCardAttributesSchema.nullable(),
 });
 export type BriefcaseCard = z.infer<typeof briefcaseCardSchema>;
-

@@ -1,5 +1,6 @@
 /** The procedure's documents (spec 2 §2 documents dropdown, §7 download links; docs/decisions/0121). */
 import { z } from 'zod';
+import { dbId } from './ids.ts';
 
 export const procedureDocumentSchema = z.object({
   id: z.number().int(),
@@ -21,6 +22,9 @@ export const procedureDocumentSchema = z.object({
   link: z.string(),
 });
 export type ProcedureDocument = z.infer<typeof procedureDocumentSchema>;
+
+/** GET /api/v1/briefcases/{id}/documents/{documentId}. */
+export const procedureDocumentParams = z.object({ id: dbId, documentId: dbId });
 
 export const downloadRecordSchema = z.object({
   user_name: z.string(),

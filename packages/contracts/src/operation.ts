@@ -38,6 +38,12 @@ export interface Operation {
   public?: boolean;
   /** Error replies beyond those the call's shape implies (see errorStatusesOf). */
   errors?: readonly ErrorStatus[];
+  /**
+   * The whole reply where this call's envelope carries more than the common one (the registry upload repeats
+   * report_id and personal_data_found beside it, and its refusals keep their data): `ok` for a success, `error` for an
+   * error status. The typed `data` is still `reply`'s.
+   */
+  envelope?: { ok?: z.ZodType; error?: z.ZodType };
 }
 
 /** Keeps the literal types of one operation (its path, its schemas) for the typed client. */
@@ -45,7 +51,13 @@ export const operation = <const O extends Operation>(o: O): O => o;
 
 /** A reply schema rather than a file, a redirect or a page. */
 export function isEnvelopeReply(reply: Operation['reply']): reply is z.ZodType {
-  return !('file' in reply || 'redirect' in reply || 'html' in reply || 'websocket' in reply || 'json' in reply);
+  return !(
+    'file' in reply ||
+    'redirect' in reply ||
+    'html' in reply ||
+    'websocket' in reply ||
+    'json' in reply
+  );
 }
 
 /**

@@ -4,8 +4,9 @@
  * Money is kopecks ("cents"); times are ISO 8601; every field of the save body is optional (a step saves its own).
  */
 import { z } from 'zod';
+import { briefcaseStatusSchema } from './briefcases.ts';
 import { dbId, dbIdNumber } from './ids.ts';
-import type { PersonalDataFinding, WizardLot } from './registries.ts';
+import { personalDataFindingSchema, storedLotingParamsSchema, wizardLotSchema } from './registries.ts';
 
 const kopecks = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const percent = z.number().nullable();
@@ -22,15 +23,17 @@ export const WIZARD_DOCUMENT_KINDS = [
 export type WizardDocumentKind = (typeof WIZARD_DOCUMENT_KINDS)[number];
 
 /** A document uploaded on step 3: the reply of POST /api/v1/documents.json and an item of the draft. */
-export interface WizardDocument {
-  id: number;
+export const wizardDocumentSchema = z.object({
+  id: z.number().int(),
   /** The name without its extension (spec 1 §3 nameOnly). */
-  name: string;
-  extension: string;
-  size: number;
+  name: z.string(),
+  extension: z.string(),
+  /** Bytes. */
+  size: z.number().int(),
   /** null until the seller chooses it ('Не выбран тип файла'). */
-  kind: WizardDocumentKind | null;
-}
+  kind: z.enum(WIZARD_DOCUMENT_KINDS).nullable(),
+});
+export type WizardDocument = z.infer<typeof wizardDocumentSchema>;
 
 /** POST /api/v1/documents.json: multipart `file`, `briefcase_id`, optionally the `kind`. */
 export const documentUploadFields = z
@@ -41,15 +44,18 @@ export const documentUploadFields = z
   .strict();
 
 /** A company of a procedure's "previously chosen" history (GET /api/v1/briefcases/{id}/company/{list}). */
-export interface HistoryCompany {
-  id: number;
-  full_name: string;
-  inn: string | null;
-  kind_name: string;
+export const historyCompanySchema = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  inn: z.string().nullable(),
+  kind_name: z.string(),
   /** Why it cannot be chosen now (not accredited, not a buyer): shown disabled. */
-  error: string | null;
-  last_chosen_at: string;
-}
+  error: z.string().nullable(),
+  /** ISO 8601 UTC. */
+  last_chosen_at: z.string(),
+});
+export type HistoryCompany = z.infer<typeof historyCompanySchema>;
+export const historyCompaniesSchema = z.array(historyCompanySchema);
 
 export const companyListParams = z.object({
   id: dbId,
@@ -150,96 +156,104 @@ export const briefcaseSaveRequest = saveRequestFields
   .extend({ briefcase: saveRequestFields.optional() })
   .strict();
 
-export interface ListedCompany {
-  id: number;
-  full_name: string;
-  inn: string | null;
-}
+export const listedWizardCompanySchema = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  inn: z.string().nullable(),
+});
+export type ListedCompany = z.infer<typeof listedWizardCompanySchema>;
 
-/** The procedure as the wizard edits it. */
-export interface WizardDraftBriefcase {
-  id: number;
-  briefcase_state: string;
-  creator_type: 'user' | 'admin';
-  company_id: number;
-  creator_company_name: string;
-  auction_type: 'classic' | 'dutch' | 'private_requests' | 'bank_to_bank';
-  kind: 'agent' | 'standard' | null;
-  percent_mode: 'amount_total_debt' | 'amount_bottomline_debt';
-  end_mode: 'ransom' | 'convert';
-  start_datetime: string | null;
-  end_datetime: string | null;
-  max_price: number | null;
-  step_price: number | null;
-  step_price_in_percents: number | null;
-  custom_steps: boolean;
-  renewal_after_last_bid: boolean;
-  renewal_after_last_bid_in_minutes: number;
-  lot_renewal_minutes: number;
-  steps_after_first_bid: number | null;
-  max_bids: number | null;
-  round_request_ttl: number;
-  ai_grid: boolean;
-  with_composite_lot: boolean;
-  activity: string | null;
-  source_kind: string | null;
-  source_debtor_type: string | null;
-  liability: 'secured' | 'unsecured' | 'partially_secured' | null;
-  source_description: string | null;
-  fast_documents_transfer: boolean;
-  litigation_information: boolean;
-  fast_signing: boolean;
-  debts_information: boolean;
-  regions_lotable: boolean;
-  paper_dossiers: number | null;
-  digital_dossiers: number | null;
-  cases_dossiers: number | null;
-  contact_details_dossiers: number | null;
-  last_year_payments: number | null;
-  deal_dossiers: number | null;
-  allowed_kinds_map: Record<(typeof PARTICIPANT_KIND_KEYS)[number], boolean>;
-  fssp_only: boolean;
-  okved_82_91_only: boolean;
-  fssp_bank_only: boolean;
-  fssp_mfo_only: boolean;
-  excel_custom: boolean;
+const nullableText = z.string().nullable();
+
+/** The procedure as the wizard edits it. Money in kopecks; times ISO 8601 UTC. */
+export const wizardDraftBriefcaseSchema = z.object({
+  id: z.number().int(),
+  briefcase_state: briefcaseStatusSchema,
+  creator_type: z.enum(['user', 'admin']),
+  company_id: z.number().int(),
+  creator_company_name: z.string(),
+  auction_type: briefcaseSaveBody.shape.auction_type.unwrap(),
+  kind: z.enum(['agent', 'standard']).nullable(),
+  percent_mode: briefcaseSaveBody.shape.percent_mode.unwrap(),
+  end_mode: briefcaseSaveBody.shape.end_mode.unwrap(),
+  start_datetime: nullableText,
+  end_datetime: nullableText,
+  max_price: z.number().int().nullable(),
+  step_price: z.number().int().nullable(),
+  step_price_in_percents: z.number().nullable(),
+  custom_steps: z.boolean(),
+  renewal_after_last_bid: z.boolean(),
+  renewal_after_last_bid_in_minutes: z.number().int(),
+  lot_renewal_minutes: z.number().int(),
+  steps_after_first_bid: z.number().int().nullable(),
+  max_bids: z.number().int().nullable(),
+  /** Milliseconds. */
+  round_request_ttl: z.number().int(),
+  ai_grid: z.boolean(),
+  with_composite_lot: z.boolean(),
+  activity: nullableText,
+  source_kind: nullableText,
+  source_debtor_type: nullableText,
+  liability: z.enum(['secured', 'unsecured', 'partially_secured']).nullable(),
+  source_description: nullableText,
+  fast_documents_transfer: z.boolean(),
+  litigation_information: z.boolean(),
+  fast_signing: z.boolean(),
+  debts_information: z.boolean(),
+  regions_lotable: z.boolean(),
+  paper_dossiers: z.number().nullable(),
+  digital_dossiers: z.number().nullable(),
+  cases_dossiers: z.number().nullable(),
+  contact_details_dossiers: z.number().nullable(),
+  last_year_payments: z.number().nullable(),
+  deal_dossiers: z.number().nullable(),
+  allowed_kinds_map: z.record(z.enum(PARTICIPANT_KIND_KEYS), z.boolean()),
+  fssp_only: z.boolean(),
+  okved_82_91_only: z.boolean(),
+  fssp_bank_only: z.boolean(),
+  fssp_mfo_only: z.boolean(),
+  excel_custom: z.boolean(),
   /**
    * A next or second round: the procedure it was created from. Its registry and lots came with it (the rows stay
    * linked to the first round's lots), so it has no upload or lotting of its own.
    */
-  converted_from: number | null;
-  has_registry: boolean;
-  registry_file_name: string | null;
-  registry_report_id: string | null;
-  personal_data_found: boolean;
-  personal_data_agreement: boolean;
-  personal_data_skipped: boolean;
+  converted_from: z.number().int().nullable(),
+  has_registry: z.boolean(),
+  registry_file_name: nullableText,
+  registry_report_id: nullableText,
+  personal_data_found: z.boolean(),
+  personal_data_agreement: z.boolean(),
+  personal_data_skipped: z.boolean(),
   /** Findings of the last upload (columns, kinds, counts; never values). */
-  personal_data: PersonalDataFinding[];
-  loting_params: { loting_type: string; sort_type?: string; price?: number | null } | null;
-  items_count: number;
-  amount_total: number;
-  amount_bottomline: number;
-  start_price: number;
-  currency: string;
-  rejection_note: string | null;
-}
+  personal_data: z.array(personalDataFindingSchema),
+  loting_params: storedLotingParamsSchema.nullable(),
+  items_count: z.number().int(),
+  amount_total: z.number().int(),
+  amount_bottomline: z.number().int(),
+  start_price: z.number().int(),
+  currency: z.string(),
+  rejection_note: nullableText,
+});
+export type WizardDraftBriefcase = z.infer<typeof wizardDraftBriefcaseSchema>;
 
-export interface WizardDraftLot extends WizardLot {
-  step_price: number | null;
-  max_price: number | null;
-  step_count: number | null;
-  start_datetime: string | null;
-  end_datetime: string | null;
-}
+export const wizardDraftLotSchema = wizardLotSchema.extend({
+  step_price: z.number().int().nullable(),
+  max_price: z.number().int().nullable(),
+  step_count: z.number().int().nullable(),
+  start_datetime: nullableText,
+  end_datetime: nullableText,
+});
+export type WizardDraftLot = z.infer<typeof wizardDraftLotSchema>;
 
-export interface WizardDraft {
-  briefcase: WizardDraftBriefcase;
-  lots: WizardDraftLot[];
-  invited_companies: ListedCompany[];
-  rejected_companies: ListedCompany[];
+/** GET /api/v1/briefcases/{id}/edit, and the reply of saving and of sending for approval. */
+export const wizardDraftSchema = z.object({
+  briefcase: wizardDraftBriefcaseSchema,
+  lots: z.array(wizardDraftLotSchema),
+  invited_companies: z.array(listedWizardCompanySchema),
+  rejected_companies: z.array(listedWizardCompanySchema),
   /** The documents uploaded on step 3, in upload order. */
-  documents: WizardDocument[];
+  documents: z.array(wizardDocumentSchema),
   /** Where the wizard resumes (the first incomplete step). */
-  resume_step: 1 | 2 | 3 | 4;
-}
+  resume_step: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+});
+export type WizardDraft = z.infer<typeof wizardDraftSchema>;

@@ -38,10 +38,13 @@ export function createReplyChecker() {
     const key = `${routeKey} ${status < 400 ? 'ok' : 'error'}`;
     if (compiled.has(key)) return compiled.get(key)!;
     let schema: z.ZodType | null = null;
-    if (status >= 400) schema = errorEnvelopeSchema;
+    if (status >= 400) schema = op.envelope?.error ?? errorEnvelopeSchema;
+    else if (op.envelope?.ok) schema = op.envelope.ok;
     else if (isEnvelopeReply(op.reply)) schema = okEnvelopeSchema(op.reply);
     else if ('json' in op.reply) schema = op.reply.json;
-    const validate = schema ? ajv.compile(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' })) : null;
+    const validate = schema
+      ? ajv.compile(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }))
+      : null;
     compiled.set(key, validate);
     return validate;
   }
@@ -54,7 +57,8 @@ export function createReplyChecker() {
       return { ok: false, problems: [`${routeKey} does not declare the error reply ${status}`] };
     }
     const validate = validatorOf(routeKey, op, status);
-    if (!validate) return { ok: false, problems: [`${routeKey} answered JSON where the contract declares none`] };
+    if (!validate)
+      return { ok: false, problems: [`${routeKey} answered JSON where the contract declares none`] };
     if (validate(body)) return { ok: true, problems: [] };
     const problems = (validate.errors ?? []).map(
       (e) =>
@@ -82,7 +86,10 @@ export function registerReplyCheck(app: FastifyInstance): void {
     const verdict = check(routeKey, reply.statusCode, body);
     if (verdict.ok) return payload;
     const message = `Ответ не по контракту: ${routeKey} ${reply.statusCode}: ${verdict.problems.slice(0, 8).join('; ')}`;
-    request.log.error({ routeKey, status: reply.statusCode, problems: verdict.problems }, 'off-contract reply');
+    request.log.error(
+      { routeKey, status: reply.statusCode, problems: verdict.problems },
+      'off-contract reply',
+    );
     reply.code(500);
     return JSON.stringify(fail(message, 'internal'));
   });

@@ -2,7 +2,7 @@
  * The procedure's documents and downloads (spec 2 §2 documents dropdown, §7 GET links; docs/decisions/0121). Each
  * call: signed in → may open the card (404 / 403 as the card) → the document's own rule → counted → streamed.
  */
-import { dbId } from '@etp/contracts';
+import { idParams, procedureDocumentParams } from '@etp/contracts';
 import {
   type BriefcaseStatus,
   canDownloadMainReport,
@@ -13,7 +13,6 @@ import {
 } from '@etp/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -25,9 +24,6 @@ import { findProcedureDocument, findProcedureDocuments, recordDownload } from '.
 import { describeDocuments, fileNameOf, mayDownload } from './documents.service.ts';
 import { mountDownload } from './downloadLinks.ts';
 import { ensureProtocol } from './protocols.service.ts';
-
-const idParams = z.object({ id: dbId });
-const documentParams = z.object({ id: dbId, documentId: dbId });
 
 export const CONTENT_TYPES: Record<string, string> = {
   ...PROCEDURE_DOCUMENT_CONTENT_TYPES,
@@ -91,7 +87,7 @@ export function documentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/v1/briefcases/:id/documents/:documentId',
-      { onRequest: ctx.guards.user, schema: { params: documentParams } },
+      { onRequest: ctx.guards.user, schema: { params: procedureDocumentParams } },
       async (request, reply) => {
         const { id, documentId } = request.params;
         const { master, status } = await openProcedure(ctx, request, id);

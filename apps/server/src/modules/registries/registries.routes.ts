@@ -9,6 +9,7 @@ import {
   idParams,
   mapRegistryBody,
   personalDataEmailBody,
+  registryFromLotingBody,
   registryUploadFields,
   relotingBody,
   reportIdParams,
@@ -16,7 +17,6 @@ import {
 } from '@etp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
@@ -44,8 +44,6 @@ import {
 } from './registries.service.ts';
 import { registryTemplate } from './registries.sheets.ts';
 import { discard, type ReceivedUpload, receiveUpload } from './registries.upload.ts';
-
-const fromLotingFields = registryUploadFields.extend({ from_loting: z.literal(true) });
 
 /** The template's static download path (spec 1 §7 "Static download: {token}.xlsx"; decisions/0047). */
 export const TEMPLATE_PATH = '/api/v1/registry_template/etp_rd.xlsx';
@@ -146,7 +144,7 @@ export function registriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const auth = authOf(request);
       // A custom-template draft (/api/v1/lotings) becomes a procedure: a JSON body, no file.
       if (!request.isMultipart()) {
-        const fields = parseFields(fromLotingFields, request.body ?? {});
+        const fields = parseFields(registryFromLotingBody, request.body ?? {});
         const answer = await uploadAnswer(() =>
           createBriefcaseFromLoting(ctx, auth, {
             companyId: fields.company_id,

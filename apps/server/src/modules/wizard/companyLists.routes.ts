@@ -3,10 +3,9 @@
  * "previously chosen" history of the procedure's seller and removal from it. Whoever may open the procedure in the
  * wizard (its seller's users, administrators); anyone else gets 404 as for a procedure that does not exist.
  */
-import { companyListParams, dbId, type HistoryCompany, removeFromListBody } from '@etp/contracts';
+import { companyListParams, type HistoryCompany, idParams, removeFromListBody } from '@etp/contracts';
 import { COMPANY_KIND_LABELS } from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
@@ -53,7 +52,7 @@ export function companyListsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // The guard runs before the body is validated: a caller without a session learns nothing of its rules.
         {
           preValidation: ctx.guards.user,
-          schema: { params: z.object({ id: dbId }), body: removeFromListBody },
+          schema: { params: idParams, body: removeFromListBody },
         },
         async (request) => {
           const auth = authOf(request);

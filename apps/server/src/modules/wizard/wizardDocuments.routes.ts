@@ -1,16 +1,13 @@
 /** POST /api/v1/documents.json and DELETE /api/v1/documents/{id}: the wizard's step-3 documents (spec 1 §7). */
-import { dbId, documentUploadFields } from '@etp/contracts';
+import { documentUploadFields, idParams } from '@etp/contracts';
 import { DOCUMENT_UPLOAD_MESSAGES as D, PROCEDURE_DOCUMENT_LIMITS } from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseFields, readForm } from '../../http/form.ts';
 import { authOf } from '../auth/guards.ts';
 import { WIZARD_DOCUMENT_TEXTS as T } from './wizard.messages.ts';
 import { deleteWizardDocumentById, uploadWizardDocument } from './wizardDocuments.service.ts';
-
-const documentParams = z.object({ id: dbId });
 
 export function wizardDocumentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -35,7 +32,7 @@ export function wizardDocumentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/v1/documents/:id',
-      { onRequest: ctx.guards.user, schema: { params: documentParams } },
+      { onRequest: ctx.guards.user, schema: { params: idParams } },
       async (request) => {
         await deleteWizardDocumentById(ctx, authOf(request), request.params.id);
         return ok(null, T.deleted);
