@@ -33,9 +33,15 @@ export const dictionariesQuery = z.object({
     .pipe(z.array(z.enum([...DICTIONARY_KEYS, REGISTRY_ATTRIBUTES_KEY]))),
 });
 
-export const dictionariesSchema = z
-  .partialRecord(z.enum(DICTIONARY_KEYS), z.array(dictionaryItemSchema))
-  .and(z.object({ registry_attributes: z.array(registryAttributeItemSchema).optional() }));
+/** Each classifier asked for, by its key (one closed object, so the reply check catches a key not declared). */
+const classifierShape = Object.fromEntries(
+  DICTIONARY_KEYS.map((key) => [key, z.array(dictionaryItemSchema).optional()]),
+) as Record<DictionaryKey, z.ZodOptional<z.ZodArray<typeof dictionaryItemSchema>>>;
+
+export const dictionariesSchema = z.object({
+  ...classifierShape,
+  [REGISTRY_ATTRIBUTES_KEY]: z.array(registryAttributeItemSchema).optional(),
+});
 export type Dictionaries = z.infer<typeof dictionariesSchema>;
 
 /**

@@ -46,6 +46,10 @@ export const readEventsBody = z
   .nullish()
   .transform((v) => v ?? {});
 
+/** POST /api/v1/events/read: how many events became read. */
+export const readEventsResultSchema = z.object({ marked: z.number().int() });
+export type ReadEventsResult = z.infer<typeof readEventsResultSchema>;
+
 export const SURVEY_MESSAGES = {
   rating: `Поставьте от 1 до ${SURVEY_MAX_STARS} звёзд`,
   comment: `Комментарий — не более ${SURVEY_COMMENT_MAX_LENGTH} символов`,

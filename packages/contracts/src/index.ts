@@ -31,4 +31,5 @@ export * from './statistics.ts';
 export * from './wizard.ts';
 export * from './operation.ts';
 export * from './operations/index.ts';
+export * from './audit.ts';
 export * from './system.ts';

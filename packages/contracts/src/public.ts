@@ -16,6 +16,8 @@ export const publicBriefcaseSchema = z.object({
   }),
 });
 export type PublicBriefcase = z.infer<typeof publicBriefcaseSchema>;
+/** The slider's cards: ended (oldest first), trading now, then upcoming. `start_datetime` is an ISO 8601 instant. */
+export const publicScheduleSchema = z.array(publicBriefcaseSchema);
 
 export const CALL_REQUEST_MODES = ['estimate_portfolios', 'tune_lotting', 'find_debtor_inn'] as const;
 

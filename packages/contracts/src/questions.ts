@@ -40,6 +40,9 @@ const answer = z
 /** draft keeps the answer from participants; answered publishes it. */
 const publication = z.enum(['draft', 'answered']);
 
+/** POST's query: the spec's create call sends the title there. */
+export const questionCreateQuery = z.object({ title: z.string().optional() });
+
 /**
  * POST: a participant sends the title alone (the spec sends it in the query; a body works too). An administrator
  * adding a question may also send its answer, `status` and the attached document (multipart `attached_document`).

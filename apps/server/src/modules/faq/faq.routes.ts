@@ -6,13 +6,13 @@ import {
   FAQ_MESSAGES,
   idParams,
   questionCreateFields,
+  questionCreateQuery,
   questionParams,
   questionsQuery,
   questionUpdateFields,
 } from '@etp/contracts';
 import { FILE_CONTENT_TYPES, type FileFormat, QUESTION_DOCUMENT_MAX_BYTES } from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -37,8 +37,6 @@ const WITH_DOCUMENT: FormLimits = {
   files: { attached_document: { maxBytes: QUESTION_DOCUMENT_MAX_BYTES, message: T.documentTooLarge } },
   maxFiles: 1,
 };
-/** The spec's create call sends the title in the query. */
-const createQuery = z.object({ title: z.string().optional() });
 
 export function faqRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -53,7 +51,7 @@ export function faqRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/v1/briefcases/:id/questions',
-      { preHandler: ctx.guards.user, schema: { params: idParams, querystring: createQuery } },
+      { preHandler: ctx.guards.user, schema: { params: idParams, querystring: questionCreateQuery } },
       async (request) => {
         const auth = authOf(request);
         const access = await faqAccess(ctx, auth, request.params.id);
