@@ -1,6 +1,7 @@
 export * from './accountFields.ts';
 export * from './accounts.ts';
 export * from './adminUsers.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './batchAutobids.ts';
 export * from './briefcases.ts';
@@ -31,5 +32,4 @@ export * from './statistics.ts';
 export * from './wizard.ts';
 export * from './operation.ts';
 export * from './operations/index.ts';
-export * from './audit.ts';
 export * from './system.ts';
