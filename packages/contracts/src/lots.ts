@@ -1,6 +1,7 @@
 /** Lots and trading calls (spec 2 §3 Lot, §7): the trade tab, one lot, bids, autobids, winners. */
-import type { BriefcaseStatus } from '@etp/domain';
+import { type BriefcaseStatus, COMPANY_KINDS, LOT_STATUSES, SOURCE_TYPES } from '@etp/domain';
 import { z } from 'zod';
+import { briefcaseStatusSchema } from './briefcases.ts';
 import { dbId, dbIdNumber } from './ids.ts';
 
 const id = dbId;
@@ -15,6 +16,9 @@ export const lotsQuery = z.object({
 });
 
 export const lotIdBody = z.object({ lot_id: id });
+/** DELETE /api/v1/bids: the lot whose offer is withdrawn, in the body (the web app's call) or the query (decisions/0236). */
+export const withdrawBidBody = z.object({ lot_id: dbId.optional() }).nullish();
+export const withdrawBidQuery = z.object({ lot_id: dbId.optional() });
 export const placeBidBody = z.object({
   lot_id: id,
   amount: kopecks,
@@ -47,7 +51,7 @@ export const lotAttributesSchema = z.object({
   number: z.string(),
   number_original: z.number().int(),
   name: z.string().nullable(),
-  status: z.enum(['created', 'pending', 'ready', 'active', 'finished', 'closed']),
+  status: z.enum(LOT_STATUSES),
   composite: z.boolean(),
   is_owner: z.boolean(),
   is_favorited: z.boolean(),
@@ -119,20 +123,97 @@ export interface LotLivePayload {
   winner_company?: string | null;
 }
 
-/** GET /api/v1/lots: one page of a procedure's lots. */
-export interface LotList {
-  lots: { id: number; attributes: LotAttributes }[];
-  total_pages: number;
-  total_count: number;
-  /** The procedure's status. */
-  bids_status: string;
-}
-
 /** GET /api/v1/lots/{id}. */
-export interface LotReply {
-  id: number;
-  attributes: LotAttributes;
-}
+export const lotReplySchema = z.object({ id: z.number().int(), attributes: lotAttributesSchema });
+export type LotReply = z.infer<typeof lotReplySchema>;
+
+/** GET /api/v1/lots: one page of a procedure's lots. */
+export const lotListSchema = z.object({
+  lots: z.array(lotReplySchema),
+  total_pages: z.number().int(),
+  total_count: z.number().int(),
+  /** The procedure's status. */
+  bids_status: briefcaseStatusSchema,
+});
+export type LotList = z.infer<typeof lotListSchema>;
+
+/** One entry of a lot's bid log (GET /api/v1/lots/{id}/bids). */
+export const bidLogEntrySchema = z.object({
+  id: z.number().int(),
+  /** ISO 8601, UTC. */
+  created_at: z.string(),
+  source_type: z.enum(SOURCE_TYPES),
+  /** Kopecks. */
+  amount: z.number().int(),
+  is_own: z.boolean(),
+  /** The bidder's company; a participant reads the others as "Участник N". */
+  company_name: z.string(),
+});
+export type BidLogEntry = z.infer<typeof bidLogEntrySchema>;
+
+export const bidLogSchema = z.object({ total_pages: z.number().int(), bids: z.array(bidLogEntrySchema) });
+export type BidLog = z.infer<typeof bidLogSchema>;
+
+/** GET /api/v1/lots/{id}/bidders (the seller): each company's best bid, highest first. */
+export const bidderSchema = z.object({
+  /** The bid's id (what set_winner takes). */
+  id: z.number().int(),
+  userId: z.number().int(),
+  userCompanyName: z.string(),
+  userCompanyKind: z.enum(COMPANY_KINDS),
+  /** Kopecks. */
+  amount: z.number().int(),
+  /** ISO 8601, UTC. */
+  created_at: z.string(),
+});
+export type Bidder = z.infer<typeof bidderSchema>;
+export const biddersSchema = z.array(bidderSchema);
+
+/** GET /api/v1/briefcases/{id}/lots_info: a procedure's lots in brief (for pickers). */
+export const lotsInfoSchema = z.object({
+  lots: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.number().int(),
+      alias_number: z.string().nullable(),
+      composite: z.boolean(),
+    }),
+  ),
+});
+export type LotsInfo = z.infer<typeof lotsInfoSchema>;
+
+/** PUT /api/v1/lots/{id}/toggle_favorite: whether the lot is now among the viewer's favourites. */
+export const lotFavouriteSchema = z.object({ favorite: z.boolean() });
+
+/** PUT /api/v1/lots/{id}/rename: the lot's new name. */
+export const renamedLotSchema = z.object({ id: z.number().int(), alias_number: z.string() });
+
+/** POST /api/v1/lots/{id}/renewal: by how many minutes trading was extended. */
+export const lotRenewalSchema = z.object({ minutes: z.number().int() });
+
+/** POST /api/v1/lots/{id}/set_winner: the winning company (null: closed without a winner). */
+export const lotWinnerSchema = z.object({
+  company_name: z.string().nullable(),
+  can_start_second_round: z.boolean(),
+});
+
+/** POST /api/v1/bids: the bid placed (or, for a repeated idempotency key, the one placed first). */
+export const bidReceiptSchema = z.object({
+  bid_id: z.number().int(),
+  lot_id: z.number().int(),
+  /** Kopecks. */
+  amount: z.number().int(),
+  /** The idempotency key was seen before: this is the first submission's bid. */
+  duplicate: z.boolean(),
+});
+export type BidReceipt = z.infer<typeof bidReceiptSchema>;
+
+/** POST /api/v1/autobid/enable: the autobid on, up to this price (kopecks). */
+export const autobidEnabledSchema = z.object({
+  attributes: z.object({ status: z.literal('enabled'), max_price: z.number().int() }),
+});
+/** POST /api/v1/autobid/disable. */
+export const autobidDisabledSchema = z.object({ attributes: z.object({ status: z.literal('disabled') }) });
 
 /**
  * The payload of a `briefcase_status_update`, `briefcase_closed` or `next_round` message on BriefcaseStatus: the

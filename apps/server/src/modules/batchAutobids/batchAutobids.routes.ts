@@ -1,8 +1,7 @@
 /** Batch autobids (spec 2 §7): the xlsx template, the upload and the removal of the company's autobids. */
-import { type BatchAutobidsReply, dbId, idParams } from '@etp/contracts';
+import { type BatchAutobidsReply, batchAutobidTemplateParams, idParams } from '@etp/contracts';
 import { AUTOBID_MESSAGES, BATCH_AUTOBID_MAX_BYTES, FILE_CONTENT_TYPES } from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
@@ -14,13 +13,11 @@ import { findTemplateLots } from './batchAutobids.queries.ts';
 import { destroyAutobids, uploadBatchAutobids } from './batchAutobids.service.ts';
 import { buildTemplate } from './batchAutobids.sheet.ts';
 
-const templateParams = z.object({ briefcaseId: dbId });
-
 export function batchAutobidsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/v1/templates/briefcases/:briefcaseId/autobids',
-      { preHandler: ctx.guards.goodStanding, schema: { params: templateParams } },
+      { preHandler: ctx.guards.goodStanding, schema: { params: batchAutobidTemplateParams } },
       async (request, reply) => {
         const id = request.params.briefcaseId;
         const access = await requireOpenBriefcase(ctx.db, authOf(request), id);

@@ -1,8 +1,13 @@
 /** POST/DELETE /api/v1/bids and the autobid switches (spec 2 §7). */
-import { dbId, enableAutobidBody, lotIdBody, placeBidBody } from '@etp/contracts';
+import {
+  enableAutobidBody,
+  lotIdBody,
+  placeBidBody,
+  withdrawBidBody,
+  withdrawBidQuery,
+} from '@etp/contracts';
 import { BID_MESSAGES } from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { noteBid } from '../../files/ingestPacing.ts';
 import { ok } from '../../http/envelope.ts';
@@ -12,10 +17,6 @@ import { AUTOBID_TEXTS, disableAutobid, enableAutobid } from './autobids.service
 import { placeBid, withdrawBid } from './bids.service.ts';
 
 export const BID_TEXTS = { accepted: 'Ставка принята', withdrawn: 'Ставка удалена' } as const;
-
-/** The lot whose offer is withdrawn: in the body (the web app's call) or the query (decisions/0236). */
-const withdrawBody = z.object({ lot_id: dbId.optional() }).nullish();
-const withdrawQuery = z.object({ lot_id: dbId.optional() });
 
 export function bidsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const tag = ctx.leaderTag;
@@ -39,7 +40,10 @@ export function bidsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     for (const url of ['/api/v1/bids', '/api/v1/bids/']) {
       app.delete(
         url,
-        { preHandler: ctx.guards.goodStanding, schema: { body: withdrawBody, querystring: withdrawQuery } },
+        {
+          preHandler: ctx.guards.goodStanding,
+          schema: { body: withdrawBidBody, querystring: withdrawBidQuery },
+        },
         async (request) => {
           const lotId = request.body?.lot_id ?? request.query.lot_id;
           if (lotId === undefined) throw validationFailed({ lot_id: [BID_MESSAGES.required] });
