@@ -66,6 +66,12 @@ import {
  */
 const SIGN_IN_ERRORS = [401, 403, 404] as const;
 
+/**
+ * 422 for a call that takes no input: the server's net under every call (apps/server/src/http/idBounds.ts) refuses
+ * an id-named query field beyond the database's integer before any route runs, whatever the route takes.
+ */
+const ID_NET = [422] as const;
+
 export const authOperations = {
   // --- Sign-in (spec 3 §4.1, §7.1) ---
   getAuthMethods: operation({
@@ -74,6 +80,7 @@ export const authOperations = {
     summary: 'Which sign-in methods the sign-in screen offers',
     tag: 'auth',
     public: true,
+    errors: ID_NET,
     reply: authMethodsSchema,
   }),
   authorizeByEmail: operation({
@@ -83,7 +90,8 @@ export const authOperations = {
     tag: 'auth',
     public: true,
     body: authorizeByEmailBody,
-    errors: SIGN_IN_ERRORS,
+    // 413: the body limit (1 MB), as on any call with a body; the server's test of that limit posts here.
+    errors: [...SIGN_IN_ERRORS, 413],
     reply: authResultSchema,
   }),
   sendSignInCode: operation({
@@ -180,6 +188,7 @@ export const authOperations = {
     path: '/api/v1/user/sign_out',
     summary: 'Sign out: the session’s tokens stop working',
     tag: 'auth',
+    errors: ID_NET,
     reply: z.null(),
   }),
 
@@ -190,6 +199,7 @@ export const authOperations = {
     summary: 'The token the bank-identity sign-in form posts (with its cookie)',
     tag: 'auth',
     public: true,
+    errors: ID_NET,
     reply: authenticityTokenDataSchema,
   }),
   startBankIdSignIn: operation({
@@ -209,6 +219,7 @@ export const authOperations = {
     tag: 'auth',
     public: true,
     status: 302,
+    errors: ID_NET,
     reply: { redirect: true },
   }),
   redeemBankIdToken: operation({
@@ -294,6 +305,7 @@ export const authOperations = {
     path: '/api/v1/user',
     summary: 'The signed-in user',
     tag: 'user',
+    errors: ID_NET,
     reply: userSchema,
   }),
   changePassword: operation({
@@ -317,6 +329,7 @@ export const authOperations = {
     path: '/api/v1/profile',
     summary: 'The signed-in user’s profile',
     tag: 'profile',
+    errors: ID_NET,
     reply: profileSchema,
   }),
   updateProfile: operation({
@@ -394,6 +407,7 @@ export const authOperations = {
     summary: 'Whether the server and its database answer',
     tag: 'system',
     public: true,
+    errors: ID_NET,
     reply: healthSchema,
   }),
   getServerTime: operation({
@@ -402,6 +416,7 @@ export const authOperations = {
     summary: 'The server’s clock, and whether the demo simulator trades on this server',
     tag: 'system',
     public: true,
+    errors: ID_NET,
     reply: serverTimeSchema,
   }),
   openLiveChannel: operation({
@@ -410,6 +425,7 @@ export const authOperations = {
     summary: 'The live channel: lots, bids and procedures as they change (docs/LIVE.md)',
     tag: 'live',
     public: true,
+    errors: ID_NET,
     reply: { websocket: true },
   }),
   getDevOutboxPage: operation({
