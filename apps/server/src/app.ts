@@ -21,8 +21,8 @@ import { BODY_LIMIT_BYTES, FILE_LIMIT_BYTES, MESSAGES } from './http/errors.ts';
 import { registerIdBounds } from './http/idBounds.ts';
 import { OfflineReads, registerOfflineReads } from './http/offlineReads.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { registerReplyCheck } from './http/replyCheck.ts';
 import { countersStore, requestBucket } from './http/rateLimits.ts';
+import { registerReplyCheck } from './http/replyCheck.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { adminUsersRoutes } from './modules/adminUsers/adminUsers.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -60,6 +60,7 @@ import { userRoutes } from './modules/user/user.routes.ts';
 import { companyListsRoutes } from './modules/wizard/companyLists.routes.ts';
 import { wizardRoutes } from './modules/wizard/wizard.routes.ts';
 import { wizardDocumentsRoutes } from './modules/wizard/wizardDocuments.routes.ts';
+import { closeNodeState } from './nodeState.ts';
 import { outboxOpen } from './notify/createNotifier.ts';
 import { devOutboxRoutes } from './notify/devOutbox.routes.ts';
 import { LiveHub } from './realtime/hub.ts';
@@ -137,6 +138,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.decorate('liveHub', hub);
   app.addHook('onClose', async () => {
     hub.close();
+    closeNodeState(ctx.node);
     await ctx.bus.close();
     await ctx.counters.close();
   });

@@ -5,6 +5,7 @@ import { type Counters, createCounters } from './http/counters.ts';
 import { createGuards, type Guards } from './modules/auth/guards.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { createLeaderTagger, type LeaderTagger } from './modules/lots/lots.tags.ts';
+import { createNodeState, type NodeState } from './nodeState.ts';
 import { createNotifier } from './notify/createNotifier.ts';
 import type { Notifier } from './notify/notifier.ts';
 import { type AccessAnnouncer, createAccessAnnouncer } from './realtime/access.ts';
@@ -30,6 +31,8 @@ export interface AppContext {
   notifier: Notifier;
   /** The counts every limit is kept in: Redis with REDIS_URL, this node's memory otherwise (http/counters.ts). */
   counters: Counters;
+  /** What this node keeps in memory: its book of lots, caches, schedulers, the file store (nodeState.ts). */
+  node: NodeState;
 }
 
 export function createAppContext(
@@ -46,7 +49,7 @@ export function createAppContext(
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   bus ??= config.redisUrl ? new RedisBus(config.redisUrl, log) : new InProcessBus();
   const access = createAccessAnnouncer(bus, now);
-  return {
+  const ctx: AppContext = {
     bus,
     access,
     leaderTag: createLeaderTagger(config.jwtSecret),
@@ -65,5 +68,8 @@ export function createAppContext(
     now,
     notifier,
     counters,
+    node: undefined as unknown as NodeState,
   };
+  ctx.node = createNodeState(ctx);
+  return ctx;
 }

@@ -211,13 +211,7 @@ async function turnBefore(previous: Promise<void>, deadline: number): Promise<bo
   }
 }
 
-const books = new WeakMap<AppContext, LotBook>();
-
+/** The node's book (nodeState.ts). */
 export function lotBook(ctx: AppContext): LotBook {
-  let book = books.get(ctx);
-  if (!book) {
-    book = new LotBook(ctx.bus);
-    books.set(ctx, book);
-  }
-  return book;
+  return ctx.node.lotBook;
 }

@@ -12,7 +12,7 @@ import { publishLotSnapshots } from '../lots/lots.live.ts';
 import { type BriefcaseRow, rankedBid, toLotState } from '../lots/lots.state.ts';
 import type { LeaderTagger } from '../lots/lots.tags.ts';
 import { publishStats } from '../statistics/statistics.live.ts';
-import { BidBatcher } from './bids.batch.ts';
+import { createBidBatcher } from './bids.batcher.ts';
 import { type EngineOutcome, finish, placeValidatedBid } from './bids.engine.ts';
 import { lotBook, TurnTimedOut } from './bids.fastpath.ts';
 import { notifyAfterBid } from './bids.notify.ts';
@@ -127,7 +127,8 @@ async function placeBidAs(
     throw rejected(stale);
   }
   if (book.mayBatch(input.lot_id)) {
-    const batched = await bidBatcher(ctx, tag).submit({
+    ctx.node.bidBatcher ??= createBidBatcher(ctx, tag);
+    const batched = await ctx.node.bidBatcher.submit({
       auth,
       lotId: input.lot_id,
       amount: input.amount,
@@ -268,89 +269,5 @@ async function afterCommit(
     outcome.previousLeader,
     outcome.maxedOutCompanies,
   );
-  scheduleStats(ctx, outcome.briefcase.id);
-}
-
-const batchers = new WeakMap<AppContext, BidBatcher>();
-
-/** The node's group committer of classic bids; after each commit it teaches the book and publishes the lots. */
-function bidBatcher(ctx: AppContext, tag: LeaderTagger): BidBatcher {
-  let batcher = batchers.get(ctx);
-  if (!batcher) {
-    const book = lotBook(ctx);
-    batcher = new BidBatcher(
-      ctx,
-      async ({ lots, briefcaseIds }) => {
-        for (const l of lots) book.remember(l.state, l.lot.version, l.briefcase);
-        await publishLotSnapshots(
-          ctx,
-          tag,
-          lots.map((l) => ({
-            lot: l.lot,
-            briefcase: l.briefcase,
-            leaderBid: l.leaderBid,
-            leaderName: l.leaderName,
-          })),
-        );
-        for (const id of briefcaseIds) scheduleStats(ctx, id);
-      },
-      (bid) => book.staleRefusal(bid.lotId, bid.auth, bid, ctx.now().getTime()),
-    );
-    batchers.set(ctx, batcher);
-  }
-  return batcher;
-}
-
-/** The least time between two counts of one procedure's counters (decisions/0050). */
-export const STATS_INTERVAL_MS = 1000;
-
-interface StatsRun {
-  /** A count is running or waiting for its turn. */
-  busy: boolean;
-  /** A bid committed while the count ran: count again afterwards. */
-  again: boolean;
-  last: number;
-}
-
-const statsRuns = new WeakMap<AppContext, Map<number, StatsRun>>();
-
-/**
- * The seller's counters after bids, counted at most once per STATS_INTERVAL_MS per procedure: a bid that commits
- * while its procedure is being counted or waits for its turn is covered by the next count, so the last message
- * always follows the last bid, and a busy procedure costs a few aggregates a second, not one per bid. Nothing
- * waits for it; publishStats never fails a bid (decisions/0012).
- */
-function scheduleStats(ctx: AppContext, briefcaseId: number): void {
-  let runs = statsRuns.get(ctx);
-  if (!runs) {
-    runs = new Map();
-    statsRuns.set(ctx, runs);
-  }
-  let run = runs.get(briefcaseId);
-  if (!run) {
-    if (runs.size >= 10_000) for (const [id, r] of runs) if (!r.busy) runs.delete(id);
-    run = { busy: false, again: false, last: 0 };
-    runs.set(briefcaseId, run);
-  }
-  if (run.busy) {
-    run.again = true;
-    return;
-  }
-  run.busy = true;
-  const state = run;
-  const count = async () => {
-    try {
-      do {
-        state.again = false;
-        const wait = state.last + STATS_INTERVAL_MS - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        state.last = performance.now();
-        await publishStats(ctx, briefcaseId);
-      } while (state.again);
-    } finally {
-      state.busy = false;
-    }
-  };
-  // Counters that cannot be read now (the database away) are counted again after the next bid.
-  count().catch(() => undefined);
+  ctx.node.stats.schedule(outcome.briefcase.id);
 }

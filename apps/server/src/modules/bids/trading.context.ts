@@ -32,8 +32,6 @@ export async function checkLotAccess(ctx: AppContext, auth: AuthContext, lotId: 
   return { lotId, briefcaseId: access.briefcaseId!, master: access.master };
 }
 
-const accessCaches = new WeakMap<AppContext, Map<string, { access: LotAccess; until: number }>>();
-
 /**
  * checkLotAccess, remembered for a context that came from the trading guard's cache (for as long as that cache
  * keeps contexts, decisions/0017). Only refusals rely on it: a bid that goes to the lot's lock has its access
@@ -47,11 +45,7 @@ export async function checkLotAccessCached(
   if (auth.cachedFingerprint === undefined || ctx.config.sessionCacheMs <= 0) {
     return checkLotAccess(ctx, auth, lotId);
   }
-  let cache = accessCaches.get(ctx);
-  if (!cache) {
-    cache = new Map();
-    accessCaches.set(ctx, cache);
-  }
+  const cache = ctx.node.lotAccess;
   const key = `${auth.sessionId}|${auth.user.id}|${auth.company?.id ?? 0}|${lotId}`;
   const hit = cache.get(key);
   if (hit && performance.now() < hit.until) return hit.access;

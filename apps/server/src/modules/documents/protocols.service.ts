@@ -20,17 +20,10 @@ import {
 /** Procedures refreshed per pass; the rest wait for the next one. */
 const PER_PASS = 5;
 
-/** Refreshes under way in this process, so that two asking at once wait for one rendering. */
-const inFlight = new WeakMap<AppContext, Map<number, Promise<boolean>>>();
-
 /** Makes the procedure's protocol and main report from its current state; false when it does not exist. */
 export function refreshProtocol(ctx: AppContext, briefcaseId: number): Promise<boolean> {
-  let mine = inFlight.get(ctx);
-  if (!mine) {
-    mine = new Map();
-    inFlight.set(ctx, mine);
-  }
-  const under = mine;
+  // Refreshes under way on this node, so that two asking at once wait for one rendering.
+  const under = ctx.node.protocolRenders;
   let running = under.get(briefcaseId);
   if (!running) {
     running = renderAndStore(ctx, briefcaseId).finally(() => under.delete(briefcaseId));

@@ -238,8 +238,6 @@ function trainingLot(row: Q.SoldLotRow): TrainingLot {
   };
 }
 
-const training = new WeakMap<AppContext, Promise<ForecastModelInfo>>();
-
 /**
  * Trains a new version on the newest sold lots (backtest first, then on all of them) and stores it. One training
  * at a time per process: a second request waits for the running one.
@@ -249,7 +247,7 @@ export function retrain(
   trigger: 'leader' | 'admin',
   userId: number | null = null,
 ): Promise<ForecastModelInfo> {
-  const running = training.get(ctx);
+  const running = ctx.node.forecastTraining;
   if (running) return running;
   const job = (async () => {
     const rows = (await Q.soldLots(ctx.db, MAX_TRAINING_LOTS)).filter((r) => r.price > 0);
@@ -271,8 +269,10 @@ export function retrain(
       model: trained.model,
     });
     return modelInfo(row, await Q.countSoldLots(ctx.db));
-  })().finally(() => training.delete(ctx));
-  training.set(ctx, job);
+  })().finally(() => {
+    ctx.node.forecastTraining = null;
+  });
+  ctx.node.forecastTraining = job;
   return job;
 }
 
@@ -282,7 +282,7 @@ export function retrain(
  * or null.
  */
 export async function retrainIfDue(ctx: AppContext): Promise<ForecastModelInfo | null> {
-  if (training.has(ctx)) return null;
+  if (ctx.node.forecastTraining) return null;
   const latest = await Q.latestModelInfo(ctx.db);
   const due = latest
     ? (await Q.countSoldLots(ctx.db, latest.trainedThrough)) >= FORECAST_RETRAIN_AFTER
