@@ -38,6 +38,8 @@ export const queryKeys = {
   employees: ['company', 'employees'] as const,
   invited: ['company', 'invited'] as const,
   inviteInfo: ['invite-info'] as const,
+  /** Every page of the user's events (prefix), and one page of them. */
+  allEvents: ['events'] as const,
   events: (page: number) => ['events', page] as const,
   adminCompanies: (status: string, page: number) => ['admin', 'companies', status, page] as const,
   adminCompany: (id: number) => ['admin', 'company', id] as const,

@@ -240,10 +240,11 @@ export const accountOperations = {
   requestCallback: operation({
     method: 'POST',
     path: '/api/v1/feedback/phone',
-    summary: 'Ask to be called back (the fields in the body or, as the spec sends them, in the query)',
+    summary:
+      'Ask to be called back (the fields in the query, as the spec sends them; a JSON body is taken too)',
     tag: 'public',
     public: true,
-    body: feedbackPhoneBody,
+    query: feedbackPhoneBody,
     reply: z.null(),
   }),
 

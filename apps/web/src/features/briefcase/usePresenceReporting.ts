@@ -1,7 +1,7 @@
-import type { User } from '@etp/contracts';
+import { OPERATIONS, type User } from '@etp/contracts';
 import { MONITORING_HEARTBEAT_MS } from '@etp/domain';
 import { useEffect } from 'react';
-import { apiClient } from '../../api/apiClient.ts';
+import { call } from '../../api/call.ts';
 
 type Presence = 'online' | 'away';
 
@@ -15,11 +15,14 @@ const presenceNow = (): Presence => (document.visibilityState === 'hidden' ? 'aw
 export function usePresenceReporting(briefcaseId: number | null, user: Pick<User, 'role'> | null): void {
   const tracked = briefcaseId !== null && user !== null && user.role !== 'admin';
   useEffect(() => {
-    if (!tracked) return;
+    if (!tracked || briefcaseId === null) return;
+    const params = { id: briefcaseId };
     const report = () =>
-      void apiClient
-        .request<null>(`/api/v1/briefcases/${briefcaseId}/user/${presenceNow()}`, { method: 'POST' })
-        .catch(() => undefined);
+      void (
+        presenceNow() === 'away'
+          ? call(OPERATIONS.reportPresenceAway, { params })
+          : call(OPERATIONS.reportPresenceOnline, { params })
+      ).catch(() => undefined);
     report();
     document.addEventListener('visibilitychange', report);
     const beat = window.setInterval(report, MONITORING_HEARTBEAT_MS);

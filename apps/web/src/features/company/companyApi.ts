@@ -1,13 +1,12 @@
 /** The user's company (spec 3 §7.2): GET, and POST (saving sends it to accreditation). */
-import type { Company } from '@etp/contracts';
+import { OPERATIONS } from '@etp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../api/apiClient.ts';
+import { call, callEnvelope } from '../../api/call.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
 export const companyApi = {
-  get: (signal?: AbortSignal) => apiClient.request<Company | null>('/api/v1/company', { signal }),
-  save: (form: FormData) =>
-    apiClient.requestEnvelope<Company>('/api/v1/company', { method: 'POST', body: form }),
+  get: (signal?: AbortSignal) => call(OPERATIONS.getCompany, { signal }),
+  save: (form: FormData) => callEnvelope(OPERATIONS.createCompany, { body: form }),
 };
 
 export function useCompany() {

@@ -1,4 +1,4 @@
-import type { EventsPage as EventsPageData } from '@etp/contracts';
+import { OPERATIONS } from '@etp/contracts';
 import { countWithNoun, formatMoscowDate, formatMoscowTime } from '@etp/domain';
 import {
   Box,
@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { apiClient } from '../../api/apiClient.ts';
+import { call } from '../../api/call.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorBlock } from '../../components/ErrorBlock.tsx';
@@ -33,14 +33,12 @@ export function EventsPage() {
   const queryClient = useQueryClient();
   const events = useQuery({
     queryKey: queryKeys.events(page),
-    queryFn: ({ signal }) =>
-      apiClient.request<EventsPageData>('/api/v1/events', { query: { page, per_page: PER_PAGE }, signal }),
+    queryFn: ({ signal }) => call(OPERATIONS.listEvents, { query: { page, per_page: PER_PAGE }, signal }),
     placeholderData: keepPreviousData,
   });
   const markRead = useMutation({
-    mutationFn: () =>
-      apiClient.request<{ marked: number }>('/api/v1/events/read', { method: 'POST', body: {} }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['events'] }),
+    mutationFn: () => call(OPERATIONS.markEventsRead, { body: {} }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.allEvents }),
   });
   const data = events.data;
 

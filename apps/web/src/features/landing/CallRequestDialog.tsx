@@ -1,4 +1,4 @@
-import type { CallRequestMode } from '@etp/contracts';
+import { type CallRequestMode, OPERATIONS } from '@etp/contracts';
 import { normalizePhone, PHONE_MASKED_LENGTH, validateName, validatePhone } from '@etp/domain';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import {
@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { apiClient } from '../../api/apiClient.ts';
+import { call } from '../../api/call.ts';
 import { PhoneField } from '../../components/PhoneField.tsx';
 import { PRIVACY_POLICY_PATH } from '../legal/privacyPolicy.ts';
 import { LANDING_MESSAGES as T } from './messages.ts';
@@ -27,9 +27,7 @@ import { LANDING_MESSAGES as T } from './messages.ts';
  * counts as success (spec 3 §4.6); anything else is a failure.
  */
 export function sendCallRequest(mode: CallRequestMode, fullName: string, phone: string): Promise<null> {
-  return apiClient.request<null>('/api/v1/feedback/phone', {
-    method: 'POST',
-    auth: false,
+  return call(OPERATIONS.requestCallback, {
     query: {
       phone: normalizePhone(phone) ?? phone,
       full_name: fullName.trim(),

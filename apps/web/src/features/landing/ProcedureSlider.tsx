@@ -1,11 +1,11 @@
-import type { PublicBriefcase } from '@etp/contracts';
+import { OPERATIONS, type PublicBriefcase } from '@etp/contracts';
 import { PUBLIC_PAGE_TIMEOUT_MS } from '@etp/domain';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Alert, Box, Button, IconButton, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { apiClient } from '../../api/apiClient.ts';
+import { call } from '../../api/call.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LANDING_MESSAGES as T } from './messages.ts';
@@ -18,7 +18,7 @@ const GAP = 16;
 function fetchSchedule(signal: AbortSignal): Promise<PublicBriefcase[]> {
   const timeout = AbortSignal.timeout(PUBLIC_PAGE_TIMEOUT_MS);
   const both = AbortSignal.any ? AbortSignal.any([signal, timeout]) : signal;
-  return apiClient.request<PublicBriefcase[]>('/api/v1/public_briefcases', { auth: false, signal: both });
+  return call(OPERATIONS.listPublicBriefcases, { signal: both });
 }
 
 /** The schedule slider: centred on the active or nearest procedure; arrows only with 4 cards or more. */

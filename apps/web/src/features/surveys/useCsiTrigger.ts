@@ -1,8 +1,8 @@
-import type { CsiRatingBody, Survey } from '@etp/contracts';
+import { type CsiRatingBody, OPERATIONS, type Survey } from '@etp/contracts';
 import { SURVEY_DELAY_MS } from '@etp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { apiClient } from '../../api/apiClient.ts';
+import { call } from '../../api/call.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { errorText } from '../../lib/errorText.ts';
 import { safeStorage } from '../../lib/safeStorage.ts';
@@ -46,8 +46,7 @@ export function useCsiTrigger(path: string | null, briefcaseId: number | null): 
   const finished = closedHere || (path !== null && isClosed(key));
   const trigger = useQuery({
     queryKey: queryKeys.survey('csi', path ?? ''),
-    queryFn: ({ signal }) =>
-      apiClient.request<Survey | null>('/api/v1/csi/trigger', { query: { path }, signal }),
+    queryFn: ({ signal }) => call(OPERATIONS.getCsiTrigger, { query: { path }, signal }),
     enabled: path !== null && !finished,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -71,7 +70,7 @@ export function useCsiTrigger(path: string | null, briefcaseId: number | null): 
     (answer: SurveyAnswer) => {
       if (!survey || !path) return Promise.resolve();
       const body: CsiRatingBody = { csi_action: survey.action, path, briefcase_id: briefcaseId, ...answer };
-      return apiClient.request<null>('/api/v1/csi/rating', { method: 'POST', body });
+      return call(OPERATIONS.rateCsi, { body });
     },
     [survey, path, briefcaseId],
   );

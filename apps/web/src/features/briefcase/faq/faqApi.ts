@@ -1,15 +1,16 @@
 /** The FAQ tab's calls (spec 2 §7 "Questions", "Edit / delete question") and their cache. */
-import type { Question, QuestionsPage } from '@etp/contracts';
+import { OPERATIONS, type QuestionCreateFields, type QuestionUpdateFields } from '@etp/contracts';
 import { FAQ_PAGE_SIZE } from '@etp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../api/apiClient.ts';
+import { call } from '../../../api/call.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
 
 export function useQuestions(briefcaseId: number, page: number) {
   return useQuery({
     queryKey: queryKeys.questions(briefcaseId, page),
     queryFn: ({ signal }) =>
-      apiClient.request<QuestionsPage>(`/api/v1/briefcases/${briefcaseId}/questions`, {
+      call(OPERATIONS.listQuestions, {
+        params: { id: briefcaseId },
         query: { page, per_page: FAQ_PAGE_SIZE },
         signal,
       }),
@@ -26,11 +27,11 @@ export interface QuestionDraft {
   removeDocument: boolean;
 }
 
-function bodyOf(draft: QuestionDraft): FormData | Record<string, unknown> {
+function bodyOf(draft: QuestionDraft): FormData | (QuestionCreateFields & QuestionUpdateFields) {
   const fields = {
     title: draft.title.trim(),
     answer: draft.answer.trim(),
-    status: draft.publish ? 'answered' : 'draft',
+    status: draft.publish ? ('answered' as const) : ('draft' as const),
   };
   if (!draft.file) return { ...fields, remove_attached_document: draft.removeDocument };
   const form = new FormData();
@@ -39,37 +40,37 @@ function bodyOf(draft: QuestionDraft): FormData | Record<string, unknown> {
   return form;
 }
 
-/** Ask (a participant: the title in the query), add, edit, delete; the list is read again after each. */
+/** Ask (a participant: the title alone), add, edit, delete; the list is read again after each. */
 export function useQuestionActions(briefcaseId: number) {
   const queryClient = useQueryClient();
-  const base = `/api/v1/briefcases/${briefcaseId}/questions`;
+  const params = { id: briefcaseId };
+  const ofQuestion = (qid: number) => ({ id: briefcaseId, qid });
   const onSettled = () => queryClient.invalidateQueries({ queryKey: queryKeys.questionsOf(briefcaseId) });
   return {
     ask: useMutation({
       mutationFn: (title: string) =>
-        apiClient.request<Question>(base, { method: 'POST', query: { title: title.trim() } }),
+        call(OPERATIONS.createQuestion, { params, body: { title: title.trim() } }),
       onSettled,
     }),
     add: useMutation({
-      mutationFn: (draft: QuestionDraft) =>
-        apiClient.request<Question>(base, { method: 'POST', body: bodyOf(draft) }),
+      mutationFn: (draft: QuestionDraft) => call(OPERATIONS.createQuestion, { params, body: bodyOf(draft) }),
       onSettled,
     }),
     edit: useMutation({
       mutationFn: ({ id, draft }: { id: number; draft: QuestionDraft }) =>
-        apiClient.request<Question>(`${base}/${id}`, { method: 'PUT', body: bodyOf(draft) }),
+        call(OPERATIONS.updateQuestion, { params: ofQuestion(id), body: bodyOf(draft) }),
       onSettled,
     }),
     publish: useMutation({
       mutationFn: ({ id, publish }: { id: number; publish: boolean }) =>
-        apiClient.request<Question>(`${base}/${id}`, {
-          method: 'PUT',
+        call(OPERATIONS.updateQuestion, {
+          params: ofQuestion(id),
           body: { status: publish ? 'answered' : 'draft' },
         }),
       onSettled,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => apiClient.request<null>(`${base}/${id}`, { method: 'DELETE' }),
+      mutationFn: (id: number) => call(OPERATIONS.deleteQuestion, { params: ofQuestion(id) }),
       onSettled,
     }),
   };

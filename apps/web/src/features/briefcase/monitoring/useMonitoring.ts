@@ -1,7 +1,7 @@
-import type { MonitoringPage } from '@etp/contracts';
+import { OPERATIONS } from '@etp/contracts';
 import { MONITORING_OFFLINE_AFTER_MS } from '@etp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../api/apiClient.ts';
+import { call } from '../../../api/call.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
 import { useLiveSubscription } from '../../../live/useLive.ts';
 
@@ -14,10 +14,7 @@ export function useMonitoring(briefcaseId: number, page: number) {
   return useQuery({
     queryKey: queryKeys.monitoring(briefcaseId, page),
     queryFn: ({ signal }) =>
-      apiClient.request<MonitoringPage>(`/api/v1/briefcases/${briefcaseId}/users`, {
-        query: { page },
-        signal,
-      }),
+      call(OPERATIONS.listMonitoredUsers, { params: { id: briefcaseId }, query: { page }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: MONITORING_OFFLINE_AFTER_MS / 2,
   });

@@ -1,9 +1,9 @@
 /** The calendar's calls (spec 2 §7): the month around the one on screen, and one day's procedures. */
-import type { CalendarData } from '@etp/contracts';
+import { OPERATIONS } from '@etp/contracts';
 import { CALENDAR_DAY_PAGE_SIZE } from '@etp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../api/apiClient.ts';
 import { briefcasesQueryOptions } from '../../../api/briefcasesQueryOptions.ts';
+import { call } from '../../../api/call.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
 import { moscowDayRange } from './calendarDays.ts';
 
@@ -15,7 +15,7 @@ export function useCalendarMonth(month: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.calendar(month),
     queryFn: ({ signal }) =>
-      apiClient.request<CalendarData>('/api/v1/calendar', {
+      call(OPERATIONS.getCalendar, {
         query: { start_datetime: `${month}-15T12:00:00+03:00`, month_offset: 'three' },
         signal,
       }),
