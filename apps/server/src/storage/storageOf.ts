@@ -1,7 +1,5 @@
-/** The application's store, made once per context from its configuration (local disk by default). */
-import { join } from 'node:path';
+/** The application's store: the node's (nodeState.ts, local disk under DATA_DIR/files). */
 import type { AppContext } from '../appContext.ts';
-import { LocalDiskStorage } from './localDisk.ts';
 import type { Storage } from './storage.ts';
 
 export function storageOf(ctx: AppContext): Storage {

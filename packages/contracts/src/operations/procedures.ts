@@ -81,6 +81,8 @@ function downloads<const P extends string>(prefix: P) {
       tag: 'downloads',
       params: idParams,
       reply: { file: DOWNLOAD_TYPES[what] },
+      // Reports only once the procedure is approved, the protocol and main report only once trading is over.
+      errors: [409],
     }),
   ]);
   return Object.fromEntries(entries) as Record<SpecDownload, ReturnType<typeof operation>>;
