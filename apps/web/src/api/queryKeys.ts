@@ -13,18 +13,33 @@ export const queryKeys = {
   calendar: (month: string) => ['calendar', month] as const,
   companySearch: (text: string, kind: string, selected: readonly number[]) =>
     ['company-search', text, kind, selected] as const,
-  /** Every page of a procedure's lots (prefix), and one page of them. */
+  /** Every page of every procedure's lots (prefix), of one procedure's (prefix), and one page of them. */
+  allLotPages: ['lots'] as const,
   lotsOf: (briefcaseId: number) => ['lots', briefcaseId] as const,
   lots: (briefcaseId: number, page: number, favourites: boolean) =>
     ['lots', briefcaseId, page, favourites] as const,
+  /** Every lot opened alone (prefix), and one. */
+  allLots: ['lot'] as const,
   lot: (id: number) => ['lot', id] as const,
+  /** Every bid log page (prefix), every page of one lot's, and one page of it. */
+  bidLogs: ['lot-bids'] as const,
+  bidLogOf: (lotId: number) => ['lot-bids', lotId] as const,
   bidLog: (lotId: number, page: number, perPage: number) => ['lot-bids', lotId, page, perPage] as const,
   bidders: (lotId: number) => ['lot-bidders', lotId] as const,
   lotsInfo: (briefcaseId: number) => ['lots-info', briefcaseId] as const,
+  /** The applications for a procedure's next round, and the lots open for them (read whole, page after page). */
+  roundRequests: (briefcaseId: number) => ['round-requests', briefcaseId] as const,
+  roundCandidates: (briefcaseId: number) => ['round-candidates', briefcaseId] as const,
   /** Every page of a procedure's FAQ (prefix), and one page of it. */
   questionsOf: (briefcaseId: number) => ['questions', briefcaseId] as const,
   questions: (briefcaseId: number, page: number) => ['questions', briefcaseId, page] as const,
-  /** The Statistics tab of a procedure (GET /api/v1/charts/briefcases/{id}/stats). */
+  /** Every price forecast (prefix), a lot's prediction form, and the predictions the wizard asked for by lot ids. */
+  forecast: ['forecast'] as const,
+  forecastLotForm: (lotId: number) => ['forecast', 'lot-form', lotId] as const,
+  forecastWizard: (briefcaseId: number, lotIds: string) =>
+    ['forecast', 'wizard', briefcaseId, lotIds] as const,
+  /** Every procedure's Statistics tab (prefix), and one procedure's. */
+  allStats: ['stats'] as const,
   stats: (briefcaseId: number) => ['stats', briefcaseId] as const,
   /** Every page of a procedure's monitoring (prefix), and one page of it. */
   monitoringOf: (briefcaseId: number) => ['monitoring', briefcaseId] as const,

@@ -376,11 +376,11 @@ export function createLiveCacheWriter(
       statsT.clear();
       liveCounters.clear();
       void queryClient.invalidateQueries({ queryKey: queryKeys.serverTime });
-      void queryClient.invalidateQueries({ queryKey: ['lots'] });
-      void queryClient.invalidateQueries({ queryKey: ['lot'] });
-      void queryClient.invalidateQueries({ queryKey: ['lot-bids'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allLotPages });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allLots });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bidLogs });
       void queryClient.invalidateQueries({ queryKey: ['briefcases'] });
-      void queryClient.invalidateQueries({ queryKey: ['stats'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allStats });
       void queryClient.invalidateQueries({ queryKey: ['monitoring'] });
       void queryClient.invalidateQueries({ queryKey: ['questions'] });
     },

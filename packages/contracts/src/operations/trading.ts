@@ -248,6 +248,8 @@ export const tradingOperations = {
     summary: 'Which forecast model answers now, with its backtest (administrators)',
     tag: 'forecast',
     reply: forecastModelInfoSchema,
+    // No input of its own, but the id bounds (http/idBounds.ts) refuse an out-of-range id in any query with 422.
+    errors: [422],
   }),
   retrainForecastModel: operation({
     method: 'POST',

@@ -2,30 +2,16 @@
  * The price forecast's calls (spec 2 §7, issue 17): the forms lots pre-fill, POST /api/v1/predicted_price/predict,
  * and the administrator's retrain.
  */
-import {
-  MAX_PREDICTION_LOTS,
-  type PredictionForm,
-  type PredictionFormsReply,
-  type PredictReply,
-} from '@etp/contracts';
+import { MAX_PREDICTION_LOTS, OPERATIONS, type PredictionForm, type PredictReply } from '@etp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../api/apiClient.ts';
-
-export const forecastKeys = {
-  all: ['forecast'] as const,
-  lotForm: (lotId: number) => ['forecast', 'lot-form', lotId] as const,
-  /** The predictions of a procedure's lots that the wizard asked for, by the lots' ids. */
-  wizard: (briefcaseId: number, lotIds: string) => ['forecast', 'wizard', briefcaseId, lotIds] as const,
-};
+import { call, callEnvelope } from '../../api/call.ts';
+import { queryKeys } from '../../api/queryKeys.ts';
 
 export const loadForms = (query: { lot_id: number } | { briefcase_id: number }, signal?: AbortSignal) =>
-  apiClient.request<PredictionFormsReply>('/api/v1/predicted_price/forms', { query, signal });
+  call(OPERATIONS.listPredictionForms, { query, signal });
 
 export const predict = (forms: readonly PredictionForm[]) =>
-  apiClient.request<PredictReply>('/api/v1/predicted_price/predict', {
-    method: 'POST',
-    body: { lot_params: forms },
-  });
+  call(OPERATIONS.predictPrice, { body: { lot_params: [...forms] } });
 
 /** Forecasts any number of lots, MAX_PREDICTION_LOTS a request, one request after another. */
 export async function predictAll(forms: readonly PredictionForm[]): Promise<PredictReply | null> {
@@ -44,7 +30,7 @@ export async function predictAll(forms: readonly PredictionForm[]): Promise<Pred
 /** The lot's form as the lot fills it, its predicted prices and latest forecast, and the current model. */
 export function useLotPredictionForm(lotId: number) {
   return useQuery({
-    queryKey: forecastKeys.lotForm(lotId),
+    queryKey: queryKeys.forecastLotForm(lotId),
     queryFn: ({ signal }) => loadForms({ lot_id: lotId }, signal),
   });
 }
@@ -53,16 +39,15 @@ export function usePredict(lotId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: PredictionForm) => predict([form]),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: forecastKeys.lotForm(lotId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.forecastLotForm(lotId) }),
   });
 }
 
 export function useRetrain() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiClient.requestEnvelope<PredictReply['model']>('/api/v1/predicted_price/retrain', { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: forecastKeys.all }),
+    mutationFn: () => callEnvelope(OPERATIONS.retrainForecastModel),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.forecast }),
   });
 }
 
@@ -86,7 +71,7 @@ export function useLotsPredictions(
     lots.filter((l) => l.predicted_start_price === null || l.predicted_end_price === null).map((l) => l.id),
   );
   return useQuery({
-    queryKey: forecastKeys.wizard(briefcaseId, `${ids.join(',')}|${[...missing].join(',')}`),
+    queryKey: queryKeys.forecastWizard(briefcaseId, `${ids.join(',')}|${[...missing].join(',')}`),
     enabled: briefcaseId > 0 && lots.length > 0,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async ({ signal }): Promise<LotsPredictions> => {

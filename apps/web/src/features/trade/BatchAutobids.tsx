@@ -4,7 +4,7 @@
  * filled file (.xlsx, at most 100 MB; the server's row errors listed, the file marked "Ошибка"), and the removal
  * of every autobid of the viewer's company.
  */
-import type { BatchAutobidsReply, BriefcaseCardAttributes } from '@etp/contracts';
+import { type BriefcaseCardAttributes, OPERATIONS } from '@etp/contracts';
 import { BATCH_AUTOBID_MAX_BYTES, TOAST_DURATION_MS } from '@etp/domain';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -27,7 +27,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../api/ApiError.ts';
-import { apiClient } from '../../api/apiClient.ts';
+import { callEnvelope, pathOf } from '../../api/call.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { enqueueSnackbar } from '../../lib/snackbars.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -101,13 +101,7 @@ function BatchAutobidsDialog({
     mutationFn: (chosen: File) => {
       const form = new FormData();
       form.append('file', chosen);
-      return apiClient.requestEnvelope<BatchAutobidsReply>(
-        `/api/v1/briefcases/${b.id}/autobids_massive_create`,
-        {
-          method: 'POST',
-          body: form,
-        },
-      );
+      return callEnvelope(OPERATIONS.uploadBatchAutobids, { params: { id: b.id }, body: form });
     },
     onSuccess: async (reply) => {
       enqueueSnackbar(reply.message, {
@@ -120,10 +114,7 @@ function BatchAutobidsDialog({
     onError: failed,
   });
   const destroy = useMutation({
-    mutationFn: () =>
-      apiClient.requestEnvelope<BatchAutobidsReply>(`/api/v1/briefcases/${b.id}/destroy_autobids`, {
-        method: 'DELETE',
-      }),
+    mutationFn: () => callEnvelope(OPERATIONS.destroyBatchAutobids, { params: { id: b.id } }),
     onSuccess: async (reply) => {
       toast.success(reply.message ?? '');
       await refresh();
@@ -160,7 +151,7 @@ function BatchAutobidsDialog({
               variant="outlined"
               onClick={() =>
                 void downloadFile(
-                  `/api/v1/templates/briefcases/${b.id}/autobids`,
+                  pathOf(OPERATIONS.downloadBatchAutobidTemplate, { briefcaseId: b.id }),
                   `autobids_${b.id}.xlsx`,
                 ).catch(() => toast.error(T.sendFailed))
               }

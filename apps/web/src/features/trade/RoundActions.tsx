@@ -7,7 +7,13 @@
  * - the seller of a two-round procedure creates the second round once start prices are chosen, and goes on in the
  *   wizard.
  */
-import type { BriefcaseCardAttributes, CreatedRound, LotList, RoundRequests, User } from '@etp/contracts';
+import {
+  type BriefcaseCardAttributes,
+  type LotList,
+  OPERATIONS,
+  type RoundRequests,
+  type User,
+} from '@etp/contracts';
 import { toEpochMs } from '@etp/domain';
 import {
   Button,
@@ -33,7 +39,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
-import { apiClient } from '../../api/apiClient.ts';
+import { call, callEnvelope } from '../../api/call.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { enqueueSnackbar } from '../../lib/snackbars.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -78,13 +84,10 @@ export function applicationsCloseAt(b: Pick<BriefcaseCardAttributes, 'end_dateti
   return b.end_datetime ? toEpochMs(b.end_datetime) + b.round_request_ttl : null;
 }
 
-const roundRequestsKey = (id: number) => ['round-requests', id] as const;
-
 function useRoundRequests(id: number, enabled: boolean) {
   return useQuery({
-    queryKey: roundRequestsKey(id),
-    queryFn: ({ signal }) =>
-      apiClient.request<RoundRequests>(`/api/v1/briefcases/${id}/round_requests`, { signal }),
+    queryKey: queryKeys.roundRequests(id),
+    queryFn: ({ signal }) => call(OPERATIONS.listRoundRequests, { params: { id }, signal }),
     enabled,
   });
 }
@@ -159,11 +162,11 @@ function ApplyDialog({ briefcase: b, onClose }: { briefcase: BriefcaseCardAttrib
   // The lots open for applications: closed without a winner (decisions/0011). A procedure has at most a few
   // hundred lots; they are read in pages of 100.
   const lots = useQuery({
-    queryKey: ['round-candidates', b.id],
+    queryKey: queryKeys.roundCandidates(b.id),
     queryFn: async ({ signal }) => {
       const all: LotList['lots'] = [];
       for (let page = 1; ; page++) {
-        const list = await apiClient.request<LotList>('/api/v1/lots', {
+        const list = await call(OPERATIONS.listLots, {
           query: { briefcase_id: b.id, page, per_page: 100 },
           signal,
         });
@@ -181,13 +184,10 @@ function ApplyDialog({ briefcase: b, onClose }: { briefcase: BriefcaseCardAttrib
   );
   const apply = useMutation({
     mutationFn: () =>
-      apiClient.requestEnvelope<null>(`/api/v1/briefcases/${b.id}/round_requests/apply`, {
-        method: 'POST',
-        body: { lots: chosen },
-      }),
+      callEnvelope(OPERATIONS.applyForNextRound, { params: { id: b.id }, body: { lots: chosen } }),
     onSuccess: async (reply) => {
       toast.success(reply.message ?? T.applied);
-      await queryClient.invalidateQueries({ queryKey: roundRequestsKey(b.id) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.roundRequests(b.id) });
       onClose();
     },
     onError: (error) =>
@@ -257,8 +257,7 @@ function RequestsButton({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const create = useMutation({
-    mutationFn: () =>
-      apiClient.request<CreatedRound>(`/api/v1/briefcases/${b.id}/next_round`, { method: 'POST' }),
+    mutationFn: () => call(OPERATIONS.createNextRound, { params: { id: b.id } }),
     onSuccess: async (created) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.briefcase(b.id) });
       navigate(`/briefcases/new/${created.id}`);
@@ -322,8 +321,7 @@ function SecondRoundButton({ briefcase: b }: { briefcase: BriefcaseCardAttribute
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const create = useMutation({
-    mutationFn: () =>
-      apiClient.request<CreatedRound>(`/api/v1/briefcases/${b.id}/second_round`, { method: 'POST' }),
+    mutationFn: () => call(OPERATIONS.createSecondRound, { params: { id: b.id } }),
     onSuccess: async (created) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.briefcase(b.id) });
       navigate(`/briefcases/new/${created.id}`);

@@ -1,7 +1,7 @@
 /** The trading calls of the Торги tab and the lot dialog (spec 2 §7), with their caches. */
-import type { LotAttributes, LotList, LotReply } from '@etp/contracts';
+import { type LotAttributes, type LotList, OPERATIONS } from '@etp/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../api/apiClient.ts';
+import { call, callEnvelope } from '../../api/call.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
 /** Trade-tab page size (spec 2 §9). */
@@ -17,7 +17,7 @@ export interface LotsPageKey {
 const lotsQuery = ({ briefcaseId, page, favourites }: LotsPageKey) => ({
   queryKey: queryKeys.lots(briefcaseId, page, favourites),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiClient.request<LotList>('/api/v1/lots', {
+    call(OPERATIONS.listLots, {
       query: {
         briefcase_id: briefcaseId,
         page,
@@ -67,44 +67,25 @@ export function usePageLot(key: LotsPageKey, lotId: number): LotAttributes | nul
 export function useLot(id: number | null) {
   return useQuery({
     queryKey: queryKeys.lot(id ?? 0),
-    queryFn: ({ signal }) => apiClient.request<LotReply>(`/api/v1/lots/${id}`, { signal }),
+    queryFn: ({ signal }) => call(OPERATIONS.getLot, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
   });
-}
-
-export interface BidLogEntry {
-  id: number;
-  created_at: string;
-  source_type: 'hand' | 'auto';
-  amount: number;
-  is_own: boolean;
-  company_name: string;
 }
 
 export function useBidLog(lotId: number, page: number, perPage: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.bidLog(lotId, page, perPage),
     queryFn: ({ signal }) =>
-      apiClient.request<{ total_pages: number; bids: BidLogEntry[] }>(`/api/v1/lots/${lotId}/bids`, {
-        query: { page, per_page: perPage },
-        signal,
-      }),
+      call(OPERATIONS.listLotBids, { params: { id: lotId }, query: { page, per_page: perPage }, signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
 }
 
-export interface Bidder {
-  id: number;
-  userCompanyName: string;
-  amount: number;
-  created_at: string;
-}
-
 export function useBidders(lotId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.bidders(lotId),
-    queryFn: ({ signal }) => apiClient.request<Bidder[]>(`/api/v1/lots/${lotId}/bidders`, { signal }),
+    queryFn: ({ signal }) => call(OPERATIONS.listLotBidders, { params: { id: lotId }, signal }),
     enabled,
   });
 }
@@ -112,11 +93,7 @@ export function useBidders(lotId: number, enabled: boolean) {
 export function useLotsInfo(briefcaseId: number) {
   return useQuery({
     queryKey: queryKeys.lotsInfo(briefcaseId),
-    queryFn: ({ signal }) =>
-      apiClient.request<{ lots: { id: number; number: number; alias_number: string | null }[] }>(
-        `/api/v1/briefcases/${briefcaseId}/lots_info`,
-        { signal },
-      ),
+    queryFn: ({ signal }) => call(OPERATIONS.getLotsInfo, { params: { id: briefcaseId }, signal }),
     staleTime: 60_000,
   });
 }
@@ -137,31 +114,39 @@ export function useLotAction<V>(
         queryClient.invalidateQueries({ queryKey: queryKeys.lot(lot.id) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.lotsOf(lot.briefcase_id) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.briefcase(lot.briefcase_id) }),
-        queryClient.invalidateQueries({ queryKey: ['lot-bids', lot.id] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.bidLogOf(lot.id) }),
       ]);
     },
   });
 }
 
-const message = async (path: string, method: 'POST' | 'DELETE' | 'PUT', body?: unknown) =>
-  (await apiClient.requestEnvelope<unknown>(path, { method, body })).message;
+/** The server's message of a trading action (what the screen shows once it succeeds). */
+const message = async (reply: Promise<{ message: string | null }>) => (await reply).message;
 
 export const tradeCalls = {
   bid: (lotId: number, amount: number, confirm: boolean) =>
-    message('/api/v1/bids', 'POST', {
-      lot_id: lotId,
-      amount,
-      confirm,
-      idempotency_key: `${lotId}-${amount}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,
-    }),
-  withdraw: (lotId: number) => message('/api/v1/bids', 'DELETE', { lot_id: lotId }),
+    message(
+      callEnvelope(OPERATIONS.placeBid, {
+        body: {
+          lot_id: lotId,
+          amount,
+          confirm,
+          idempotency_key: `${lotId}-${amount}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,
+        },
+      }),
+    ),
+  withdraw: (lotId: number) => message(callEnvelope(OPERATIONS.withdrawBid, { body: { lot_id: lotId } })),
   enableAutobid: (lotId: number, maxPrice: number) =>
-    message('/api/v1/autobid/enable', 'POST', { lot_id: lotId, max_price: maxPrice, enabled: true }),
-  disableAutobid: (lotId: number) => message('/api/v1/autobid/disable', 'POST', { lot_id: lotId }),
-  renew: (lotId: number) => message(`/api/v1/lots/${lotId}/renewal`, 'POST'),
+    message(
+      callEnvelope(OPERATIONS.enableAutobid, { body: { lot_id: lotId, max_price: maxPrice, enabled: true } }),
+    ),
+  disableAutobid: (lotId: number) =>
+    message(callEnvelope(OPERATIONS.disableAutobid, { body: { lot_id: lotId } })),
+  renew: (lotId: number) => message(callEnvelope(OPERATIONS.renewLot, { params: { id: lotId } })),
   setWinner: (lotId: number, bidId: number | null) =>
-    message(`/api/v1/lots/${lotId}/set_winner`, 'POST', { bid_id: bidId }),
+    message(callEnvelope(OPERATIONS.setLotWinner, { params: { id: lotId }, body: { bid_id: bidId } })),
   rename: (lotId: number, alias: string) =>
-    message(`/api/v1/lots/${lotId}/rename`, 'PUT', { alias_number: alias }),
-  toggleFavourite: (lotId: number) => message(`/api/v1/lots/${lotId}/toggle_favorite`, 'PUT'),
+    message(callEnvelope(OPERATIONS.renameLot, { params: { id: lotId }, body: { alias_number: alias } })),
+  toggleFavourite: (lotId: number) =>
+    message(callEnvelope(OPERATIONS.toggleLotFavourite, { params: { id: lotId } })),
 };

@@ -1,6 +1,6 @@
-import type { BriefcaseStats } from '@etp/contracts';
+import { OPERATIONS } from '@etp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../api/apiClient.ts';
+import { call } from '../../../api/call.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
 import { useLiveSubscription } from '../../../live/useLive.ts';
 
@@ -13,7 +13,6 @@ export function useBriefcaseStats(briefcaseId: number) {
   useLiveSubscription('LotsStream', briefcaseId);
   return useQuery({
     queryKey: queryKeys.stats(briefcaseId),
-    queryFn: ({ signal }) =>
-      apiClient.request<BriefcaseStats>(`/api/v1/charts/briefcases/${briefcaseId}/stats`, { signal }),
+    queryFn: ({ signal }) => call(OPERATIONS.getBriefcaseStats, { params: { id: briefcaseId }, signal }),
   });
 }
