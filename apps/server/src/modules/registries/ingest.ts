@@ -24,11 +24,12 @@ import {
   saveRegistryRaw,
 } from './registries.queries.ts';
 import { type RawSession, withRawTransaction } from './registries.raw.ts';
-import type { IngestJobResult, IngestPhase, PreviewResult } from './registries.read.ts';
+import type { IngestJobResult } from './registries.read.ts';
 import { CheckReport } from './registries.report.ts';
+import type { IngestPhase, PreviewResult } from './registries.sheetReader.ts';
 import { columnsPieces, encodeAssignment } from './registries.snapshot.ts';
 
-export { MAX_REGISTRY_COLUMNS, PREVIEW_ROWS } from './registries.read.ts';
+export { MAX_REGISTRY_COLUMNS, PREVIEW_ROWS } from './registries.sheetReader.ts';
 export type { IngestPhase };
 
 export interface IngestOptions {
