@@ -11,6 +11,8 @@ export const queryKeys = {
   briefcaseDocuments: (id: number, status: string) => ['briefcase-documents', id, status] as const,
   /** The calendar around a Moscow month 'YYYY-MM' (that month and its neighbours). */
   calendar: (month: string) => ['calendar', month] as const,
+  /** The wizard's participant suggestions for a text (GET /api/v1/companies/search). */
+  participants: (text: string) => ['wizard', 'participants', text] as const,
   companySearch: (text: string, kind: string, selected: readonly number[]) =>
     ['company-search', text, kind, selected] as const,
   /** Every page of every procedure's lots (prefix), of one procedure's (prefix), and one page of them. */
@@ -30,7 +32,8 @@ export const queryKeys = {
   /** The applications for a procedure's next round, and the lots open for them (read whole, page after page). */
   roundRequests: (briefcaseId: number) => ['round-requests', briefcaseId] as const,
   roundCandidates: (briefcaseId: number) => ['round-candidates', briefcaseId] as const,
-  /** Every page of a procedure's FAQ (prefix), and one page of it. */
+  /** Every procedure's FAQ pages (prefix), every page of one procedure's (prefix), and one page of it. */
+  allQuestions: ['questions'] as const,
   questionsOf: (briefcaseId: number) => ['questions', briefcaseId] as const,
   questions: (briefcaseId: number, page: number) => ['questions', briefcaseId, page] as const,
   /** Every price forecast (prefix), a lot's prediction form, and the predictions the wizard asked for by lot ids. */
@@ -41,7 +44,8 @@ export const queryKeys = {
   /** Every procedure's Statistics tab (prefix), and one procedure's. */
   allStats: ['stats'] as const,
   stats: (briefcaseId: number) => ['stats', briefcaseId] as const,
-  /** Every page of a procedure's monitoring (prefix), and one page of it. */
+  /** Every procedure's monitoring pages (prefix), every page of one procedure's (prefix), and one page of it. */
+  allMonitoring: ['monitoring'] as const,
   monitoringOf: (briefcaseId: number) => ['monitoring', briefcaseId] as const,
   monitoring: (briefcaseId: number, page: number) => ['monitoring', briefcaseId, page] as const,
   serverTime: ['server-time'] as const,
@@ -56,6 +60,8 @@ export const queryKeys = {
   /** Every page of the user's events (prefix), and one page of them. */
   allEvents: ['events'] as const,
   events: (page: number) => ['events', page] as const,
+  /** Every page of the accreditation queue (prefix), and one page of it in one status. */
+  allAdminCompanies: ['admin', 'companies'] as const,
   adminCompanies: (status: string, page: number) => ['admin', 'companies', status, page] as const,
   adminCompany: (id: number) => ['admin', 'company', id] as const,
   adminUser: (id: number) => ['admin', 'user', id] as const,

@@ -381,8 +381,8 @@ export function createLiveCacheWriter(
       void queryClient.invalidateQueries({ queryKey: queryKeys.bidLogs });
       void queryClient.invalidateQueries({ queryKey: ['briefcases'] });
       void queryClient.invalidateQueries({ queryKey: queryKeys.allStats });
-      void queryClient.invalidateQueries({ queryKey: ['monitoring'] });
-      void queryClient.invalidateQueries({ queryKey: ['questions'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allMonitoring });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allQuestions });
     },
     dispose() {
       stopWatching();

@@ -37,7 +37,7 @@ export function CompanyDrawer({ id, onClose }: { id: number | null; onClose: () 
   });
   const decided = (answer: { data: unknown; message: string | null }) => {
     queryClient.setQueryData(queryKeys.adminCompany(id ?? 0), answer.data);
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'companies'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.allAdminCompanies });
     if (answer.message) toast.success(answer.message);
     setRejecting(false);
   };

@@ -25,6 +25,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { queryKeys } from '../../../api/queryKeys.ts';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue.ts';
 import { CompanyHistoryDialog } from '../components/CompanyHistoryDialog.tsx';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
@@ -174,7 +175,7 @@ function CompanyList({
   const [historyOpen, setHistoryOpen] = useState(false);
   const query = useDebouncedValue(input, 500);
   const suggestions = useQuery({
-    queryKey: ['wizard', 'participants', query],
+    queryKey: queryKeys.participants(query),
     queryFn: ({ signal }) => searchParticipants(query, signal),
     enabled: query.trim().length >= 2,
   });
