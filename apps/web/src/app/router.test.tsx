@@ -38,7 +38,7 @@ afterEach(() => {
 describe('routes and their guards', () => {
   it('sends an anonymous visitor of a format feed to sign-in and remembers where they were going', async () => {
     const router = open('/classic?status=active', { user: null, briefcases: [] });
-    expect(await screen.findByRole('heading', { name: 'Вход в личный кабинет' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Вход в личный кабинет' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/users/sign_in');
     expect(sessionStorage.getItem('etp.referer')).toBe('/classic?status=active');
   });
@@ -48,11 +48,11 @@ describe('routes and their guards', () => {
       user: buildUser({ company_good_standing: false }),
       briefcases: [buildBriefcase()],
     });
-    expect(await screen.findByRole('heading', { name: 'Торговые процедуры' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Торговые процедуры' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/briefcases');
-    expect(await screen.findByText('Доступ ограничен')).toBeTruthy();
+    expect(await screen.findByText('Доступ ограничен')).toBeInTheDocument();
     // Only the "Все" tab exists for them, so no tab bar at all.
-    expect(screen.queryByRole('tab', { name: /Избранное/ })).toBeNull();
+    expect(screen.queryByRole('tab', { name: /Избранное/ })).not.toBeInTheDocument();
   });
 
   it('shows an accredited user the feed with its tabs and cards', async () => {
@@ -61,21 +61,21 @@ describe('routes and their guards', () => {
       briefcases: [buildBriefcase({ id: 7 }), buildBriefcase({ id: 8 })],
     });
     await waitFor(() => expect(screen.getAllByTestId('briefcase-card')).toHaveLength(2));
-    expect(screen.getByRole('tab', { name: /Избранное/ })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'ТП №7' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /Избранное/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'ТП №7' })).toBeInTheDocument();
     expect(screen.getByTestId('user-menu').textContent).toContain('Анна Петрова');
   });
 
   it('offers "Новая торговая процедура" only to a seller, and tells a buyer who opens the wizard why not', async () => {
     open('/briefcases', { user: buildUser({ company_seller: true }), briefcases: [buildBriefcase()] });
-    expect(await screen.findByRole('link', { name: 'Новая торговая процедура' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Новая торговая процедура' })).toBeInTheDocument();
     cleanup();
     open('/briefcases', { user: buildUser({ company_seller: false }), briefcases: [buildBriefcase()] });
     await waitFor(() => expect(screen.getAllByTestId('briefcase-card')).toHaveLength(1));
-    expect(screen.queryByRole('link', { name: 'Новая торговая процедура' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Новая торговая процедура' })).not.toBeInTheDocument();
     cleanup();
     open('/briefcases/new', { user: buildUser({ company_seller: false }), briefcases: [] });
-    expect(await screen.findByText(NOT_A_SELLER_TEXT)).toBeTruthy();
+    expect(await screen.findByText(NOT_A_SELLER_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Данные компании' }).getAttribute('href')).toBe(
       '/profile/client',
     );
@@ -88,14 +88,14 @@ describe('routes and their guards', () => {
 
   it('answers an unknown address with the Russian 404 page', async () => {
     open('/no/such/page', { user: null, briefcases: [] });
-    expect(await screen.findByText('Страница не найдена')).toBeTruthy();
+    expect(await screen.findByText('Страница не найдена')).toBeInTheDocument();
   });
 
   it('opens the public landing page without signing in', async () => {
     open('/', { user: null, briefcases: [] });
     expect(
       await screen.findByRole('heading', { name: 'Электронная торговая площадка долговых портфелей' }),
-    ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Зарегистрироваться' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Зарегистрироваться' })).toBeInTheDocument();
   });
 });

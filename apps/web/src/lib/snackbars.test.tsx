@@ -14,9 +14,9 @@ describe('snackbars before notistack has arrived', () => {
         <SnackbarHost maxSnack={4} />
       </ThemeProvider>,
     );
-    expect(await screen.findByText('Первая', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Первая', {}, { timeout: 10_000 })).toBeInTheDocument();
     enqueueSnackbar('Вторая');
-    expect(await screen.findByText('Вторая')).toBeTruthy();
-    expect(screen.queryByText('Снята до загрузки')).toBeNull();
+    expect(await screen.findByText('Вторая')).toBeInTheDocument();
+    expect(screen.queryByText('Снята до загрузки')).not.toBeInTheDocument();
   });
 });

@@ -190,13 +190,13 @@ describe('the live client', () => {
     const readsBefore = lotReads;
     server.up = false;
     act(() => server.current!.drop(1006));
-    expect(await screen.findByText('Установка соединения...')).toBeTruthy();
+    expect(await screen.findByText('Установка соединения...')).toBeInTheDocument();
     // Retries fail while the server is down; the notice stays.
     await waitFor(() => expect(server.sockets.length).toBeGreaterThanOrEqual(3));
-    expect(screen.getByText('Установка соединения...')).toBeTruthy();
+    expect(screen.getByText('Установка соединения...')).toBeInTheDocument();
     server.up = true;
     await waitFor(() => expect(server.sockets.length).toBeGreaterThanOrEqual(2));
-    await waitFor(() => expect(screen.queryByText('Установка соединения...')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Установка соединения...')).not.toBeInTheDocument());
     expect(server.current!.sent).toContainEqual({
       command: 'subscribe',
       channel: 'LotsStream',

@@ -38,20 +38,20 @@ describe('CompanyPage', () => {
       name: 'Отправить на аккредитацию',
     })) as HTMLButtonElement;
     fireEvent.click(screen.getByLabelText(/Подтверждаю достоверность данных/));
-    expect(send.disabled).toBe(true);
+    expect(send).toBeDisabled();
     fireEvent.change(screen.getByLabelText('Фактический адрес'), {
       target: { value: 'Москва, Тверская, 1' },
     });
-    expect(send.disabled).toBe(false);
+    expect(send).toBeEnabled();
     fireEvent.change(screen.getByLabelText('ИНН'), { target: { value: '12345' } });
-    expect(send.disabled).toBe(true);
+    expect(send).toBeDisabled();
     fireEvent.change(screen.getByLabelText('ИНН'), { target: { value: INN } });
     fireEvent.change(screen.getByLabelText('КПП'), { target: { value: '77' } });
     fireEvent.click(send);
-    expect(screen.getByText('КПП должен содержать 9 символов')).toBeTruthy();
+    expect(screen.getByText('КПП должен содержать 9 символов')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('КПП'), { target: { value: '' } });
     fireEvent.click(send);
-    expect(await screen.findByText('Организация отправлена на аккредитацию')).toBeTruthy();
+    expect(await screen.findByText('Организация отправлена на аккредитацию')).toBeInTheDocument();
     const form = api.last('POST /api/v1/company')?.body as FormData;
     expect(form.get('inn')).toBe(INN);
     expect(form.get('agreement')).toBe('true');
@@ -73,7 +73,7 @@ describe('CompanyPage', () => {
     });
     fireEvent.click(screen.getByLabelText(/Подтверждаю достоверность данных/));
     fireEvent.click(screen.getByRole('button', { name: 'Отправить на аккредитацию' }));
-    expect(await screen.findByText(/Заполните имя и фамилию в профиле/)).toBeTruthy();
+    expect(await screen.findByText(/Заполните имя и фамилию в профиле/)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
   });
 
@@ -95,8 +95,12 @@ describe('CompanyPage', () => {
       'GET /api/v1/company/user/invite_company_info': null,
     });
     renderWithProviders(<CompanyPage />, { path: '/profile/client' });
-    expect(await screen.findByText('Изменять данные компании может только её администратор.')).toBeTruthy();
-    expect(screen.getByText('Компания аккредитована 01.05.2026. Доступ к торгам открыт.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Отправить на аккредитацию' })).toBeNull();
+    expect(
+      await screen.findByText('Изменять данные компании может только её администратор.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Компания аккредитована 01.05.2026. Доступ к торгам открыт.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Отправить на аккредитацию' })).not.toBeInTheDocument();
   });
 });

@@ -27,11 +27,11 @@ describe('RouteErrorBoundary', () => {
         <Routes />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { name: 'Что-то пошло не так' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Обновить страницу' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Что-то пошло не так' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Обновить страницу' })).toBeInTheDocument();
 
     act(() => navigate('/fine'));
-    expect(screen.getByRole('heading', { name: 'Работает' })).toBeTruthy();
-    expect(screen.queryByText('Что-то пошло не так')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Работает' })).toBeInTheDocument();
+    expect(screen.queryByText('Что-то пошло не так')).not.toBeInTheDocument();
   });
 });

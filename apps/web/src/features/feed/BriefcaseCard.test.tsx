@@ -14,11 +14,11 @@ describe('BriefcaseCard', () => {
     const card = screen.getByTestId('briefcase-card');
     const content = text(card);
 
-    expect(within(card).getByRole('heading', { name: 'ТП №42' })).toBeTruthy();
+    expect(within(card).getByRole('heading', { name: 'ТП №42' })).toBeInTheDocument();
     expect(content).toContain('Пройдёт 22.11.2026, 11:00 МСК');
     expect(content).toContain('Классический аукцион');
     expect(content).toContain('ПАО «Северный Банк»');
-    expect(within(card).getByText('СБ')).toBeTruthy(); // initials instead of a missing logo
+    expect(within(card).getByText('СБ')).toBeInTheDocument(); // initials instead of a missing logo
     expect(content).toMatch(/Начало22\.11\.2026 11:00/);
     expect(content).toMatch(/Окончание22\.11\.2026 13:00/);
     expect(content).toContain('ОД1,5 млрд ₽');
@@ -37,7 +37,7 @@ describe('BriefcaseCard', () => {
 
   it('is not a link and hides the details when can_show is false', () => {
     renderWithProviders(<BriefcaseCard briefcase={buildBriefcase({ can_show: false })} nowMs={NOW} />);
-    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
     const content = text(screen.getByTestId('briefcase-card'));
     expect(content).toContain('ТП №42');
     expect(content).toContain('Подробности процедуры вам недоступны');

@@ -96,7 +96,7 @@ describe('the Прогноз form fields (spec 2 §5)', () => {
     expect(screen.getByTestId('value').textContent).toBe(String(1 / 30));
     fireEvent.change(input(), { target: { value: '150' } });
     expect(seen.at(-1)).toBeNull();
-    expect(screen.getByText('Не должно быть больше 100')).toBeTruthy();
+    expect(screen.getByText('Не должно быть больше 100')).toBeInTheDocument();
     expect(screen.getByTestId('value').textContent).toBe(String(1 / 30));
     fireEvent.change(input(), { target: { value: '12,5' } });
     expect(seen.at(-1)).toBe(0.125);

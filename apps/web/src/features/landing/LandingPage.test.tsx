@@ -26,17 +26,17 @@ describe('the landing page', () => {
     renderWithProviders(<LandingPage />);
     const cards = await screen.findAllByTestId('slider-card');
     expect(cards).toHaveLength(3);
-    expect(within(cards[0] as HTMLElement).queryByRole('link')).toBeNull();
+    expect(within(cards[0] as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
     expect(cards[0]?.getAttribute('aria-disabled')).toBe('true');
-    expect(within(cards[1] as HTMLElement).getByText('Проводятся')).toBeTruthy();
+    expect(within(cards[1] as HTMLElement).getByText('Проводятся')).toBeInTheDocument();
     expect(
       within(cards[1] as HTMLElement)
         .getByRole('link')
         .getAttribute('href'),
     ).toBe('/briefcases/12');
-    expect(within(cards[2] as HTMLElement).getByText('Ближайшие торги')).toBeTruthy();
-    expect(within(cards[2] as HTMLElement).getByText('ТП №13')).toBeTruthy();
-    expect(screen.queryByTestId('slider-controls')).toBeNull();
+    expect(within(cards[2] as HTMLElement).getByText('Ближайшие торги')).toBeInTheDocument();
+    expect(within(cards[2] as HTMLElement).getByText('ТП №13')).toBeInTheDocument();
+    expect(screen.queryByTestId('slider-controls')).not.toBeInTheDocument();
   });
 
   it('shows the arrows from 4 cards', async () => {
@@ -44,22 +44,22 @@ describe('the landing page', () => {
       'GET /api/v1/public_briefcases': [1, 2, 3, 4].map((id) => buildPublicBriefcase(id, 'ready', id === 1)),
     });
     renderWithProviders(<LandingPage />);
-    expect(await screen.findByRole('button', { name: 'Следующие процедуры' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Предыдущие процедуры' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Следующие процедуры' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Предыдущие процедуры' })).toBeInTheDocument();
   });
 
   it('sends a call request once the policy box is ticked and confirms it', async () => {
     const api = stubApi({ 'GET /api/v1/public_briefcases': [], 'POST /api/v1/feedback/phone': null });
     renderWithProviders(<LandingPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Заказать звонок: Настроить лотирование' }));
-    expect(screen.getByRole('heading', { name: /Настроить лотирование/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /Настроить лотирование/ })).toBeInTheDocument();
     fillCallRequest();
     const send = screen.getByRole('button', { name: 'Отправить заявку' }) as HTMLButtonElement;
-    expect(send.disabled).toBe(true);
+    expect(send).toBeDisabled();
     fireEvent.click(screen.getByLabelText('Я согласен с политикой обработки персональных данных'));
     fireEvent.click(send);
-    expect(await screen.findByText('Заявка на звонок успешно отправлена')).toBeTruthy();
-    expect(screen.getByText('Ожидайте звонка, скоро с вами свяжется оператор.')).toBeTruthy();
+    expect(await screen.findByText('Заявка на звонок успешно отправлена')).toBeInTheDocument();
+    expect(screen.getByText('Ожидайте звонка, скоро с вами свяжется оператор.')).toBeInTheDocument();
     const query = api.last('POST /api/v1/feedback/phone')?.query;
     expect(Object.fromEntries(query ?? [])).toEqual({
       phone: '79161234567',
@@ -81,7 +81,9 @@ describe('the landing page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
     expect(
       await screen.findByText('Что-то пошло не так. Попробуйте отправить вашу заявку позднее'),
-    ).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('Заявка на звонок успешно отправлена')).toBeNull());
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByText('Заявка на звонок успешно отправлена')).not.toBeInTheDocument(),
+    );
   });
 });

@@ -25,12 +25,12 @@ describe('the demo-simulator banner (issue 29)', () => {
     stubServer({ user: buildUser({ role: 'admin' }), briefcases: [] }, time(true));
     signIn();
     renderWithProviders(<DemoSimulationBanner />, { path: '/briefcases' });
-    expect(await screen.findByText(TITLE)).toBeTruthy();
+    expect(await screen.findByText(TITLE)).toBeInTheDocument();
     expect(screen.getByTestId('demo-simulation-banner').textContent).toContain(
       'Процедуры, созданные после запуска, симулятор не трогает',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Скрыть' }));
-    await waitFor(() => expect(screen.queryByText(TITLE)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(TITLE)).not.toBeInTheDocument());
     expect(sessionStorage.getItem('etp.demo_simulation_banner_dismissed')).toBe('1');
   });
 
@@ -45,8 +45,8 @@ describe('the demo-simulator banner (issue 29)', () => {
       </>,
       { path: '/briefcases' },
     );
-    expect(await screen.findByText('Защитите аккаунт')).toBeTruthy();
-    expect(screen.queryByText(TITLE)).toBeNull();
+    expect(await screen.findByText('Защитите аккаунт')).toBeInTheDocument();
+    expect(screen.queryByText(TITLE)).not.toBeInTheDocument();
     off.unmount();
     vi.unstubAllGlobals();
     stubServer({ user: buildUser({ role: 'user', phone: null }), briefcases: [] }, time(true));
@@ -57,7 +57,7 @@ describe('the demo-simulator banner (issue 29)', () => {
       </>,
       { path: '/briefcases' },
     );
-    expect(await screen.findByText('Защитите аккаунт')).toBeTruthy();
-    expect(screen.queryByText(TITLE)).toBeNull();
+    expect(await screen.findByText('Защитите аккаунт')).toBeInTheDocument();
+    expect(screen.queryByText(TITLE)).not.toBeInTheDocument();
   });
 });

@@ -23,12 +23,12 @@ describe('the banners of the frame', () => {
     stubServer(server);
     signIn();
     renderWithProviders(<LimitedAccessBanner />);
-    expect(await screen.findByText('Доступ ограничен')).toBeTruthy();
+    expect(await screen.findByText('Доступ ограничен')).toBeInTheDocument();
     server.user = buildUser({ company_good_standing: true });
     await act(async () => {
       await vi.advanceTimersByTimeAsync(31_000);
     });
-    expect(screen.queryByText('Доступ ограничен')).toBeNull();
+    expect(screen.queryByText('Доступ ограничен')).not.toBeInTheDocument();
   });
 
   it('stays away from the accreditation page, which tells the company’s own status', async () => {
@@ -42,8 +42,8 @@ describe('the banners of the frame', () => {
       </>,
       { path: '/profile/client' },
     );
-    expect(await screen.findByText('Защитите аккаунт')).toBeTruthy();
-    expect(screen.queryByText('Доступ ограничен')).toBeNull();
+    expect(await screen.findByText('Защитите аккаунт')).toBeInTheDocument();
+    expect(screen.queryByText('Доступ ограничен')).not.toBeInTheDocument();
   });
 
   it('asks a user without a phone or a password to fill them in the profile', async () => {
@@ -54,7 +54,7 @@ describe('the banners of the frame', () => {
       await screen.findByText(
         'Укажите в профиле номер телефона и пароль: они нужны для входа и восстановления доступа.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Перейти в профиль' }).getAttribute('href')).toBe('/profile');
   });
 });

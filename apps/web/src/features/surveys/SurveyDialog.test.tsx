@@ -29,11 +29,11 @@ async function openAfterDelay() {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(4900);
   });
-  expect(screen.queryByText('Как прошли торги?')).toBeNull();
+  expect(screen.queryByText('Как прошли торги?')).not.toBeInTheDocument();
   await act(async () => {
     await vi.advanceTimersByTimeAsync(200);
   });
-  expect(screen.getByText('Как прошли торги?')).toBeTruthy();
+  expect(screen.getByText('Как прошли торги?')).toBeInTheDocument();
 }
 
 afterEach(() => {
@@ -47,20 +47,20 @@ describe('the satisfaction survey', () => {
     const api = stubApi({ 'GET /api/v1/csi/trigger': SURVEY, 'POST /api/v1/csi/rating': null });
     await openAfterDelay();
     expect(api.last('GET /api/v1/csi/trigger')?.query.get('path')).toBe(PATH);
-    expect(screen.getByText('Вам было удобно участвовать в торгах?')).toBeTruthy();
+    expect(screen.getByText('Вам было удобно участвовать в торгах?')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Да' }));
 
-    expect(screen.getByText('Вопрос 2 из 2')).toBeTruthy();
+    expect(screen.getByText('Вопрос 2 из 2')).toBeInTheDocument();
     expect(screen.getAllByRole('radio')).toHaveLength(5 + 1);
     fireEvent.click(screen.getByLabelText('4 из 5'));
     fireEvent.change(screen.getByLabelText('Что нам стоит улучшить?'), {
       target: { value: 'x'.repeat(300) },
     });
-    expect(screen.getByText('250 / 250')).toBeTruthy();
+    expect(screen.getByText('250 / 250')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
 
-    expect(await screen.findByText('Спасибо за ответ!')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('Как прошли торги?')).toBeNull());
+    expect(await screen.findByText('Спасибо за ответ!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Как прошли торги?')).not.toBeInTheDocument());
     expect(api.last('POST /api/v1/csi/rating')?.body).toEqual({
       csi_action: 'trade',
       path: PATH,
@@ -78,7 +78,7 @@ describe('the satisfaction survey', () => {
     await openAfterDelay();
     fireEvent.click(screen.getByRole('button', { name: 'Нет' }));
     fireEvent.click(screen.getByRole('button', { name: 'Закрыть' }));
-    await waitFor(() => expect(screen.queryByText('Как прошли торги?')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Как прошли торги?')).not.toBeInTheDocument());
     expect(api.last('POST /api/v1/csi/rating')?.body).toMatchObject({
       satisfied: false,
       rating: null,
@@ -103,12 +103,12 @@ describe('the satisfaction survey', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(8000);
     });
-    expect(screen.queryByText('Как прошли торги?')).toBeNull();
+    expect(screen.queryByText('Как прошли торги?')).not.toBeInTheDocument();
     busy.remove();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1100);
     });
-    expect(screen.getByText('Как прошли торги?')).toBeTruthy();
+    expect(screen.getByText('Как прошли торги?')).toBeInTheDocument();
   });
 });
 

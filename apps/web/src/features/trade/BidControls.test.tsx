@@ -87,20 +87,20 @@ describe('the bid input (spec 2 §4, decisions/0191)', () => {
     fireEvent.focus(percent);
     expect(amount.value).toBe(`5${N}000`);
     expect(amount.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Не может быть меньше минимальной суммы')).toBeTruthy();
+    expect(screen.getByText('Не может быть меньше минимальной суммы')).toBeInTheDocument();
     // The button does not take it to the confirmation.
     fireEvent.blur(percent);
     fireEvent.click(screen.getByRole('button', { name: 'Сделать ставку' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // An empty field says it must be filled.
     fireEvent.focus(amount);
     fireEvent.change(amount, { target: { value: '', selectionStart: 0, selectionEnd: 0 } });
     fireEvent.blur(amount);
-    expect(screen.getByText('Должно быть заполнено')).toBeTruthy();
+    expect(screen.getByText('Должно быть заполнено')).toBeInTheDocument();
     // A step button starts again from the amount the field showed before.
     fireEvent.click(screen.getByRole('button', { name: 'Добавить шаг' }));
     expect(amount.value).toBe(`1${N}010${N}000`);
-    expect(screen.queryByText('Должно быть заполнено')).toBeNull();
+    expect(screen.queryByText('Должно быть заполнено')).not.toBeInTheDocument();
   });
 
   it('a pasted amount with thousands commas and a decimal point is read as written', async () => {
@@ -130,7 +130,7 @@ describe('the bid input (spec 2 §4, decisions/0191)', () => {
     fireEvent.focus(amount);
     fireEvent.change(amount, { target: { value: '1000001', selectionStart: 7, selectionEnd: 7 } });
     fireEvent.blur(amount);
-    expect(screen.getByText('Не может быть больше текущей цены')).toBeTruthy();
+    expect(screen.getByText('Не может быть больше текущей цены')).toBeInTheDocument();
     fireEvent.focus(amount);
     fireEvent.change(amount, { target: { value: '980000', selectionStart: 6, selectionEnd: 6 } });
     fireEvent.blur(amount);
@@ -145,11 +145,11 @@ describe('the bid input (spec 2 §4, decisions/0191)', () => {
     // 40 % of 2 000 000 ₽ is 800 000 ₽, under the start price of 1 000 000 ₽.
     fireEvent.change(percent, { target: { value: '40' } });
     fireEvent.blur(percent);
-    expect(screen.getByText('Не может быть меньше минимальной суммы')).toBeTruthy();
+    expect(screen.getByText('Не может быть меньше минимальной суммы')).toBeInTheDocument();
     expect(amount.value).toBe(`800${N}000`);
     expect(percent.getAttribute('aria-invalid')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Сделать ставку' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('a percent typed sets the amount', async () => {

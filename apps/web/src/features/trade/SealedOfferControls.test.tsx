@@ -20,11 +20,11 @@ describe('the sealed offer dialog (spec 2 §5, issue 29)', () => {
     renderWithProviders(<SealedOfferControls lot={lot} bankToBank={false} />);
     fireEvent.click(screen.getByRole('button', { name: 'Сделать предложение' }));
     let dialog = await typeOffer('5 000');
-    expect(within(dialog).getByText('Не может быть меньше минимальной суммы')).toBeTruthy();
+    expect(within(dialog).getByText('Не может быть меньше минимальной суммы')).toBeInTheDocument();
     dialog = await typeOffer('12 000 000');
-    expect(within(dialog).getByText('Должно быть меньше общей суммы задолженности')).toBeTruthy();
+    expect(within(dialog).getByText('Должно быть меньше общей суммы задолженности')).toBeInTheDocument();
     dialog = await typeOffer('');
-    expect(within(dialog).getByText('Должно быть заполнено')).toBeTruthy();
+    expect(within(dialog).getByText('Должно быть заполнено')).toBeInTheDocument();
     dialog = await typeOffer('2 500 000,50');
     expect(dialog.textContent).toContain(
       `Вы делаете предложение 2${N}500${N}000,50${N}₽ на Лот №1. Подтвердить?`,

@@ -36,7 +36,7 @@ describe('the winner choice', () => {
     );
     renderWithProviders(<WinnerDialog lot={buildLot({ id: 9 })} convert={false} onClose={() => {}} />);
     // The matcher sees no-break spaces as plain ones.
-    expect(await screen.findByText(/^3 350 000,50 ₽ · 28\.11\.2026/)).toBeTruthy();
-    expect(screen.getByText(/^3 350 001 ₽ · 28\.11\.2026/)).toBeTruthy();
+    expect(await screen.findByText(/^3 350 000,50 ₽ · 28\.11\.2026/)).toBeInTheDocument();
+    expect(screen.getByText(/^3 350 001 ₽ · 28\.11\.2026/)).toBeInTheDocument();
   });
 });

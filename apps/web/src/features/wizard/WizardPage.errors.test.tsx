@@ -76,12 +76,12 @@ describe('WizardPage, an administrator on an active procedure', () => {
     );
     const start = await screen.findByTestId('start_datetime-field', {}, { timeout: 30_000 });
     const save = screen.getByRole('button', { name: 'Сохранить изменения' });
-    await waitFor(() => expect(start.querySelector('input')?.disabled).toBe(true), { timeout: 30_000 });
-    expect(screen.getByRole('textbox', { name: 'Шаг аукциона, ₽' })).toHaveProperty('disabled', true);
+    await waitFor(() => expect(start.querySelector('input')).toBeDisabled(), { timeout: 30_000 });
+    expect(screen.getByRole('textbox', { name: 'Шаг аукциона, ₽' })).toBeDisabled();
 
     fireEvent.click(save);
     const end = controlOf('end_datetime-field');
-    await waitFor(() => expect(within(end).getByText('Должна быть больше даты начала')).toBeTruthy());
+    await waitFor(() => expect(within(end).getByText('Должна быть больше даты начала')).toBeInTheDocument());
     await waitFor(() => expect(scrolled.length).toBeGreaterThan(0));
     expect(end.contains(scrolled[0]!)).toBe(true);
     // The reply's message sits beside the button, after the step's fields.

@@ -76,14 +76,14 @@ describe('WizardPage, a custom registry', () => {
     expect(screen.getByTestId('upload-warnings').textContent).toBe(NOTE);
 
     // Three required columns come suggested; the fourth is matched by hand, then 'Проверить'.
-    expect(screen.getByRole('button', { name: 'Проверить' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Проверить' })).toBeDisabled();
     choose(3, /^Остаток задолженности \(ОСЗ\)/);
-    expect(matching).toBeTruthy();
+    expect(matching).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Проверить' }));
-    await waitFor(() => expect(screen.queryByTestId('column-matching')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('column-matching')).not.toBeInTheDocument());
     expect(api.last('PUT /api/v1/briefcases/42/map_registry')!.body).toMatchObject({ source_map: MATCHED });
-    expect(screen.getByText('Файл загружен')).toBeTruthy();
-    expect(screen.queryByTestId('upload-warnings')).toBeNull();
+    expect(screen.getByText('Файл загружен')).toBeInTheDocument();
+    expect(screen.queryByTestId('upload-warnings')).not.toBeInTheDocument();
 
     // 'Изменить сопоставление' opens the table again on the saved matching; a changed match is checked again.
     fireEvent.click(await screen.findByRole('button', { name: 'Изменить сопоставление' }));
@@ -91,15 +91,15 @@ describe('WizardPage, a custom registry', () => {
     expect(within(screen.getByTestId('match-column-2')).getByRole('combobox').textContent).toContain(
       'Сумма основного долга (ОД), руб.',
     );
-    expect(screen.getByText('Файл загружен')).toBeTruthy();
+    expect(screen.getByText('Файл загружен')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Оставить как было' }));
-    await waitFor(() => expect(screen.queryByTestId('column-matching')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('column-matching')).not.toBeInTheDocument());
 
     fireEvent.click(screen.getByRole('button', { name: 'Изменить сопоставление' }));
     await screen.findByTestId('column-matching');
     choose(4, /^Тип продукта/);
     fireEvent.click(screen.getByRole('button', { name: 'Проверить' }));
-    await waitFor(() => expect(screen.queryByTestId('column-matching')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('column-matching')).not.toBeInTheDocument());
     expect(api.last('PUT /api/v1/briefcases/42/map_registry')!.body).toMatchObject({
       source_map: { ...MATCHED, 4: 'product_type' },
     });

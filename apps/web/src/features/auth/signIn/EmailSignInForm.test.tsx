@@ -26,11 +26,11 @@ describe('EmailSignInForm', () => {
   it('keeps "Войти" disabled until both e-mail and password are typed', () => {
     renderWithProviders(<EmailSignInForm />, { path: '/users/sign_in' });
     const button = screen.getByRole('button', { name: 'Войти' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
+    expect(button).toBeDisabled();
     fill('anna@example.ru', '');
-    expect(button.disabled).toBe(true);
+    expect(button).toBeDisabled();
     fill('anna@example.ru', 'secret123');
-    expect(button.disabled).toBe(false);
+    expect(button).toBeEnabled();
   });
 
   it('asks for at least 8 characters of password without calling the server', () => {
@@ -39,7 +39,7 @@ describe('EmailSignInForm', () => {
     renderWithProviders(<EmailSignInForm />, { path: '/users/sign_in' });
     fill('anna@example.ru', 'short');
     submit();
-    expect(screen.getByText('Длина пароля должна быть не менее 8 символов')).toBeTruthy();
+    expect(screen.getByText('Длина пароля должна быть не менее 8 символов')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -39,16 +39,18 @@ describe('SignInPage', () => {
     const { router } = renderWithProviders(<SignInPage />, { path: '/users/sign_in' });
     signInWithEmail();
 
-    expect(await screen.findByRole('heading', { name: 'Укажите имя и фамилию' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Укажите имя и фамилию' })).toBeInTheDocument();
     expect(tokenStore.get()).toBeNull();
     fireEvent.change(screen.getByLabelText('Фамилия'), { target: { value: 'Petrova' } });
     fireEvent.change(screen.getByLabelText('Имя'), { target: { value: 'Анна' } });
     fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
-    expect(screen.getByText('Заполните поле русскими буквами без цифр и знаков препинания')).toBeTruthy();
+    expect(
+      screen.getByText('Заполните поле русскими буквами без цифр и знаков препинания'),
+    ).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Фамилия'), { target: { value: 'Петрова' } });
     fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
 
-    expect(await screen.findByText(`Мы отправили код из 4 цифр на номер ${MASKED}`)).toBeTruthy();
+    expect(await screen.findByText(`Мы отправили код из 4 цифр на номер ${MASKED}`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Отправить код повторно через 2:00/ })).toHaveProperty(
       'disabled',
       true,
@@ -79,10 +81,10 @@ describe('SignInPage', () => {
     });
     const { router } = renderWithProviders(<SignInPage />, { path: '/users/sign_in' });
     signInWithEmail();
-    expect(await screen.findByRole('heading', { name: 'Подтверждение входа' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Это не мой номер' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Подтверждение входа' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Это не мой номер' })).toBeInTheDocument();
     typeCode('1111');
-    expect(await screen.findByText('Неверный код')).toBeTruthy();
+    expect(await screen.findByText('Неверный код')).toBeInTheDocument();
     typeCode('2222');
     await waitFor(() => expect(router.state.location.pathname).toBe('/briefcases'));
   });
@@ -94,7 +96,7 @@ describe('SignInPage', () => {
       'POST /api/v2/auth/sms_data_not_filled': { phone: MASKED, resend_in: 120 },
     });
     renderWithProviders(<SignInPage />, { path: '/users/sign_in?stage=noEmail' });
-    expect(screen.getByRole('heading', { name: 'Вход по номеру телефона' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Вход по номеру телефона' })).toBeInTheDocument();
     const phone = screen.getByLabelText('Номер телефона') as HTMLInputElement;
     fireEvent.focus(phone);
     expect(phone.value).toBe('+7 ');
@@ -102,13 +104,13 @@ describe('SignInPage', () => {
     expect(phone.value).toBe('+7 916 123-45-67');
     fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
 
-    expect(await screen.findByRole('heading', { name: 'Укажите Email' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Укажите Email' })).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'new@example.ru' } });
     fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
-    expect(await screen.findByText('Введите пароль от вашего аккаунта.')).toBeTruthy();
+    expect(await screen.findByText('Введите пароль от вашего аккаунта.')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Пароль от аккаунта'), { target: { value: 'Secret-123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
-    expect(await screen.findByText(`Мы отправили код из 4 цифр на номер ${MASKED}`)).toBeTruthy();
+    expect(await screen.findByText(`Мы отправили код из 4 цифр на номер ${MASKED}`)).toBeInTheDocument();
     expect(api.last('POST /api/v2/auth/sms_data_not_filled')?.body).toEqual({
       phone: '79161234567',
       password: 'Secret-123',
@@ -121,11 +123,11 @@ describe('SignInPage', () => {
       'GET /users/auth/authenticity_token': { authenticity_token: 'form-token' },
     });
     const { router } = renderWithProviders(<SignInPage />, { path: '/users/sign_in?password_changed=1' });
-    expect(await screen.findByText('Пароль изменён. Войдите с новым паролем.')).toBeTruthy();
+    expect(await screen.findByText('Пароль изменён. Войдите с новым паролем.')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
     // The spec's form post under /users/auth/ with an authenticity token, enabled once the token is there.
     const button = (await screen.findByRole('button', { name: 'Войти через банк' })) as HTMLButtonElement;
-    await waitFor(() => expect(button.disabled).toBe(false));
+    await waitFor(() => expect(button).toBeEnabled());
     const form = button.closest('form')!;
     expect(form.getAttribute('method')).toBe('post');
     expect(form.getAttribute('action')).toBe('/users/auth/bank_id');
@@ -137,7 +139,7 @@ describe('SignInPage', () => {
     renderWithProviders(<SignInPage />, { path: '/users/sign_in?oauth_failed=1' });
     expect(
       await screen.findByText(/Не удалось войти через банк. Обратитесь в службу поддержки/),
-    ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Войти через банк' })).toBeNull();
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Войти через банк' })).not.toBeInTheDocument();
   });
 });

@@ -32,7 +32,7 @@ describe('SignUpPage', () => {
     typePhone();
     expect(
       await screen.findByText(/Пользователь с таким номером телефона уже зарегистрирован\./),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Войти' })[0]?.getAttribute('href')).toBe('/users/sign_in');
   });
 
@@ -43,30 +43,30 @@ describe('SignUpPage', () => {
       'POST /api/v2/registrations': buildAuthResult({ user: { first_name: null, last_name: null } }),
     });
     const { router } = renderWithProviders(<SignUpPage />, { path: '/users/sign_up' });
-    expect(screen.getByText('Шаг 1 из 5')).toBeTruthy();
+    expect(screen.getByText('Шаг 1 из 5')).toBeInTheDocument();
     typePhone();
-    expect(await screen.findByText(`Мы отправили код из 4 цифр на номер ${MASKED}`)).toBeTruthy();
+    expect(await screen.findByText(`Мы отправили код из 4 цифр на номер ${MASKED}`)).toBeInTheDocument();
     [...'1234'].forEach((digit, i) => {
       fireEvent.change(screen.getByLabelText(`Код из SMS, цифра ${i + 1}`), { target: { value: digit } });
     });
 
-    expect(await screen.findByText('Шаг 3 из 5')).toBeTruthy();
+    expect(await screen.findByText('Шаг 3 из 5')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'иван@example.ru' } });
     fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
-    expect(screen.getByText('Email не может содержать русские буквы')).toBeTruthy();
+    expect(screen.getByText('Email не может содержать русские буквы')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ivan@example.ru' } });
     fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
 
     fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'Secret-123' } });
     fireEvent.change(screen.getByLabelText('Повторите пароль'), { target: { value: 'Secret-124' } });
     fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
-    expect(screen.getByText('Пароли не совпадают')).toBeTruthy();
+    expect(screen.getByText('Пароли не совпадают')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Повторите пароль'), { target: { value: 'Secret-123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
 
     const register = screen.getByRole('button', { name: 'Зарегистрироваться' }) as HTMLButtonElement;
     fireEvent.click(screen.getByLabelText('Я ознакомлен(а) с Политикой обработки персональных данных'));
-    expect(register.disabled).toBe(true);
+    expect(register).toBeDisabled();
     fireEvent.click(screen.getByLabelText('Я даю согласие на обработку моих персональных данных'));
     fireEvent.click(register);
     await waitFor(() => expect(router.state.location.search).toBe('?new_user=1'));

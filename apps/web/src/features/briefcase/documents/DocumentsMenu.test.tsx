@@ -40,10 +40,10 @@ describe('DocumentsMenu', () => {
     stubApi({ 'GET /api/v1/briefcases/42/documents': answer({ protocol_pending: true }) });
     renderWithProviders(<DocumentsMenu briefcase={buildBriefcaseCard({ id: 42, status: 'active' })} />);
     const menu = await openMenu();
-    expect(await within(menu).findByText('Регламент проведения торгов.pdf')).toBeTruthy();
-    expect(within(menu).getByText('Протокол будет доступен после окончания торгов')).toBeTruthy();
-    expect(within(menu).getByRole('menuitem', { name: 'Скачать всё архивом' })).toBeTruthy();
-    expect(within(menu).queryByText('Общие результаты аукциона')).toBeNull();
+    expect(await within(menu).findByText('Регламент проведения торгов.pdf')).toBeInTheDocument();
+    expect(within(menu).getByText('Протокол будет доступен после окончания торгов')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Скачать всё архивом' })).toBeInTheDocument();
+    expect(within(menu).queryByText('Общие результаты аукциона')).not.toBeInTheDocument();
   });
 
   it('after trading lists the protocol and the main report, and downloads the chosen file with the token', async () => {
@@ -94,11 +94,11 @@ describe('PortfolioDocuments', () => {
     });
     renderWithProviders(<PortfolioDocuments briefcase={buildBriefcaseCard({ id: 42, status: 'closed' })} />);
     const section = await screen.findByTestId('portfolio-documents');
-    expect(await within(section).findByText('Общие результаты аукциона')).toBeTruthy();
-    expect(within(section).getByText('Всего скачиваний: 3')).toBeTruthy();
+    expect(await within(section).findByText('Общие результаты аукциона')).toBeInTheDocument();
+    expect(within(section).getByText('Всего скачиваний: 3')).toBeInTheDocument();
     const history = within(section).getByRole('table', { name: 'История скачиваний' });
-    expect(within(history).getByText('Петров Иван')).toBeTruthy();
-    expect(within(section).getByRole('button', { name: 'Отчёт о торгах (XLSX)' })).toBeTruthy();
+    expect(within(history).getByText('Петров Иван')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Отчёт о торгах (XLSX)' })).toBeInTheDocument();
   });
 
   it('names the download history button after its file, and saves that file (issue 29 #17)', async () => {
@@ -121,7 +121,7 @@ describe('PortfolioDocuments', () => {
     renderWithProviders(<PortfolioDocuments briefcase={buildBriefcaseCard({ id: 42, status: 'closed' })} />);
     const section = await screen.findByTestId('portfolio-documents');
     // "Вся история (XLSX)" read as the procedure's whole history; the file is the history of downloads.
-    expect(within(section).queryByRole('button', { name: 'Вся история (XLSX)' })).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'Вся история (XLSX)' })).not.toBeInTheDocument();
     fireEvent.click(await within(section).findByRole('button', { name: 'Вся история скачиваний (XLSX)' }));
     await vi.waitFor(() => expect(saved).toHaveBeenCalled());
     expect(api.sent.filter((r) => r.path !== '/api/v1/briefcases/42/documents').map((r) => r.path)).toEqual([

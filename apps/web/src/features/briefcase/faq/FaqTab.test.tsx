@@ -56,7 +56,7 @@ describe('the FAQ tab, live (decisions/0180)', () => {
   it('follows BriefcaseQuestions and shows a published answer without a reload', async () => {
     answer = page([question(5, null)]);
     renderWithProviders(<FaqTab briefcase={card} />, { createSocket: server.create });
-    expect(await screen.findByText('Вопрос 5')).toBeTruthy();
+    expect(await screen.findByText('Вопрос 5')).toBeInTheDocument();
     await waitFor(() =>
       expect(server.current?.sent).toContainEqual({
         command: 'subscribe',
@@ -76,7 +76,7 @@ describe('the FAQ tab, live (decisions/0180)', () => {
         t: Date.now(),
       });
     });
-    expect(await screen.findByText('Да, передаются.')).toBeTruthy();
+    expect(await screen.findByText('Да, передаются.')).toBeInTheDocument();
     expect(reads).toBeGreaterThan(before);
   });
 });

@@ -34,23 +34,23 @@ describe('QuestionCard', () => {
   it('shows a participant their own unanswered question, without any action', () => {
     render(question({ is_own: true }), false);
     const card = screen.getByRole('article', { name: 'Есть ли в портфеле банкроты?' });
-    expect(within(card).getByText('Без ответа')).toBeTruthy();
-    expect(within(card).getByText('Ваш вопрос')).toBeTruthy();
-    expect(within(card).getByText('Ответ готовится')).toBeTruthy();
-    expect(within(card).getByText(/^Вопрос задан 22\.11\.2026 12:00/)).toBeTruthy();
-    expect(within(card).queryByRole('button')).toBeNull();
+    expect(within(card).getByText('Без ответа')).toBeInTheDocument();
+    expect(within(card).getByText('Ваш вопрос')).toBeInTheDocument();
+    expect(within(card).getByText('Ответ готовится')).toBeInTheDocument();
+    expect(within(card).getByText(/^Вопрос задан 22\.11\.2026 12:00/)).toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('offers the administrator publishing only once a draft has an answer', () => {
     const { unmount } = render(question(), true);
-    expect(screen.queryByRole('button', { name: 'Опубликовать' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Изменить' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Удалить' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Опубликовать' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Изменить' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Удалить' })).toBeInTheDocument();
     unmount();
     render(question({ answer: 'Нет', status: 'draft' }), true);
-    expect(screen.getByText('Черновик')).toBeTruthy();
-    expect(screen.getByText('Не опубликован')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Опубликовать' })).toBeTruthy();
+    expect(screen.getByText('Черновик')).toBeInTheDocument();
+    expect(screen.getByText('Не опубликован')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Опубликовать' })).toBeInTheDocument();
   });
 
   it('shows a published answer with its document, and the administrator may withdraw it', () => {
@@ -63,10 +63,10 @@ describe('QuestionCard', () => {
       }),
       true,
     );
-    expect(screen.queryByText('Без ответа')).toBeNull();
-    expect(screen.getByText('Нет, банкротов нет.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Скачать Справка.pdf' })).toBeTruthy();
-    expect(screen.getByText('PDF, 2 КБ')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Снять с публикации' })).toBeTruthy();
+    expect(screen.queryByText('Без ответа')).not.toBeInTheDocument();
+    expect(screen.getByText('Нет, банкротов нет.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Скачать Справка.pdf' })).toBeInTheDocument();
+    expect(screen.getByText('PDF, 2 КБ')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Снять с публикации' })).toBeInTheDocument();
   });
 });

@@ -46,7 +46,7 @@ describe('the Monitoring tab', () => {
     renderWithProviders(<MonitoringTab briefcase={card} />, { createSocket: server.create });
     expect(
       await screen.findByText('Пользователи не посещали страницу ТП после начала мониторинга'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.getByTestId('monitoring-online').textContent).toBe('В сети: 0');
   });
 
@@ -59,11 +59,11 @@ describe('the Monitoring tab', () => {
     };
     renderWithProviders(<MonitoringTab briefcase={card} />, { createSocket: server.create });
     const row = await screen.findByTestId('monitoring-user-7');
-    expect(within(row).getByText('В сети')).toBeTruthy();
+    expect(within(row).getByText('В сети')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Иванов Иван 7' }).getAttribute('href')).toBe(
       '/admin/users/7',
     );
-    expect(within(screen.getByTestId('monitoring-user-8')).getByText('Не в сети')).toBeTruthy();
+    expect(within(screen.getByTestId('monitoring-user-8')).getByText('Не в сети')).toBeInTheDocument();
     expect(screen.getByTestId('monitoring-total').textContent).toBe('Всего посетителей: 2');
     await waitFor(() =>
       expect(server.current?.sent).toContainEqual({
@@ -83,7 +83,7 @@ describe('the Monitoring tab', () => {
         t: Date.now(),
       });
     });
-    expect(within(screen.getByTestId('monitoring-user-7')).getByText('Отошёл')).toBeTruthy();
+    expect(within(screen.getByTestId('monitoring-user-7')).getByText('Отошёл')).toBeInTheDocument();
     expect(screen.getByTestId('monitoring-online').textContent).toBe('В сети: 0');
     // A newcomer or a new order is the server's: the page is read again.
     await waitFor(() => expect(pages).toEqual(['1', '1']));

@@ -56,12 +56,12 @@ describe('ColumnMatching', () => {
     });
     renderWithProviders(<Harness />);
     expect((await screen.findByTestId('remaining-required')).textContent).toBe('0');
-    expect(within(screen.getByTestId('match-column-1')).getByText('Аналитика')).toBeTruthy();
-    expect(within(screen.getByTestId('match-column-4')).getByText('Не загружается')).toBeTruthy();
+    expect(within(screen.getByTestId('match-column-1')).getByText('Аналитика')).toBeInTheDocument();
+    expect(within(screen.getByTestId('match-column-4')).getByText('Не загружается')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Удалить сопоставление столбца «Регион»' }));
     expect(screen.getByTestId('remaining-required').textContent).toBe('1');
-    expect(screen.getByText('Код региона', { selector: 'li' })).toBeTruthy();
+    expect(screen.getByText('Код региона', { selector: 'li' })).toBeInTheDocument();
   });
 
   it('reads "Все поля совпадают" when every required and recommended attribute is matched', async () => {

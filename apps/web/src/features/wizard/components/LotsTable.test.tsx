@@ -68,7 +68,7 @@ describe('LotsTable', () => {
     expect(bodyRows()[31]!.textContent).toContain('Лот № 32');
 
     fireEvent.click(screen.getByRole('button', { name: 'Показать все лоты' }));
-    expect(screen.queryByRole('button', { name: 'Показать все лоты' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Показать все лоты' })).not.toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Лоты' });
     expect(table.getAttribute('aria-rowcount')).toBe('5001');
     // Only a screenful and the overscan are in the document, not 5,000 rows.
@@ -88,13 +88,13 @@ describe('LotsTable', () => {
     expect(last.getAttribute('aria-rowindex')).toBe('5001');
     expect(last.textContent).toContain('Лот № 5000');
     expect(bodyRows().length).toBeLessThan(100);
-    expect(screen.queryByTestId('lot-row-1')).toBeNull();
+    expect(screen.queryByTestId('lot-row-1')).not.toBeInTheDocument();
   });
 
   it('has no "Показать все лоты" for 32 lots or fewer', () => {
     stubApi({ 'GET /api/v1/predicted_price/forms': { forms: [], model: null } });
     renderWithProviders(<LotsTable briefcaseId={7} lots={lotsOf(32)} method={null} />);
     expect(bodyRows()).toHaveLength(32);
-    expect(screen.queryByRole('button', { name: 'Показать все лоты' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Показать все лоты' })).not.toBeInTheDocument();
   });
 });

@@ -79,11 +79,11 @@ describe('step 3: the seller’s lot prices', () => {
     renderWithProviders(<Step initial={loaded('dutch')} seen={() => {}} />);
     expect(
       within(screen.getByTestId('lot-row-1')).getByRole('textbox', { name: 'Цена отсечения, ₽' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const steps = screen.getByRole('textbox', { name: 'Шагов после первой ставки' });
     fireEvent.change(steps, { target: { value: '-1' } });
-    expect(screen.getByText('Не может быть меньше 0')).toBeTruthy();
+    expect(screen.getByText('Не может быть меньше 0')).toBeInTheDocument();
     fireEvent.change(steps, { target: { value: '2' } });
-    expect(screen.queryByText('Не может быть меньше 0')).toBeNull();
+    expect(screen.queryByText('Не может быть меньше 0')).not.toBeInTheDocument();
   });
 });
