@@ -4,7 +4,7 @@
  * a 401 `token_expired` triggers one token refresh (shared by every call that hits it at the same time) and
  * one retry. When the session cannot be renewed the tokens are cleared, which signs the user out.
  */
-import type { Envelope, Jwt } from '@etp/contracts';
+import { type Envelope, OPERATIONS, type RefreshResult } from '@etp/contracts';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './ApiError.ts';
 import type { TokenStore } from './createTokenStore.ts';
 
@@ -113,11 +113,11 @@ export function createApiClient({
     if (!session) return false;
     try {
       const response = await send(
-        '/api/v2/auth/refresh',
+        OPERATIONS.refreshToken.path,
         { method: 'POST', body: { refresh_token: session.refresh_token } },
         null,
       );
-      const { jwt } = await unwrap<{ jwt: Jwt }>(response);
+      const { jwt } = await unwrap<RefreshResult>(response);
       tokens.set(jwt, now());
       return true;
     } catch (error) {

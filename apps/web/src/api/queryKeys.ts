@@ -53,6 +53,8 @@ export const queryKeys = {
   authMethods: ['auth-methods'] as const,
   authenticityToken: ['authenticity-token'] as const,
   profile: ['profile'] as const,
+  /** The wizard's organiser picker (GET /api/v1/users?company_name=). */
+  organisers: (name: string) => ['wizard', 'organisers', name] as const,
   company: ['company'] as const,
   employees: ['company', 'employees'] as const,
   invited: ['company', 'invited'] as const,
@@ -67,5 +69,7 @@ export const queryKeys = {
   adminUser: (id: number) => ['admin', 'user', id] as const,
   publicBriefcases: ['public-briefcases'] as const,
   survey: (kind: string, key: string) => ['survey', kind, key] as const,
+  /** Every file fetched with the session (prefix: an avatar changed), and one of them. */
+  files: ['file'] as const,
   file: (path: string) => ['file', path] as const,
 };

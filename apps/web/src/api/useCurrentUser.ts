@@ -1,6 +1,6 @@
-import type { User } from '@etp/contracts';
+import { OPERATIONS, type User } from '@etp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from './apiClient.ts';
+import { call } from './call.ts';
 import { queryKeys } from './queryKeys.ts';
 import { useSignedIn } from './useSignedIn.ts';
 
@@ -31,7 +31,7 @@ export function useCurrentUser(): CurrentUserState {
   const signedIn = useSignedIn();
   const query = useQuery({
     queryKey: queryKeys.currentUser,
-    queryFn: ({ signal }) => apiClient.request<User>('/api/v1/user', { signal }),
+    queryFn: ({ signal }) => call(OPERATIONS.getUser, { signal }),
     enabled: signedIn,
     staleTime: 60_000,
     retry: false,

@@ -1,7 +1,7 @@
-import type { ServerTime } from '@etp/contracts';
+import { OPERATIONS } from '@etp/contracts';
 import { SERVER_TIME_RECHECK_MS } from '@etp/domain';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from './apiClient.ts';
+import { call } from './call.ts';
 import { queryKeys } from './queryKeys.ts';
 
 interface ServerClock {
@@ -12,7 +12,7 @@ interface ServerClock {
 /** How far the server clock is ahead of this browser's, measured against the middle of the round trip. */
 async function fetchServerClock(signal: AbortSignal): Promise<ServerClock> {
   const sentAt = Date.now();
-  const time = await apiClient.request<ServerTime>('/time', { auth: false, signal });
+  const time = await call(OPERATIONS.getServerTime, { signal });
   const receivedAt = Date.now();
   return {
     offsetMs: time.unix_ms - (sentAt + receivedAt) / 2,

@@ -2,10 +2,11 @@
  * Holds the app's one LiveConnection and its cache writer, and lets hooks (useLive.ts) reach them. The socket
  * follows the session: it restarts when the user signs in or out (in this tab or another).
  */
-import type { BriefcaseCard, LiveChannel, LiveMessage } from '@etp/contracts';
+import { type BriefcaseCard, type LiveChannel, type LiveMessage, OPERATIONS } from '@etp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useEffect, useState } from 'react';
 import { apiClient } from '../api/apiClient.ts';
+import { pathOf } from '../api/call.ts';
 import { tokenStore } from '../api/tokenStore.ts';
 import { LiveConnection, type SocketLike } from './LiveConnection.ts';
 import { createLiveCacheWriter } from './liveCache.ts';
@@ -22,7 +23,7 @@ export const LiveContext = createContext<LiveHub | null>(null);
 
 /** ws(s)://{this host}/ws */
 export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${pathOf(OPERATIONS.openLiveChannel)}`;
 }
 
 export interface LiveProviderProps {

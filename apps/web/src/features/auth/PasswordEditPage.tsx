@@ -1,9 +1,10 @@
+import { OPERATIONS } from '@etp/contracts';
 import { PASSWORD_RESET_MIN_LENGTH, validatePassword } from '@etp/domain';
 import { Alert, Button, Link, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { apiClient } from '../../api/apiClient.ts';
+import { call } from '../../api/call.ts';
 import { errorText, fieldErrorText } from '../../lib/errorText.ts';
 import { toast } from '../../lib/toast.ts';
 import { AuthFrame } from './AuthFrame.tsx';
@@ -25,12 +26,7 @@ export function PasswordEditPage() {
   const [tokenError, setTokenError] = useState<string | null>(token ? null : T.noResetToken);
 
   const change = useMutation({
-    mutationFn: () =>
-      apiClient.request<null>('/api/v2/password', {
-        method: 'PUT',
-        body: { reset_password_token: token, password },
-        auth: false,
-      }),
+    mutationFn: () => call(OPERATIONS.resetPassword, { body: { reset_password_token: token, password } }),
     onSuccess: () => void navigate(signInWith('password_changed'), { replace: true }),
     onError: (failure) => {
       const tokenMessage = fieldErrorText(failure, 'reset_password_token');

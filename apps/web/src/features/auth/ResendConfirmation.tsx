@@ -1,9 +1,10 @@
+import { OPERATIONS } from '@etp/contracts';
 import { validateEmail } from '@etp/domain';
 import { Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { apiClient } from '../../api/apiClient.ts';
+import { call } from '../../api/call.ts';
 import { errorText, fieldErrorText } from '../../lib/errorText.ts';
 import { AUTH_MESSAGES as T } from './messages.ts';
 import { signInWith } from './signIn/useArrivalToasts.ts';
@@ -16,11 +17,7 @@ export function ResendConfirmation() {
   const [error, setError] = useState<string | null>(null);
   const send = useMutation({
     mutationFn: (address: string) =>
-      apiClient.request<null>('/api/v2/confirmations/send_instructions', {
-        method: 'POST',
-        body: { email: address },
-        auth: false,
-      }),
+      call(OPERATIONS.sendConfirmationInstructions, { body: { email: address } }),
     onSuccess: () => void navigate(signInWith('confirmation_sent'), { replace: true }),
     onError: (failure) =>
       setError(fieldErrorText(failure, 'email') ?? errorText(failure, T.confirmationFailed)),

@@ -1,6 +1,7 @@
+import { OPERATIONS } from '@etp/contracts';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { apiClient } from '../../api/apiClient.ts';
+import { call } from '../../api/call.ts';
 import { referer } from '../access/referer.ts';
 
 /**
@@ -12,7 +13,7 @@ export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
-      await apiClient.request<null>('/api/v1/user/sign_out');
+      await call(OPERATIONS.signOut);
     } catch {
       // The session ends on this device whatever the server says.
     }

@@ -3,6 +3,7 @@ import { AVATAR_MAX_BYTES, formatMoscowDate, validateName } from '@etp/domain';
 import { Avatar, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
+import { queryKeys } from '../../api/queryKeys.ts';
 import { useAuthorizedFileUrl } from '../../api/useAuthorizedFileUrl.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { companyInitials } from '../../lib/companyInitials.ts';
@@ -28,7 +29,7 @@ export function PersonalSection({ profile }: { profile: Profile }) {
     onSuccess: (fresh, fields) => {
       apply(fresh);
       if ('avatar' in fields || 'remove_avatar' in fields)
-        void queryClient.invalidateQueries({ queryKey: ['file'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.files });
       toast.success(T.updated);
     },
     onError: (failure) => {

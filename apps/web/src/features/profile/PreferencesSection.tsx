@@ -1,4 +1,4 @@
-import type { AUTH_STRATEGIES, NotificationsSettings, Profile } from '@etp/contracts';
+import type { AuthStrategy, NotificationsSettings, Profile } from '@etp/contracts';
 import {
   Divider,
   FormControlLabel,
@@ -25,7 +25,6 @@ const GROUPS: { group: Group; flags: readonly (keyof typeof T.notifications)[] }
   { group: 'invitation_mailer', flags: ['invited'] },
 ];
 
-type AuthStrategy = (typeof AUTH_STRATEGIES)[number];
 /** The strategies the server takes, in the order of their labels (a value import would bring zod to the page). */
 const STRATEGIES = Object.keys(T.strategies) as AuthStrategy[];
 const isStrategy = (value: string): value is AuthStrategy => (STRATEGIES as string[]).includes(value);
@@ -44,7 +43,7 @@ export function PreferencesSection({ profile }: { profile: Profile }) {
           (next.notifications_settings as Record<string, Record<string, boolean>>)[match[1] ?? '']![
             match[2] ?? ''
           ] = value === 'true';
-        if (name === 'auth_strategy') next.auth_strategy = value;
+        if (name === 'auth_strategy' && isStrategy(value)) next.auth_strategy = value;
       }
       apply(next);
       return profile;

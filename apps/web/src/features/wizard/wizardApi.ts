@@ -3,22 +3,24 @@
  * reports upload progress: the transfer fills 0–80 %, then the server's own processing progress
  * (GET /api/v1/registry_uploads/{upload_id}, decisions/0045) fills the rest up to 99 %.
  */
-import {
-  type Envelope,
-  type HistoryCompany,
-  OPERATIONS,
-  type PersonalDataFinding,
-  type RegistryPreview,
-  type RegistryUploadData,
-  type UploadProgressReply,
-  type WizardDocument,
-  type WizardDraft,
-  type WizardDraftLot,
+import type {
+  CompanyTypeaheadItem,
+  Dictionaries,
+  Envelope,
+  HistoryCompany,
+  PersonalDataFinding,
+  RegistryPreview,
+  RegistryUploadData,
+  UploadProgressReply,
+  WizardDocument,
+  WizardDraft,
+  WizardDraftLot,
 } from '@etp/contracts';
+import { OPERATIONS } from '@etp/contracts';
 import { DOCUMENT_UPLOAD_MESSAGES } from '@etp/domain';
 import { ApiError } from '../../api/ApiError.ts';
 import { apiClient } from '../../api/apiClient.ts';
-import { call, callEnvelope } from '../../api/call.ts';
+import { call } from '../../api/call.ts';
 import { tokenStore } from '../../api/tokenStore.ts';
 
 export const TEMPLATE_URL = '/api/v1/registry_template/etp_rd.xlsx';
@@ -48,7 +50,9 @@ export const deleteBriefcase = (id: number) =>
   apiClient.request<null>(`/api/v1/briefcases/${id}`, { method: 'DELETE' });
 
 export const loadDictionaries = () =>
-  call(OPERATIONS.getDictionaries, { query: { keys: 'activities,source_kinds,source_debtor_types' } });
+  apiClient.request<Dictionaries>('/api/v1/dictionaries', {
+    query: { keys: 'activities,source_kinds,source_debtor_types' },
+  });
 
 export interface RelotingInfo {
   loting_params: { loting_type: string; sort_type?: string; price?: number | null } | null;
@@ -85,7 +89,10 @@ export const sendPersonalDataLog = (id: number, email: string) =>
   });
 
 export const requestHelp = (id: number, contact: string) =>
-  callEnvelope(OPERATIONS.requestRegistryHelp, { params: { id }, body: { contact } });
+  apiClient.requestEnvelope<{ id: number }>(`/api/v1/briefcases/${id}/help_request`, {
+    method: 'POST',
+    body: { contact },
+  });
 
 export interface Organiser {
   id: number;
@@ -94,9 +101,7 @@ export interface Organiser {
 }
 
 export async function searchOrganisers(name: string, signal?: AbortSignal): Promise<Organiser[]> {
-  const data = await apiClient.request<{
-    companies: { data: { id: number; attributes: { company_name: string; error: string | null } }[] };
-  }>('/api/v1/users', { query: { company_name: name }, signal });
+  const data = await call(OPERATIONS.searchOrganisers, { query: { company_name: name }, signal });
   return data.companies.data.map((c) => ({ id: c.id, ...c.attributes }));
 }
 
@@ -215,7 +220,7 @@ export async function checkMatching(
   map: readonly (string | null)[],
   onProgress: (percent: number) => void,
 ): Promise<UploadOutcome> {
-  await apiClient.request('/api/v1/user');
+  await call(OPERATIONS.getUser);
   const uploadId = crypto.randomUUID();
   const poller = progressPoller(uploadId, (percent) => onProgress(Math.min(99, percent)));
   poller.start();
@@ -247,7 +252,7 @@ export async function checkMatching(
 
 export async function uploadRegistry(input: UploadInput): Promise<UploadOutcome> {
   // A call that renews an expiring token before the long upload (the XHR cannot retry after a 401).
-  await apiClient.request('/api/v1/user');
+  await call(OPERATIONS.getUser);
   const uploadId = crypto.randomUUID();
   const form = new FormData();
   if (input.briefcaseId === null) form.append('company_id', String(input.companyId));
@@ -308,7 +313,10 @@ export async function searchParticipants(
   signal?: AbortSignal,
 ): Promise<ParticipantSuggestion[]> {
   // spec 1 §7: the participant suggestions' call (GET /companies/typeahead.json is only the default path).
-  const data = await call(OPERATIONS.searchCompanies, { query: { full_name: text }, signal });
+  const data = await apiClient.request<CompanyTypeaheadItem[]>('/api/v1/companies/search', {
+    query: { full_name: text },
+    signal,
+  });
   return data.map((c) => ({ id: c.id, ...c.attributes }));
 }
 
@@ -341,7 +349,7 @@ export async function uploadDocument(
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<DocumentUploadOutcome> {
-  await apiClient.request('/api/v1/user');
+  await call(OPERATIONS.getUser);
   const form = new FormData();
   form.append('briefcase_id', String(briefcaseId));
   form.append('file', file, file.name);

@@ -1,6 +1,8 @@
+import { OPERATIONS } from '@etp/contracts';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import { Box, Button, Divider } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { pathOf } from '../../../api/call.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
 import { AUTH_MESSAGES as T } from '../messages.ts';
 import { signInApi } from './signInApi.ts';
@@ -9,7 +11,7 @@ import { signInApi } from './signInApi.ts';
  * Where the server starts a bank-identity sign-in: a form post with an authenticity token (spec 3 §7.1,
  * docs/decisions/0025 and 0066), a full page load, not a route.
  */
-export const BANK_ID_START = '/users/auth/bank_id';
+export const BANK_ID_START = pathOf(OPERATIONS.startBankIdSignIn);
 
 /** The federated bank-identity sign-in, shown only when GET /auth_methods says it is configured. */
 export function BankIdButton() {

@@ -1,53 +1,35 @@
-/** The calls of the sign-in screen (spec 3 §7.1), each a plain function over the app's API client. */
-import type {
-  AuthenticityToken,
-  AuthMethods,
-  AuthResult,
-  CodeSent,
-  FilledFlags,
-  SignInSmsResult,
-} from '@etp/contracts';
+/** The calls of the sign-in screen (spec 3 §7.1), each a plain function over the contract's operations. */
+import { OPERATIONS } from '@etp/contracts';
 import { normalizePhone } from '@etp/domain';
-import { apiClient } from '../../../api/apiClient.ts';
+import { call, pathOf } from '../../../api/call.ts';
 import type { AccountRef, Credentials, FillData } from './signInMachine.ts';
-
-const post = <T>(path: string, body: unknown) =>
-  apiClient.request<T>(path, { method: 'POST', body, auth: false });
 
 /** '+7 916 123-45-67' → '79161234567', the form the server stores; anything else goes as typed. */
 export const phoneForServer = (phone: string) => normalizePhone(phone) ?? phone;
 
 export const signInApi = {
-  authMethods: (signal?: AbortSignal) =>
-    apiClient.request<AuthMethods>('/auth_methods', { auth: false, signal }),
-  authenticityToken: (signal?: AbortSignal) =>
-    apiClient.request<AuthenticityToken>('/users/auth/authenticity_token', { auth: false, signal }),
-  authorizeByEmail: (credentials: Credentials) =>
-    post<AuthResult>('/api/v2/auth/authorize_by_email', credentials),
-  requestSignInCode: (credentials: Credentials) => post<SignInSmsResult>('/api/v2/auth/sms', credentials),
+  authMethods: (signal?: AbortSignal) => call(OPERATIONS.getAuthMethods, { signal }),
+  authenticityToken: (signal?: AbortSignal) => call(OPERATIONS.getAuthenticityToken, { signal }),
+  authorizeByEmail: (credentials: Credentials) => call(OPERATIONS.authorizeByEmail, { body: credentials }),
+  requestSignInCode: (credentials: Credentials) => call(OPERATIONS.sendSignInCode, { body: credentials }),
   authorizeWithCode: (credentials: Credentials, code: string) =>
-    post<AuthResult>('/api/v2/auth/authorize', { ...credentials, code }),
-  notMyNumber: (credentials: Credentials) => post<null>('/api/v2/auth/not_my_number', credentials),
-  infoByPhone: (phone: string) =>
-    post<FilledFlags>('/api/v2/auth/info_by_phone', { phone: phoneForServer(phone) }),
+    call(OPERATIONS.authorize, { body: { ...credentials, code } }),
+  notMyNumber: (credentials: Credentials) => call(OPERATIONS.reportNotMyNumber, { body: credentials }),
+  infoByPhone: (phone: string) => call(OPERATIONS.getInfoByPhone, { body: { phone: phoneForServer(phone) } }),
   requestDataCode: (account: AccountRef, data: FillData) =>
-    post<CodeSent>('/api/v2/auth/sms_data_not_filled', lookupBody(account, data)),
+    call(OPERATIONS.sendDataNotFilledCode, { body: lookupBody(account, data) }),
   authorizeDataNotFilled: (account: AccountRef, data: FillData, code: string) =>
-    post<AuthResult>('/api/v2/auth/authorize_data_not_filled', {
-      ...data,
-      ...lookupBody(account, data),
-      code,
+    call(OPERATIONS.authorizeDataNotFilled, {
+      body: { ...data, ...lookupBody(account, data), code },
     }),
   requestPhoneCode: (credentials: Credentials, phone: string) =>
-    post<CodeSent>('/api/v2/auth/sms_phone_not_filled', { ...credentials, phone: phoneForServer(phone) }),
+    call(OPERATIONS.sendPhoneNotFilledCode, { body: { ...credentials, phone: phoneForServer(phone) } }),
   authorizePhoneNotFilled: (credentials: Credentials, phone: string, code: string) =>
-    post<AuthResult>('/api/v2/auth/authorize_phone_not_filled', {
-      ...credentials,
-      phone: phoneForServer(phone),
-      code,
+    call(OPERATIONS.authorizePhoneNotFilled, {
+      body: { ...credentials, phone: phoneForServer(phone), code },
     }),
-  sendResetInstructions: (email: string) => post<null>('/api/v2/password/send_reset_instructions', { email }),
-  bankIdToken: (token: string) => post<AuthResult>('/api/v2/auth/bank_id/token', { token }),
+  sendResetInstructions: (email: string) => call(OPERATIONS.sendResetInstructions, { body: { email } }),
+  bankIdToken: (token: string) => call(OPERATIONS.redeemBankIdToken, { body: { token } }),
 };
 
 /**
@@ -66,7 +48,7 @@ function lookupBody(account: AccountRef, data: FillData) {
  */
 export async function revokeSession(accessToken: string): Promise<void> {
   try {
-    await window.fetch('/api/v1/user/sign_out', { headers: { Authorization: `Bearer ${accessToken}` } });
+    await window.fetch(pathOf(OPERATIONS.signOut), { headers: { Authorization: `Bearer ${accessToken}` } });
   } catch {
     // The session simply expires.
   }

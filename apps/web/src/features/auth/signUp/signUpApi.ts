@@ -1,15 +1,13 @@
 /** The registration calls (spec 3 §7.1). */
-import type { AuthResult, CodeSent, RegistrationBody } from '@etp/contracts';
-import { apiClient } from '../../../api/apiClient.ts';
+import { OPERATIONS, type RegistrationBody } from '@etp/contracts';
+import { call } from '../../../api/call.ts';
 import { phoneForServer } from '../signIn/signInApi.ts';
 
-const post = <T>(path: string, body: unknown) =>
-  apiClient.request<T>(path, { method: 'POST', body, auth: false });
-
 export const signUpApi = {
-  sendCode: (phone: string) => post<CodeSent>('/api/v2/registrations/sms', { phone: phoneForServer(phone) }),
+  sendCode: (phone: string) =>
+    call(OPERATIONS.sendRegistrationCode, { body: { phone: phoneForServer(phone) } }),
   checkCode: (phone: string, code: string) =>
-    post<null>('/api/v2/registrations/check_sms', { phone: phoneForServer(phone), code }),
+    call(OPERATIONS.checkRegistrationCode, { body: { phone: phoneForServer(phone), code } }),
   register: (body: RegistrationBody) =>
-    post<AuthResult>('/api/v2/registrations', { ...body, phone: phoneForServer(body.phone) }),
+    call(OPERATIONS.register, { body: { ...body, phone: phoneForServer(body.phone) } }),
 };

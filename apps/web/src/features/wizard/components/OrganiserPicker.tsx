@@ -2,6 +2,7 @@
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { queryKeys } from '../../../api/queryKeys.ts';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue.ts';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 import { type Organiser, searchOrganisers } from '../wizardApi.ts';
@@ -18,7 +19,7 @@ export default function OrganiserPicker({ value, onChange, locked }: OrganiserPi
   const [input, setInput] = useState('');
   const query = useDebouncedValue(input, TYPEAHEAD_DEBOUNCE_MS);
   const organisers = useQuery({
-    queryKey: ['wizard', 'organisers', query],
+    queryKey: queryKeys.organisers(query),
     queryFn: ({ signal }) => searchOrganisers(query, signal),
     enabled: !locked,
   });
