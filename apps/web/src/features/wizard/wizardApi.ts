@@ -3,24 +3,22 @@
  * reports upload progress: the transfer fills 0–80 %, then the server's own processing progress
  * (GET /api/v1/registry_uploads/{upload_id}, decisions/0045) fills the rest up to 99 %.
  */
-import type {
-  CompanyTypeaheadItem,
-  Dictionaries,
-  Envelope,
-  HistoryCompany,
-  PersonalDataFinding,
-  RegistryPreview,
-  RegistryUploadData,
-  UploadProgressReply,
-  WizardDocument,
-  WizardDraft,
-  WizardDraftLot,
+import {
+  type Envelope,
+  type HistoryCompany,
+  OPERATIONS,
+  type PersonalDataFinding,
+  type RegistryPreview,
+  type RegistryUploadData,
+  type UploadProgressReply,
+  type WizardDocument,
+  type WizardDraft,
+  type WizardDraftLot,
 } from '@etp/contracts';
-import { OPERATIONS } from '@etp/contracts';
 import { DOCUMENT_UPLOAD_MESSAGES } from '@etp/domain';
 import { ApiError } from '../../api/ApiError.ts';
 import { apiClient } from '../../api/apiClient.ts';
-import { call } from '../../api/call.ts';
+import { call, callEnvelope } from '../../api/call.ts';
 import { tokenStore } from '../../api/tokenStore.ts';
 
 export const TEMPLATE_URL = '/api/v1/registry_template/etp_rd.xlsx';
@@ -50,9 +48,7 @@ export const deleteBriefcase = (id: number) =>
   apiClient.request<null>(`/api/v1/briefcases/${id}`, { method: 'DELETE' });
 
 export const loadDictionaries = () =>
-  apiClient.request<Dictionaries>('/api/v1/dictionaries', {
-    query: { keys: 'activities,source_kinds,source_debtor_types' },
-  });
+  call(OPERATIONS.getDictionaries, { query: { keys: 'activities,source_kinds,source_debtor_types' } });
 
 export interface RelotingInfo {
   loting_params: { loting_type: string; sort_type?: string; price?: number | null } | null;
@@ -89,10 +85,7 @@ export const sendPersonalDataLog = (id: number, email: string) =>
   });
 
 export const requestHelp = (id: number, contact: string) =>
-  apiClient.requestEnvelope<{ id: number }>(`/api/v1/briefcases/${id}/help_request`, {
-    method: 'POST',
-    body: { contact },
-  });
+  callEnvelope(OPERATIONS.requestRegistryHelp, { params: { id }, body: { contact } });
 
 export interface Organiser {
   id: number;
@@ -313,10 +306,7 @@ export async function searchParticipants(
   signal?: AbortSignal,
 ): Promise<ParticipantSuggestion[]> {
   // spec 1 §7: the participant suggestions' call (GET /companies/typeahead.json is only the default path).
-  const data = await apiClient.request<CompanyTypeaheadItem[]>('/api/v1/companies/search', {
-    query: { full_name: text },
-    signal,
-  });
+  const data = await call(OPERATIONS.searchCompanies, { query: { full_name: text }, signal });
   return data.map((c) => ({ id: c.id, ...c.attributes }));
 }
 
