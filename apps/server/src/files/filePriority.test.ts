@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FilePool } from './filePool.ts';
 import {
   INGEST_PACING,
@@ -63,12 +63,16 @@ describe('file workers yield the CPU to the trading thread', () => {
       [...threadNice().entries()]
         .filter(([tid, nice]) => nice === 19 && !before.has(tid))
         .map(([tid]) => tid);
-    // The worker sets its nice value, then its policy (through chrt): both are waited for.
+    // The worker sets its nice value, then its policy (through chrt): both are waited for in /proc (no event
+    // tells when a thread's priority changed).
     let niced: number[] = [];
-    for (let i = 0; i < 100 && (niced.length === 0 || threadPolicy().get(niced[0]!) !== SCHED_IDLE); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      niced = fresh();
-    }
+    await vi.waitFor(
+      () => {
+        niced = fresh();
+        expect(niced.length > 0 && threadPolicy().get(niced[0]!) === SCHED_IDLE).toBe(true);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     const all = threadNice();
     expect(niced).toHaveLength(1);
     expect(niced).not.toContain(process.pid);
@@ -87,17 +91,21 @@ describe('file workers yield the CPU to the trading thread', () => {
     pool = new FilePool({ workers: 1, memoryMb: 128, timeoutMs: 20_000, maxQueued: 1, mode: 'process' });
     const job = pool.run({ kind: 'sleep', ms: 1500 });
     job.catch(() => {}); // awaited below; a failed assertion ends the pool first
-    let pids: number[] = [];
-    for (let i = 0; i < 100 && pids.length === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      pids = pool.processIds();
-    }
+    const pids = await vi.waitFor(
+      () => {
+        const started = pool!.processIds();
+        expect(started).not.toEqual([]);
+        return started;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     expect(pids).toHaveLength(1);
     expect(pids[0]).not.toBe(process.pid);
-    // Until Node has started its threads (chrt executes it first).
-    for (let i = 0; i < 100 && threadPolicy(pids[0]!).size <= 4; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Until Node has started its threads (chrt executes it first), as /proc lists them.
+    await vi.waitFor(() => expect(threadPolicy(pids[0]!).size).toBeGreaterThan(4), {
+      timeout: 5_000,
+      interval: 50,
+    });
     const policies = [...threadPolicy(pids[0]!).values()];
     // Node's main thread, V8's helpers, libuv's pool, its signal and inspector threads.
     expect(policies.length).toBeGreaterThan(4);
@@ -135,14 +143,15 @@ describe('file workers yield the CPU to the trading thread', () => {
     });
     expect(existsSync(`/proc/${workerPid}`)).toBe(true);
     node.kill('SIGKILL');
-    let gone = false;
-    for (let i = 0; i < 100 && !gone; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      gone =
-        !existsSync(`/proc/${workerPid}`) ||
-        /^State:\s+Z/m.test(readFileSync(`/proc/${workerPid}/status`, 'utf8'));
-    }
-    expect(gone).toBe(true);
+    // The worker is not our child: no exit event reaches this process, so /proc is watched until it has gone.
+    await vi.waitFor(
+      () =>
+        expect(
+          !existsSync(`/proc/${workerPid}`) ||
+            /^State:\s+Z/m.test(readFileSync(`/proc/${workerPid}/status`, 'utf8')),
+        ).toBe(true),
+      { timeout: 20_000, interval: 50 },
+    );
   }, 30_000);
 
   it('a warm pool starts its workers before any job, and one ended for a limit again at once (decision 0233)', async () => {
@@ -172,6 +181,18 @@ describe('file workers yield the CPU to the trading thread', () => {
 
 describe('registry COPY batches give way to bids', () => {
   const pacing = { quietMs: 250, factor: 2, maxPauseMs: 2000 };
+  // The batches, the pauses and the clock that measures them are vitest's fake timers: the test moves time on.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  /** What `work` resolves to, its timers (and those they start) run on the fake clock. */
+  const onFakeClock = async <T>(work: Promise<T>): Promise<T> => {
+    const [value] = await Promise.all([work, vi.runAllTimersAsync()]);
+    return value;
+  };
 
   it('no bid in the last quietMs: no pause', () => {
     expect(pauseAfterBatch(100, 10_000, 10_000 - 251, pacing)).toBe(0);
@@ -193,11 +214,11 @@ describe('registry COPY batches give way to bids', () => {
     const batch = () => new Promise<void>((resolve) => setTimeout(resolve, 40));
     noteBid();
     const started = performance.now();
-    const paused = await pacedBatch(batch);
-    expect(paused).toBeGreaterThanOrEqual(2 * 35);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(40 + paused - 5);
-    await new Promise((resolve) => setTimeout(resolve, INGEST_PACING.quietMs + 20));
-    expect(await pacedBatch(batch)).toBe(0);
+    const paused = await onFakeClock(pacedBatch(batch));
+    expect(paused).toBe(40 * INGEST_PACING.factor);
+    expect(performance.now() - started).toBe(40 + paused);
+    await vi.advanceTimersByTimeAsync(INGEST_PACING.quietMs + 20);
+    expect(await onFakeClock(pacedBatch(batch))).toBe(0);
   });
 
   it('while bids arrive a batch goes in slices of whole rows, each followed by a pause; when quiet, in one COPY', async () => {
@@ -211,13 +232,13 @@ describe('registry COPY batches give way to bids', () => {
       await new Promise((resolve) => setTimeout(resolve, Math.ceil(slice.length / 4096)));
     };
     noteBid();
-    const paused = await pacedCopy(data, copy);
+    const paused = await onFakeClock(pacedCopy(data, copy));
     expect(slices.length).toBeGreaterThan(1);
     expect(slices.reduce((sum, s) => sum + s.bytes, 0)).toBe(data.length);
     expect(paused).toBeGreaterThan(0);
     slices.length = 0;
-    await new Promise((resolve) => setTimeout(resolve, INGEST_PACING.quietMs + 20));
-    expect(await pacedCopy(data, copy)).toBe(0);
+    await vi.advanceTimersByTimeAsync(INGEST_PACING.quietMs + 20);
+    expect(await onFakeClock(pacedCopy(data, copy))).toBe(0);
     expect(slices.map((s) => s.bytes)).toEqual([data.length]);
   });
 });
