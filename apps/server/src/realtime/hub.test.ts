@@ -1,18 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { type LiveFrame, type LotLivePayload, liveMessage, unpackLiveFrame } from '@etp/contracts';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { AuthContext } from '../modules/auth/guards.ts';
 import { accessChangeEvent } from './access.ts';
+import { REAUTHORIZE_TIMEOUT_MS } from './accessRechecks.ts';
 import { type Audience, type BusEvent, InProcessBus } from './bus.ts';
-import {
-  type Authorization,
-  type DeliveryTuning,
-  type HubDeps,
-  LiveHub,
-  REAUTHORIZE_TIMEOUT_MS,
-} from './hub.ts';
+import { type Authorization, type DeliveryTuning, type HubDeps, LiveHub } from './hub.ts';
 
 /** Just enough of a ws socket: what the hub sends (frames written to its stream, or ws.send) is decoded. */
 class FakeSocket extends EventEmitter {
@@ -61,10 +56,21 @@ class FakeSocket extends EventEmitter {
   }
 }
 
-const turn = () => new Promise((resolve) => setImmediate(resolve));
+// The hub's timers and clock (setTimeout, setImmediate, performance.now) are vitest's fake ones: a test moves time
+// on by as much as it means, and nothing waits for real.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+/** What is due now runs (the immediates queued, and what they queue). */
+const turn = () => vi.advanceTimersByTimeAsync(0);
 /** Long enough for the channel's rest after a round (a fraction of a millisecond here) and the next round. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const settle = () => vi.advanceTimersByTimeAsync(5);
+const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+/** A dependency that answers `ms` later on the test's clock (a timer the test's sleep runs). */
+const answerIn = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const userAuth = (id: number) =>
   ({
     user: { id, role: 'user' },
@@ -299,7 +305,7 @@ describe('live hub subscriptions', () => {
     const hub = new LiveHub({
       bus,
       authenticate: async (token) => {
-        await sleep(5);
+        await answerIn(5);
         return userAuth(Number(token));
       },
       authorize: async () => ({ ok: true, master: false }),

@@ -10,16 +10,16 @@
  * (docs/decisions/0019-live-subscription-checks.md).
  *
  * Access that ends (decision 0067): when a write takes rights away it announces the change on the bus (access.ts);
- * every node then forgets both memos and re-authorises the sockets of the users concerned, one by one in each
- * socket's command order. Until its rights are decided again a socket is held (sent nothing, its backlog kept);
- * then it gets the backlog filtered by its new rights, or loses the subscriptions it may no longer hold, or is
- * closed (4401) when its session is gone. Deliveries read the rights on the client, so they are the current ones.
+ * every node then forgets both memos and re-checks the sockets of the users concerned (accessRechecks.ts).
+ * Deliveries read the rights on the client, so they are the current ones.
  */
 import { type LiveChannel, type LiveCommand, type LiveReply, liveCommandSchema } from '@etp/contracts';
 import type { WebSocket } from 'ws';
 import type { AuthContext } from '../modules/auth/guards.ts';
-import { type AccessChange, concerns, readAccessChange } from './access.ts';
+import { type AccessChange, readAccessChange } from './access.ts';
+import { AccessRechecks, SIGN_IN_REQUIRED } from './accessRechecks.ts';
 import type { Bus, BusEvent } from './bus.ts';
+import { keyOf } from './channelKeys.ts';
 import {
   ChannelDelivery,
   DELIVERY_TUNING,
@@ -29,6 +29,7 @@ import {
   type LiveClient,
 } from './delivery.ts';
 import { textFrame, writeFrames } from './frames.ts';
+import { expiryOf, Memo } from './memo.ts';
 import { LotUpdateSequencer } from './sequencer.ts';
 
 export { DELIVERY_TUNING, type DeliveryStats, type DeliveryTuning, type LiveClient } from './delivery.ts';
@@ -37,12 +38,6 @@ export type Authorization = { ok: true; master: boolean } | { ok: false; message
 
 /** How long an access decision for a subscription, or a verified token, is reused (ms). */
 export const AUTHORIZE_TTL_MS = 10_000;
-
-/** A socket whose rights cannot be decided again within this time is closed (1013: try again later). */
-export const REAUTHORIZE_TIMEOUT_MS = 1500;
-
-const SIGN_IN_REQUIRED = 'Требуется вход в систему';
-const OPEN = 1;
 
 export interface HubDeps {
   bus: Bus;
@@ -60,68 +55,6 @@ export interface HubDeps {
   snapshot?(channels: { channel: LiveChannel; briefcaseId: number | null }[]): Promise<BusEvent[]>;
 }
 
-const keyOf = (channel: LiveChannel, briefcaseId: number | null) => `${channel}:${briefcaseId ?? ''}`;
-
-function parseKey(key: string): { channel: LiveChannel; briefcaseId: number | null } {
-  const at = key.lastIndexOf(':');
-  const id = key.slice(at + 1);
-  return { channel: key.slice(0, at) as LiveChannel, briefcaseId: id === '' ? null : Number(id) };
-}
-
-/** The checks of one access change, shared by the sockets it concerns (thousands of one user cost one check). */
-class SharedChecks {
-  private readonly entries = new Map<string, Promise<unknown>>();
-
-  get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    let value = this.entries.get(key) as Promise<T> | undefined;
-    if (!value) {
-      value = load();
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-}
-
-interface Remembered<T> {
-  until: number;
-  value: Promise<T>;
-}
-
-/** The expiry (ms since the epoch) a JWT claims; only used to bound how long a verified token is remembered. */
-function expiryOf(token: string): number {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
-      exp?: unknown;
-    };
-    return typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** A short-lived memo of promises: concurrent and repeated asks share one answer; a failure is not kept. */
-class Memo<T> {
-  private readonly entries = new Map<string, Remembered<T>>();
-
-  get(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
-    if (ttlMs <= 0) return load();
-    const now = performance.now();
-    const known = this.entries.get(key);
-    if (known && known.until > now) return known.value;
-    if (this.entries.size > 10_000) {
-      for (const [k, e] of this.entries) if (e.until <= now) this.entries.delete(k);
-    }
-    const value = load();
-    this.entries.set(key, { until: now + ttlMs, value });
-    value.catch(() => this.entries.delete(key));
-    return value;
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-}
-
 export class LiveHub {
   private readonly channels = new Map<string, ChannelDelivery>();
   private readonly unsubscribeBus: () => void;
@@ -134,10 +67,7 @@ export class LiveHub {
   private readonly clients = new Set<LiveClient>();
   /** Each client's commands and re-authorisations, one after another. */
   private readonly queues = new WeakMap<LiveClient, Promise<void>>();
-  /** Re-authorisations queued per client: the client is released when the last one is done. */
-  private readonly pendingChecks = new Map<LiveClient, number>();
-  /** Since when (performance.now()) each held client has been held without a break. */
-  private readonly heldSince = new Map<LiveClient, number>();
+  private readonly rechecks: AccessRechecks;
   /** Counts access changes: a check that started before one is made again, uncached. */
   private epoch = 0;
   /** Sweeps and frames of every channel since the node started (or since the last resetStats). */
@@ -146,6 +76,17 @@ export class LiveHub {
   constructor(private readonly deps: HubDeps) {
     this.tuning = { ...DELIVERY_TUNING, ...deps.tuning };
     this.authorizeTtlMs = deps.authorizeTtlMs ?? AUTHORIZE_TTL_MS;
+    this.rechecks = new AccessRechecks({
+      clients: this.clients,
+      channel: (key) => this.channels.get(key),
+      enqueue: (client, task) => this.enqueue(client, task),
+      leave: (client, key) => this.leave(client, key),
+      reply: (client, reply) => this.reply(client, reply),
+      refuse: (client) => this.refuse(client),
+      detach: (client) => this.detach(client),
+      authenticate: (token) => deps.authenticate(token),
+      authorize: (auth, channel, briefcaseId) => deps.authorize(auth, channel, briefcaseId),
+    });
     const unsubscribe = deps.bus.subscribe((event) => {
       const change = readAccessChange(event);
       if (change) this.onAccessChange(change);
@@ -240,8 +181,7 @@ export class LiveHub {
     }
     this.channels.clear();
     this.clients.clear();
-    this.pendingChecks.clear();
-    this.heldSince.clear();
+    this.rechecks.clear();
     this.decisions.clear();
     this.identities.clear();
   }
@@ -256,8 +196,7 @@ export class LiveHub {
     for (const key of client.keys) this.leave(client, key);
     client.keys.clear();
     this.clients.delete(client);
-    this.pendingChecks.delete(client);
-    this.heldSince.delete(client);
+    this.rechecks.forget(client);
     client.held = false;
   }
 
@@ -355,105 +294,12 @@ export class LiveHub {
     this.detach(client);
   }
 
-  /**
-   * Someone's rights changed: forget what was remembered, hold the sockets concerned at once (nothing reaches them
-   * from now on) and decide their rights again in their command order.
-   */
+  /** Someone's rights changed: what was remembered is forgotten, and the sockets concerned are checked again. */
   private onAccessChange(change: AccessChange): void {
     this.epoch++;
     this.decisions.clear();
     this.identities.clear();
-    const shared = new SharedChecks();
-    const at = performance.now();
-    const concerned: LiveClient[] = [];
-    for (const client of this.clients) {
-      const auth = client.auth;
-      if (!auth) continue;
-      const who = {
-        sessionId: auth.sessionId,
-        userId: auth.user.id,
-        companyIds: auth.memberships.map((m) => m.company.id),
-        briefcaseIds: change.briefcases
-          ? [...client.keys].map((key) => parseKey(key).briefcaseId).filter((id) => id !== null)
-          : undefined,
-      };
-      if (!concerns(change, who)) continue;
-      this.setHeld(client, true, at);
-      concerned.push(client);
-      this.pendingChecks.set(client, (this.pendingChecks.get(client) ?? 0) + 1);
-      this.enqueue(client, () => this.reauthorize(client, shared));
-    }
-    if (concerned.length === 0) return;
-    // Rights not decided again in time (a slow database, a command ahead in the queue): the socket is closed
-    // (1013, try again later) rather than left waiting. A socket released meanwhile and held again later is left.
-    setTimeout(() => {
-      for (const client of concerned) {
-        const since = this.heldSince.get(client);
-        if (since === undefined || since > at) continue;
-        client.socket.close(1013);
-        this.detach(client);
-      }
-    }, REAUTHORIZE_TIMEOUT_MS).unref();
-  }
-
-  private setHeld(client: LiveClient, held: boolean, at = performance.now()): void {
-    client.held = held;
-    if (!held) this.heldSince.delete(client);
-    else if (!this.heldSince.has(client)) this.heldSince.set(client, at);
-    for (const key of client.keys) {
-      const channel = this.channels.get(key);
-      if (held) channel?.hold(client);
-      else channel?.release(client);
-    }
-  }
-
-  /**
-   * Verifies the socket's token and each of its subscriptions again, as a new socket would be: a closed session
-   * closes the socket, a subscription no longer allowed is dropped (with its refusal), and the rights to the
-   * seller's frames become the ones decided now. (onAccessChange closes a socket whose check is too slow.)
-   */
-  private async reauthorize(client: LiveClient, shared: SharedChecks): Promise<void> {
-    const token = client.token;
-    try {
-      if (!token || client.socket.readyState !== OPEN) return;
-      let auth: AuthContext;
-      try {
-        auth = await shared.get(`token|${token}`, () => this.deps.authenticate(token));
-      } catch {
-        this.refuse(client);
-        return;
-      }
-      const masterOf = new Set<number>();
-      for (const key of [...client.keys]) {
-        const { channel, briefcaseId } = parseKey(key);
-        const decisionKey = `${auth.user.id}|${auth.sessionId}|${auth.company?.id ?? ''}|${key}`;
-        const decision = await shared
-          .get(decisionKey, () => this.deps.authorize(auth, channel, briefcaseId))
-          .catch((): Authorization => ({ ok: false, message: SIGN_IN_REQUIRED }));
-        if (!decision.ok) {
-          this.leave(client, key);
-          client.keys.delete(key);
-          this.reply(client, {
-            type: 'rejected',
-            channel,
-            briefcase_id: briefcaseId,
-            message: decision.message,
-          });
-        } else if (decision.master && briefcaseId !== null) {
-          masterOf.add(briefcaseId);
-        }
-      }
-      client.auth = auth;
-      client.masterOf = masterOf;
-    } finally {
-      // A later change queued its own check: the client stays held until that one is done too.
-      const left = (this.pendingChecks.get(client) ?? 1) - 1;
-      if (left > 0) this.pendingChecks.set(client, left);
-      else {
-        this.pendingChecks.delete(client);
-        if (client.socket.readyState === OPEN) this.setHeld(client, false);
-      }
-    }
+    this.rechecks.onAccessChange(change);
   }
 
   /** The access decision for a subscription, reused for authorizeTtlMs; a failed check is not remembered. */
