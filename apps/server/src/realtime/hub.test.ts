@@ -5,14 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { AuthContext } from '../modules/auth/guards.ts';
 import { accessChangeEvent } from './access.ts';
+import { REAUTHORIZE_TIMEOUT_MS } from './accessRechecks.ts';
 import { type Audience, type BusEvent, InProcessBus } from './bus.ts';
-import {
-  type Authorization,
-  type DeliveryTuning,
-  type HubDeps,
-  LiveHub,
-  REAUTHORIZE_TIMEOUT_MS,
-} from './hub.ts';
+import { type Authorization, type DeliveryTuning, type HubDeps, LiveHub } from './hub.ts';
 
 /** Just enough of a ws socket: what the hub sends (frames written to its stream, or ws.send) is decoded. */
 class FakeSocket extends EventEmitter {
