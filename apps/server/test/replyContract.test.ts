@@ -15,7 +15,10 @@ describe('the reply check', () => {
   const check = createReplyChecker();
 
   it('passes a reply exactly as declared', () => {
-    expect(check('POST /api/v1/briefcases/:id/download_link', 200, ok(LINK))).toEqual({ ok: true, problems: [] });
+    expect(check('POST /api/v1/briefcases/:id/download_link', 200, ok(LINK))).toEqual({
+      ok: true,
+      problems: [],
+    });
   });
 
   it('fails a field the contract does not declare, one it lacks, and one of another type', () => {
@@ -33,6 +36,12 @@ describe('the reply check', () => {
     expect(check('GET /api/v1/briefcases/counts', 404, error).ok).toBe(false);
     expect(check('GET /api/v1/briefcases/:id', 404, error).ok).toBe(true);
     expect(check('GET /api/v1/briefcases/:id', 404, { ...error, code: 'no_such_code' }).ok).toBe(false);
+  });
+
+  it('fails a reply of a route the contract does not declare', () => {
+    expect(check('GET /api/v1/nothing', 200, ok({})).problems).toEqual([
+      'GET /api/v1/nothing has no operation in the contract',
+    ]);
   });
 
   it('turns an off-contract reply into a 500 that names the field', async () => {

@@ -106,6 +106,41 @@ function tagOf(url: string): string {
   return (parts[0] === 'api' ? parts[2] : undefined) ?? 'system';
 }
 
+type TransformArgs = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * One route in the document: its operation's id, summary, tag, success reply and error replies, the request
+ * schemas converted from zod. Also used by a route that documents itself (the WebSocket, live.routes.ts).
+ */
+export function documentRoute({ schema, url, route, ...document }: TransformArgs) {
+  // The web app's pages and files (registered when it is built) are not calls.
+  if (WEB_APP_ROUTES.has(url)) return { schema: { hide: true }, url };
+  const method = [route.method].flat()[0] ?? 'GET';
+  // The spec's own spelling with a trailing slash (DELETE /api/v1/bids/) is served and checked, and documented once,
+  // on its twin: paths in an OpenAPI document do not end with a slash.
+  if (url.length > 1 && url.endsWith('/') && OPERATION_BY_ROUTE.has(`${method} ${url.slice(0, -1)}`)) {
+    return { schema: { hide: true }, url };
+  }
+  const found = OPERATION_BY_ROUTE.get(`${method} ${url}`);
+  const op = found?.op;
+  const success = op ? successOf(op) : { 200: anyEnvelope };
+  const documented = {
+    ...schema,
+    ...(found ? { operationId: found.id, summary: op!.summary } : {}),
+    ...(OPERATION_BY_ROUTE.has(`${method} ${url}/`)
+      ? { description: `Также по адресу ${url}/ (как в спецификации).` }
+      : {}),
+    ...(op?.public ? { security: [] } : {}),
+    tags: [op?.tag ?? tagOf(url)],
+    response: { ...success, ...(op ? repliesOf(op) : { default: anyEnvelope }) },
+  };
+  const result = simpleQuery(jsonSchemaTransform({ schema: documented as never, url, route, ...document }));
+  const bodiless = bodilessOf(op);
+  if (Object.keys(bodiless).length === 0) return result;
+  const response = { ...(result.schema.response as object), ...bodiless };
+  return { ...result, schema: { ...result.schema, response } };
+}
+
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -122,28 +157,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       security: [{ bearer: [] }],
       servers: [{ url: '/', description: 'Эта площадка (адрес, с которого открыт документ)' }],
     },
-    transform: ({ schema, url, route, ...document }) => {
-      // The web app's pages and files (registered when it is built) are not calls.
-      if (WEB_APP_ROUTES.has(url)) return { schema: { hide: true }, url };
-      const method = [route.method].flat()[0] ?? 'GET';
-      const found = OPERATION_BY_ROUTE.get(`${method} ${url}`);
-      const op = found?.op;
-      const success = op ? successOf(op) : { 200: anyEnvelope };
-      const documented = {
-        ...schema,
-        ...(found ? { operationId: found.id, summary: op!.summary } : {}),
-        ...(op?.public ? { security: [] } : {}),
-        tags: [op?.tag ?? tagOf(url)],
-        response: { ...success, ...(op ? repliesOf(op) : { default: anyEnvelope }) },
-      };
-      const result = simpleQuery(
-        jsonSchemaTransform({ schema: documented as never, url, route, ...document }),
-      );
-      const bodiless = bodilessOf(op);
-      if (Object.keys(bodiless).length === 0) return result;
-      const response = { ...(result.schema.response as object), ...bodiless };
-      return { ...result, schema: { ...result.schema, response } };
-    },
+    transform: documentRoute,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

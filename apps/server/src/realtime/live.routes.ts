@@ -2,6 +2,7 @@
 import type { LiveChannel } from '@etp/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../appContext.ts';
+import { documentRoute } from '../http/openapi.ts';
 import type { AuthContext } from '../modules/auth/guards.ts';
 import { resolveBriefcaseAccess } from '../modules/briefcases/briefcases.access.ts';
 import type { Authorization, LiveHub } from './hub.ts';
@@ -57,7 +58,8 @@ export function liveRoutes(hub: LiveHub, outage?: LiveOutage): FastifyPluginAsyn
         config: {
           rateLimit: false,
           // @fastify/websocket hides its routes from the open API; this one is part of it (decisions/0126).
-          swaggerTransform: ({ url }) => ({ url, schema: LIVE_DOCS }),
+          swaggerTransform: (route) =>
+            documentRoute({ ...route, schema: { description: LIVE_PROTOCOL } as never }),
         },
       },
       (socket) => {
@@ -75,11 +77,6 @@ export function liveRoutes(hub: LiveHub, outage?: LiveOutage): FastifyPluginAsyn
   };
 }
 
-/** How the open API describes the live channel: the messages are the contracts of `packages/contracts` live.ts. */
-const LIVE_DOCS = {
-  tags: ['live'],
-  summary: 'Живые обновления (WebSocket)',
-  description:
-    'Одно соединение на вкладку: сначала сообщение authenticate с jwt-токеном, затем subscribe/unsubscribe на каналы LotsStream, UsersStream, BriefcaseStats, BriefcaseStatus, BriefcaseQuestions (с briefcase_id). Сервер присылает {channel, briefcase_id, action, payload, t}.',
-  response: { 101: { description: 'Переход на протокол WebSocket' } },
-};
+/** How the open API describes the live channel's protocol (docs/LIVE.md; the messages are contracts live.ts). */
+const LIVE_PROTOCOL =
+  'Одно соединение на вкладку: сначала сообщение authenticate с jwt-токеном, затем subscribe/unsubscribe на каналы LotsStream, UsersStream, BriefcaseStats, BriefcaseStatus, BriefcaseQuestions (с briefcase_id). Сервер присылает {channel, briefcase_id, action, payload, t}.';
