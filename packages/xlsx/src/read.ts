@@ -11,7 +11,8 @@ import {
   SharedStringsParser,
   SharedStringTable,
 } from './parts.ts';
-import { type Cell, MAX_EXCEL_ROWS, SheetScanner } from './sheet.ts';
+import { type Cell, SheetScanner } from './sheet.ts';
+import { MAX_EXCEL_ROWS } from './sheetBytes.ts';
 import { asUtf8, partText } from './text.ts';
 import {
   type InflateBudget,

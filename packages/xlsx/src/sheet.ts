@@ -1,10 +1,23 @@
 /**
  * The worksheet scanner: a hand-written byte-level state machine over the inflated sheet XML, fed chunk by
- * chunk. It understands only what a worksheet's cells need (<row>, <c r t s>, <v>, <f>, <is><t>) and skips
- * every other tag. A cell or row tag cut by a chunk boundary is carried over to the next chunk whole.
+ * chunk. It understands only what a worksheet's cells need (<row>, <c r t s>, <v>, <f>, <is><t>; a cell's tag is
+ * read by cellTag.ts) and skips every other tag. A cell or row tag cut by a chunk boundary is carried over to the
+ * next chunk whole.
  */
+import { CellTag, T_BOOL, T_DATE, T_NUMBER, T_SHARED } from './cellTag.ts';
 import { serialToIso } from './dates.ts';
 import { notUtf8Message, XLSX_LIMITS, XlsxError } from './errors.ts';
+import {
+  columnLetters,
+  isNameEnd,
+  isoOfDateCell,
+  isSpace,
+  MAX_EXCEL_COLUMNS,
+  MAX_EXCEL_ROWS,
+  NEED_MORE,
+  numberOf,
+  unsignedOf,
+} from './sheetBytes.ts';
 import { decodeText, TextCache } from './text.ts';
 
 export type Cell = string | number | boolean | null;
@@ -19,120 +32,13 @@ export interface ScannerOptions {
   onRow: (cells: Cell[], rowNumber: number) => void;
 }
 
-export const MAX_EXCEL_COLUMNS = 16384; // XFD
-export const MAX_EXCEL_ROWS = 1048576;
 /**
  * A single cell or tag longer than this is not a spreadsheet: Excel's longest cell (32,767 characters, as
  * character references, in rich-text runs) stays well below it.
  */
 const MAX_CARRY = 16 * 1024 * 1024;
-const NEED_MORE = -1;
-
-const T_NUMBER = 0;
-const T_SHARED = 1;
-const T_STR = 2;
-const T_INLINE = 3;
-const T_BOOL = 4;
-const T_ERROR = 5;
-const T_DATE = 6;
-
-const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 const groups = (n: number) => n.toLocaleString('ru-RU').replace(/\s/g, ' ');
-
-/** "A", "Z", "AA"… for a 0-based column. */
-export function columnLetters(index: number): string {
-  let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
-    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
-}
-
-function isSpace(byte: number): boolean {
-  return byte === 32 || byte === 10 || byte === 13 || byte === 9;
-}
-
-function isNameEnd(byte: number): boolean {
-  return byte === 62 || byte === 47 || byte === 32 || byte === 10 || byte === 13 || byte === 9;
-}
-
-function typeCode(b: Buffer, start: number, end: number): number {
-  const first = b[start];
-  const length = end - start;
-  if (first === 115) return length === 1 ? T_SHARED : T_STR; // s | str
-  if (first === 110) return T_NUMBER; // n
-  if (first === 98) return T_BOOL; // b
-  if (first === 101) return T_ERROR; // e
-  if (first === 105) return T_INLINE; // inlineStr
-  if (first === 100) return T_DATE; // d
-  return T_STR;
-}
-
-/** Column index (0 = A) from a cell reference like "AB12"; letters only are read. */
-function columnOf(b: Buffer, start: number, end: number): number {
-  let column = 0;
-  let letters = 0;
-  for (let i = start; i < end; i++) {
-    const ch = b[i]!;
-    if (ch >= 65 && ch <= 90) column = column * 26 + (ch - 64);
-    else if (ch >= 97 && ch <= 122) column = column * 26 + (ch - 96);
-    else break;
-    if (++letters > 3) throw new XlsxError('corrupt', 'column reference beyond XFD');
-  }
-  if (letters === 0) throw new XlsxError('corrupt', 'cell reference without a column');
-  if (column > MAX_EXCEL_COLUMNS) throw new XlsxError('corrupt', 'column reference beyond XFD');
-  return column - 1;
-}
-
-function unsignedOf(b: Buffer, start: number, end: number): number {
-  let value = 0;
-  for (let i = start; i < end; i++) {
-    const ch = b[i]!;
-    if (ch < 48 || ch > 57) return -1;
-    value = value * 10 + (ch - 48);
-  }
-  return end > start ? value : -1;
-}
-
-/** Decimal text to a number; exact (correctly rounded) on the fast path of up to 15 significant digits. */
-function numberOf(b: Buffer, start: number, end: number): number {
-  let i = start;
-  let negative = false;
-  if (b[i] === 45) {
-    negative = true;
-    i++;
-  }
-  let mantissa = 0;
-  let digits = 0;
-  let scale = 0;
-  let dot = false;
-  for (; i < end; i++) {
-    const ch = b[i]!;
-    if (ch >= 48 && ch <= 57) {
-      mantissa = mantissa * 10 + (ch - 48);
-      digits++;
-      if (dot) scale++;
-    } else if (ch === 46 && !dot) {
-      dot = true;
-    } else {
-      digits = 99;
-      break;
-    }
-  }
-  if (digits === 0 || digits > 15) {
-    const text = b.toString('latin1', start, end).trim();
-    return text === '' ? Number.NaN : Number(text);
-  }
-  const value = scale === 0 ? mantissa : mantissa / POW10[scale]!;
-  return negative ? -value : value;
-}
-
-function isoOfDateCell(text: string): string {
-  const trimmed = text.trim();
-  if (trimmed.length <= 10) return trimmed;
-  const dateTime = trimmed.slice(0, 19);
-  return dateTime.endsWith('T00:00:00') ? dateTime.slice(0, 10) : dateTime;
-}
 
 export class SheetScanner {
   rows = 0;
@@ -155,8 +61,9 @@ export class SheetScanner {
   private rowNumber = 0;
   private lastColumn = -1;
   private inRow = false;
-  private inlineText = '';
   private readonly texts = new TextCache();
+  /** The cell tag being read, reused for every cell. */
+  private readonly tag = new CellTag(this.texts);
 
   constructor(options: ScannerOptions) {
     this.sharedStrings = options.sharedStrings;
@@ -337,150 +244,21 @@ export class SheetScanner {
     }
   }
 
+  /** A cell from after its `<c`: its tag read (cellTag.ts), its value made and placed in the row. */
   private cell(b: Buffer, start: number, len: number): number {
-    let p = start;
-    let column = -1;
-    let type = T_NUMBER;
-    let style = 0;
-    let selfClosing = false;
-    for (;;) {
-      let ch = b[p];
-      while (ch === 32 && p < len) ch = b[++p];
-      if (p + 3 >= len) return NEED_MORE;
-      // Fast path: the usual ` r="A1"`, ` s="3"`, ` t="s"` (one-letter name, no spaces, double quotes).
-      if (b[p + 1] === 61 && b[p + 2] === 34) {
-        let q = p + 3;
-        if (ch === 114) {
-          // Column letters, then skip the row digits.
-          let c = b[q]!;
-          let col = 0;
-          let letters = 0;
-          while (c >= 65 && c <= 90) {
-            col = col * 26 + (c - 64);
-            letters++;
-            c = b[++q]!;
-          }
-          while (q < len && b[q] !== 34) q++;
-          if (q >= len) return NEED_MORE;
-          // Lower-case letters or a bad reference: the careful path (which refuses past XFD).
-          column = letters === 0 || letters > 3 || col > MAX_EXCEL_COLUMNS ? columnOf(b, p + 3, q) : col - 1;
-        } else if (ch === 115) {
-          let c = b[q]!;
-          let value = 0;
-          while (c >= 48 && c <= 57) {
-            value = value * 10 + (c - 48);
-            c = b[++q]!;
-          }
-          style = value;
-          while (q < len && b[q] !== 34) q++;
-        } else {
-          const valueStart = q;
-          while (q < len && b[q] !== 34) q++;
-          if (ch === 116 && q < len) type = typeCode(b, valueStart, q);
-        }
-        if (q >= len) return NEED_MORE;
-        p = q + 1;
-        continue;
-      }
-      while (p < len && isSpace(b[p]!)) p++;
-      if (p >= len) return NEED_MORE;
-      ch = b[p];
-      if (ch === 62) {
-        p++;
-        break;
-      }
-      if (ch === 47) {
-        p += 2;
-        selfClosing = true;
-        if (p > len) return NEED_MORE;
-        break;
-      }
-      const nameStart = p;
-      while (p < len && b[p] !== 61) p++;
-      if (p >= len) return NEED_MORE;
-      let nameEnd = p;
-      while (nameEnd > nameStart && isSpace(b[nameEnd - 1]!)) nameEnd--;
-      p++;
-      while (p < len && isSpace(b[p]!)) p++;
-      if (p >= len) return NEED_MORE;
-      const quote = b[p++];
-      const valueStart = p;
-      while (p < len && b[p] !== quote) p++;
-      if (p >= len) return NEED_MORE;
-      const valueEnd = p++;
-      if (nameEnd - nameStart === 1) {
-        const name = b[nameStart];
-        if (name === 114) column = columnOf(b, valueStart, valueEnd);
-        else if (name === 116) type = typeCode(b, valueStart, valueEnd);
-        else if (name === 115) style = unsignedOf(b, valueStart, valueEnd);
-      }
-    }
-    let valueStart = -1;
-    let valueEnd = -1;
-    let formula = false;
-    let inline = false;
-    if (!selfClosing) {
-      for (;;) {
-        while (p < len && b[p] !== 60) p++;
-        if (p + 3 >= len) return NEED_MORE;
-        const c1 = b[p + 1];
-        if (c1 === 47) {
-          if (b[p + 2] === 99 && b[p + 3] === 62) {
-            p += 4;
-            break;
-          }
-        } else if (c1 === 118 && isNameEnd(b[p + 2]!)) {
-          let gt = p + 2;
-          while (gt < len && b[gt] !== 62) gt++;
-          if (gt >= len) return NEED_MORE;
-          if (b[gt - 1] === 47) {
-            p = gt + 1;
-            continue;
-          }
-          let q = gt + 1;
-          while (q < len && b[q] !== 60) q++;
-          if (q >= len) return NEED_MORE;
-          valueStart = gt + 1;
-          valueEnd = q;
-          p = q;
-          continue;
-        } else if (c1 === 102 && isNameEnd(b[p + 2]!)) {
-          formula = true;
-          let gt = p + 2;
-          while (gt < len && b[gt] !== 62) gt++;
-          if (gt >= len) return NEED_MORE;
-          if (b[gt - 1] === 47) {
-            p = gt + 1;
-            continue;
-          }
-          let q = gt + 1;
-          while (q < len && b[q] !== 60) q++;
-          if (q >= len) return NEED_MORE;
-          p = q;
-          continue;
-        } else if (c1 === 105 && b[p + 2] === 115 && isNameEnd(b[p + 3]!)) {
-          const next = this.inlineString(b, p + 3, len);
-          if (next === NEED_MORE) return NEED_MORE;
-          inline = true;
-          p = next;
-          continue;
-        }
-        let gt = p + 1;
-        while (gt < len && b[gt] !== 62) gt++;
-        if (gt >= len) return NEED_MORE;
-        p = gt + 1;
-      }
-    }
-
-    // The cell is complete: place it.
+    const tag = this.tag;
+    const p = tag.parse(b, start, len);
+    if (p === NEED_MORE) return NEED_MORE;
+    let column = tag.column;
+    const { type, style, valueStart, valueEnd } = tag;
     if (column < 0) {
       column = this.lastColumn + 1;
       if (column >= MAX_EXCEL_COLUMNS) throw new XlsxError('too_many_columns', 'a row wider than XFD');
     }
     this.lastColumn = column;
     let value: Cell = null;
-    if (inline) {
-      value = this.inlineText;
+    if (tag.inline) {
+      value = tag.inlineText;
     } else if (valueStart >= 0) {
       switch (type) {
         case T_NUMBER: {
@@ -508,7 +286,7 @@ export class SheetScanner {
       }
     }
     if (value === null) {
-      if (formula) this.formulasWithoutValue++;
+      if (tag.formula) this.formulasWithoutValue++;
     } else {
       // Only cells with a value count: spreadsheets write styled empty cells far to the right of the data.
       if (column >= this.maxColumns) {
@@ -531,45 +309,5 @@ export class SheetScanner {
       if (column >= this.width) this.width = column + 1;
     }
     return p;
-  }
-
-  /** <is> ... </is>: every <t> concatenated (rich runs), <rPh> phonetic runs left out. */
-  private inlineString(b: Buffer, start: number, len: number): number {
-    let p = start;
-    while (p < len && b[p] !== 62) p++;
-    if (p >= len) return NEED_MORE;
-    let text = '';
-    if (b[p - 1] === 47) {
-      this.inlineText = text;
-      return p + 1;
-    }
-    p++;
-    for (;;) {
-      while (p < len && b[p] !== 60) p++;
-      if (p + 4 >= len) return NEED_MORE;
-      const c1 = b[p + 1];
-      if (c1 === 47 && b[p + 2] === 105 && b[p + 3] === 115 && b[p + 4] === 62) {
-        this.inlineText = text;
-        return p + 5;
-      }
-      let gt = p + 1;
-      while (gt < len && b[gt] !== 62) gt++;
-      if (gt >= len) return NEED_MORE;
-      if (c1 === 116 && isNameEnd(b[p + 2]!) && b[gt - 1] !== 47) {
-        // Texts can be long (openpyxl writes Cyrillic as &#NNNN;): find the end natively, decode through the cache.
-        const q = b.indexOf(60, gt + 1);
-        if (q < 0) return NEED_MORE;
-        text += this.texts.decode(b, gt + 1, q);
-        p = q;
-        continue;
-      }
-      if (c1 === 114 && b[p + 2] === 80 && b[p + 3] === 104 && b[gt - 1] !== 47) {
-        const close = b.indexOf('</rPh>', gt, 'latin1');
-        if (close < 0) return NEED_MORE;
-        p = close + 6;
-        continue;
-      }
-      p = gt + 1;
-    }
   }
 }

@@ -6,7 +6,8 @@
  */
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { type Cell, MAX_EXCEL_ROWS } from './sheet.ts';
+import type { Cell } from './sheet.ts';
+import { MAX_EXCEL_ROWS } from './sheetBytes.ts';
 import { columnName, escapeText, HEAD, rowXml, staticParts, ZipOut } from './write.ts';
 
 export interface SheetsWriterOptions {
