@@ -42,7 +42,7 @@ export const adminUserActionSchema = z.object({
   briefcase_id: z.number().int().nullable(),
   lot_id: z.number().int().nullable(),
   /** The bid's amount, or the autobid's maximum, in kopecks. */
-  amount: z.number().nullable(),
+  amount: z.number().int().nullable(),
   created_at: z.string(),
 });
 
