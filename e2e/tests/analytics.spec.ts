@@ -7,7 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, screenshots, signIn } from './support/tabs.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { screenshots } from './support/screenshots.ts';
+import { signIn } from './support/signIn.ts';
 
 interface Card {
   id: number;

@@ -9,17 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import {
-  type APIRequestContext,
-  type Browser,
-  expect as baseExpect,
-  type Page,
-  test,
-} from '@playwright/test';
-import { apiData, type Jwt, tokenOf } from './support/session.ts';
+import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { SHOTS, screenshot } from './support/screenshots.ts';
+import { apiData, type Jwt, journeyContext, tokenOf } from './support/session.ts';
 
-const SHOTS = join(import.meta.dirname, '..', 'screenshots');
 const SELLERS = ['seller.bank@etp-rd.ru', 'seller.mfo@etp-rd.ru'];
 const BUYERS = [
   'buyer.bank@etp-rd.ru',
@@ -53,36 +47,6 @@ const pictureFirstPage = (path: string, name: string) =>
     join(SHOTS, name),
   ]);
 
-/**
- * A browser context signed in as `email` (the session the web app keeps in localStorage). The satisfaction survey a
- * finished procedure's card asks after 5 s is taken as closed in this session (sessionStorage), so it does not
- * cover the dropdown midway.
- */
-async function signedIn(browser: Browser, jwt: Jwt, width = 1440, surveyClosedFor: number | null = null) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 500 ? 844 : 900 },
-    locale: 'ru-RU',
-    timezoneId: 'Europe/Moscow',
-    acceptDownloads: true,
-  });
-  await context.addInitScript(
-    ({ session, survey, surveysKey }) => {
-      type Store = { setItem(k: string, v: string): void };
-      const page = globalThis as unknown as { localStorage: Store; sessionStorage: Store };
-      page.localStorage.setItem('etp.jwt', JSON.stringify({ ...session, obtained_at: Date.now() }));
-      page.localStorage.setItem('etp.cookies_accepted', '1');
-      if (survey) page.sessionStorage.setItem(surveysKey, JSON.stringify([survey]));
-    },
-    {
-      session: jwt,
-      survey: surveyClosedFor ? `csi:/briefcases/${surveyClosedFor}/trade` : null,
-      // apps/web/src/lib/storageKeys.ts STORAGE_KEYS.surveysClosed
-      surveysKey: 'etp.surveys_closed',
-    },
-  );
-  return { context, page: await context.newPage() };
-}
-
 /** Opens the card header's documents dropdown once the card is shown. */
 async function openDocuments(page: Page, id: number) {
   await expect(page.getByTestId('briefcase-title')).toHaveText(`ТП №${id}`);
@@ -92,13 +56,6 @@ async function openDocuments(page: Page, id: number) {
   return menu;
 }
 
-async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).exclude('svg').analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** A finished classic demo procedure of one of the demo sellers, with a lot awaiting the seller's choice. */
 async function finishedProcedure(request: APIRequestContext) {
   for (const email of SELLERS) {
     const jwt = await tokenOf(request, email);
@@ -137,14 +94,18 @@ test('after the end the seller downloads the protocol and the archive; the winne
   expect(chosen.ok()).toBe(true);
 
   // The seller, on the card: the dropdown lists the protocol (made again for the winner) and the archive.
-  const s = await signedIn(browser, seller.jwt, 1440, id);
+  const s = await journeyContext(browser, seller.jwt, {
+    width: 1440,
+    acceptDownloads: true,
+    surveyClosedFor: id,
+  });
   await s.page.goto(`/briefcases/${id}`, { waitUntil: 'domcontentloaded' });
   const menu = await openDocuments(s.page, id);
   await expect(menu.getByRole('menuitem', { name: /Протокол торгов/ })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: /Общие результаты аукциона/ })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: /Регламент проведения торгов/ })).toBeVisible();
-  await expectAccessible(s.page);
-  await s.page.screenshot({ path: join(SHOTS, 'documents-menu-1440.png') });
+  await expectNoSeriousAxeViolations(s.page);
+  await screenshot(s.page, 'documents-menu-1440', { fullPage: false });
 
   const protocolDownload = s.page.waitForEvent('download');
   await menu.getByRole('menuitem', { name: /Протокол торгов/ }).click();
@@ -181,20 +142,24 @@ test('after the end the seller downloads the protocol and the archive; the winne
   await s.context.close();
 
   // On a phone the dropdown opens the same list, and the Портфель tab's documents fit the width.
-  const phone = await signedIn(browser, seller.jwt, 390, id);
+  const phone = await journeyContext(browser, seller.jwt, {
+    width: 390,
+    acceptDownloads: true,
+    surveyClosedFor: id,
+  });
   await phone.page.goto(`/briefcases/${id}`, { waitUntil: 'domcontentloaded' });
   const phoneMenu = await openDocuments(phone.page, id);
   await expect(phoneMenu.getByRole('menuitem', { name: /Протокол торгов/ })).toBeVisible();
   // The menu fades in: the picture is taken once it is opaque.
   await expect(phone.page.locator('#briefcase-documents-menu .MuiPaper-root')).toHaveCSS('opacity', '1');
-  await phone.page.screenshot({ path: join(SHOTS, 'documents-menu-390.png') });
+  await screenshot(phone.page, 'documents-menu-390', { fullPage: false });
   await phone.page.keyboard.press('Escape');
   await expect(phoneMenu).toBeHidden();
   // Gone, not fading: the page's picture must not catch the menu on its way out.
   await expect(phone.page.locator('#briefcase-documents-menu')).toHaveCount(0);
   // The whole page: an element's picture on a phone would carry the sticky header across it.
   await expect(phone.page.getByTestId('portfolio-documents')).toBeVisible();
-  await phone.page.screenshot({ path: join(SHOTS, 'documents-portfolio-390.png'), fullPage: true });
+  await screenshot(phone.page, 'documents-portfolio-390');
   await phone.context.close();
 
   // The winner's buyer: the result is in the events.
@@ -205,11 +170,15 @@ test('after the end the seller downloads the protocol and the archive; the winne
     if (user.company_name === best!.userCompanyName) winner = jwt;
   }
   expect(winner).not.toBeNull();
-  const b = await signedIn(browser, winner!, 1440, id);
+  const b = await journeyContext(browser, winner!, {
+    width: 1440,
+    acceptDownloads: true,
+    surveyClosedFor: id,
+  });
   await b.page.goto('/profile/events', { waitUntil: 'domcontentloaded' });
   await expect(b.page.getByText(new RegExp(`ТП №${id}: вы победили`)).first()).toBeVisible();
-  await expectAccessible(b.page);
-  await b.page.screenshot({ path: join(SHOTS, 'documents-events-won-1440.png') });
+  await expectNoSeriousAxeViolations(b.page);
+  await screenshot(b.page, 'documents-events-won-1440', { fullPage: false });
 
   // The same buyer on the card: the results for everyone, no trade protocol (spec 2 §6), and no company named.
   await b.page.goto(`/briefcases/${id}`, { waitUntil: 'domcontentloaded' });
@@ -240,5 +209,5 @@ test('the open API page shows the calls from the OpenAPI document', async ({ pag
   // an operation is found by the end of its path.
   await page.getByRole('link', { name: 'briefcases', exact: true }).click();
   await expect(page.getByRole('button', { name: /^GET .*zip_documents$/ }).first()).toBeVisible();
-  await page.screenshot({ path: join(SHOTS, 'open-api-1440.png') });
+  await screenshot(page, 'open-api-1440', { fullPage: false });
 });

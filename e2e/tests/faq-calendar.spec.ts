@@ -11,14 +11,14 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { MONTHS_GENITIVE } from '@etp/domain';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { screenshot, screenshots } from './support/screenshots.ts';
 import { type Jwt, signedIn } from './support/session.ts';
-import { expectNoSeriousAxeViolations, screenshots } from './support/tabs.ts';
 
 test.setTimeout(120_000);
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const DIST = join(import.meta.dirname, '../../apps/web/dist');
-const SHOTS = join(import.meta.dirname, '../screenshots');
 const MONTHS: readonly string[] = MONTHS_GENITIVE;
 /** '2026-11-25' → '25 ноября 2026', as the app writes a Moscow day. */
 const dayLabel = (day: string) => {
@@ -30,19 +30,6 @@ const moscowMonth = (offset = 0) => {
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
   return month.toISOString().slice(0, 7);
 };
-
-/** A dialog over the page at 1440 and 390 px: the window as the user sees it (a full-page shot would cut it). */
-async function dialogShots(page: Page, name: string) {
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 /** Snackbars gone (they come and go on their own), so axe and the screenshots see the page itself. */
 async function settled(page: Page) {
@@ -103,14 +90,19 @@ test('a buyer asks a question, the administrator answers and publishes it, the b
     .setInputFiles({ name: 'Опись документов.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(dialog.getByText('Опись документов.pdf')).toBeVisible();
   await expectNoSeriousAxeViolations(admin.page);
-  await dialogShots(admin.page, 'faq-dialog');
+  await screenshots(admin.page, 'faq-dialog', { fullPage: false });
+  // The buyer's tab re-reads its questions when the live channel says they changed.
+  const buyerReread = buyer.page.waitForResponse(
+    (r) =>
+      r.request().method() === 'GET' && new URL(r.url()).pathname === `/api/v1/briefcases/${id}/questions`,
+  );
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(admin.page.getByText('Вопрос успешно изменен')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(question.getByText('Черновик', { exact: true })).toBeVisible();
 
-  // A draft stays with the administrator (the buyer's tab re-reads its question, still without the answer).
-  await buyer.page.waitForTimeout(1000);
+  // A draft stays with the administrator: the buyer's tab has re-read its question, still without the answer.
+  expect((await buyerReread).ok()).toBe(true);
   await expect(mine).toContainText('Ответ готовится');
   await expect(mine).not.toContainText(answer);
 
@@ -186,7 +178,7 @@ test('the calendar opens full screen, changes month by keyboard, opens a day’s
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Развернуть календарь' }).click();
   await expect(panel.getByRole('grid')).toBeVisible();
-  await page.screenshot({ path: join(SHOTS, 'calendar-compact-open-390.png'), fullPage: true });
+  await screenshot(page, 'calendar-compact-open-390');
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Full screen; the arrow keys change the month.
@@ -212,7 +204,7 @@ test('the calendar opens full screen, changes month by keyboard, opens a day’s
   await expect(procedures).toHaveCount(entries.length <= 2 ? entries.length : 1);
   if (entries.length > 2) await expect(cell).toContainText(`Ещё ${entries.length - 1} ТП`);
   await expectNoSeriousAxeViolations(page);
-  await dialogShots(page, 'calendar-full');
+  await screenshots(page, 'calendar-full');
 
   // The day's carousel: arrows (buttons and keys), Escape closes it and leaves the month open.
   await procedures.first().click();
@@ -229,7 +221,7 @@ test('the calendar opens full screen, changes month by keyboard, opens a day’s
     await expect(position).toHaveText(`1 из ${entries.length}`);
   }
   await expectNoSeriousAxeViolations(page);
-  await dialogShots(page, 'calendar-carousel');
+  await screenshots(page, 'calendar-carousel');
   await page.keyboard.press('Escape');
   await expect(carousel).toBeHidden();
   await expect(full).toBeVisible();

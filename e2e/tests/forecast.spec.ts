@@ -1,55 +1,22 @@
-/**
- * The price forecast in the browser (issue 17): an administrator opens a lot's Прогноз tab, reads which model
- * answers and its measured error, forecasts the lot as it is, changes DPD and sees the new range beside the
- * previous one with its reasons, and retrains the model; the seller and a buyer have no Прогноз tab (spec 2 §6);
- * a seller's freshly lotted registry shows the model's predicted prices in the wizard's lots table.
- */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
+import { ADMIN, SELLER } from './support/accounts.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { debts, registry } from './support/registry.ts';
+import { SHOTS, screenshots } from './support/screenshots.ts';
 import { apiData, tokenOf } from './support/session.ts';
-import { expectNoSeriousAxeViolations, screenshots, signIn } from './support/tabs.ts';
+import { signedInThroughForm } from './support/signIn.ts';
 
 /** The shared machine is slow under load: screens get 30 s to appear. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const ADMIN = 'admin@etp-rd.ru';
-const SELLER = 'seller.bank@etp-rd.ru';
 const BUYER = 'buyer.legal@etp-rd.ru';
-
-async function contextOf(browser: Browser, email: string) {
-  const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    locale: 'ru-RU',
-    timezoneId: 'Europe/Moscow',
-  });
-  await context.addInitScript(() => {
-    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-      'etp.cookies_accepted',
-      '1',
-    );
-  });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { context, page };
-}
-
-const SHOTS = join(import.meta.dirname, '..', 'screenshots');
 
 /**
  * The lot dialog at 1440 and 390 px, in a window tall enough for the whole tab (the dialog scrolls inside itself,
  * so a full-page picture would cut it).
  */
-async function dialogScreenshots(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width < 500 ? 3600 : 2600 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const DIALOG_SHOTS = { fullPage: false, height: (width: number) => (width < 500 ? 3600 : 2600) };
 
 const rubles = (text: string | null) => Number((text ?? '').split('₽')[0]!.replace(/\D/g, ''));
 
@@ -87,7 +54,7 @@ test('an administrator changes DPD in the Прогноз tab and sees the new ra
   const lot = lots.lots[0]!;
   const url = `/briefcases/${briefcaseId}/trade?id=${lot.id}`;
 
-  const { context, page } = await contextOf(browser, ADMIN);
+  const { context, page } = await signedInThroughForm(browser, ADMIN);
   await page.goto(url);
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('tab', { name: 'Прогноз' }).click();
@@ -144,7 +111,7 @@ test('an administrator changes DPD in the Прогноз tab and sees the new ra
   await expect(submit).toBeEnabled();
 
   await expectNoSeriousAxeViolations(page);
-  await dialogScreenshots(page, 'forecast-tab');
+  await screenshots(page, 'forecast-tab', DIALOG_SHOTS);
 
   // The administrator retrains: a new version answers.
   await dialog.getByRole('button', { name: 'Переобучить модель' }).click();
@@ -154,7 +121,7 @@ test('an administrator changes DPD in the Прогноз tab and sees the new ra
 
   // Neither the seller (owner) nor a buyer has the tab; the seller is refused the administrator's model figures.
   for (const email of [SELLER, BUYER]) {
-    const other = await contextOf(browser, email);
+    const other = await signedInThroughForm(browser, email);
     await other.page.goto(url);
     const otherDialog = other.page.getByRole('dialog');
     await expect(otherDialog.getByRole('tab', { name: 'Общая информация' })).toBeVisible();
@@ -174,7 +141,7 @@ test('a seller’s freshly lotted registry shows the model’s predicted prices 
 }) => {
   test.setTimeout(180_000);
   const file = await registry('forecast.xlsx', debts(60));
-  const { context, page } = await contextOf(browser, SELLER);
+  const { context, page } = await signedInThroughForm(browser, SELLER);
   await page.goto('/briefcases/new');
   await page.getByRole('button', { name: 'Далее' }).click();
   await page.getByTestId('registry-input').setInputFiles(file);

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { screenshots } from './support/tabs.ts';
+import { screenshot, screenshots } from './support/screenshots.ts';
+import { signIn, submitSignInForm } from './support/signIn.ts';
 
-const BUYER = { email: 'buyer.legal@etp-rd.ru', password: 'Demo-2026!' };
+const BUYER = 'buyer.legal@etp-rd.ru';
 
 test('a demo buyer signs in, browses the feed and opens a procedure card', async ({ page }) => {
   // Screenshots at two widths and the layout checks take their time on this shared machine.
@@ -10,12 +11,7 @@ test('a demo buyer signs in, browses the feed and opens a procedure card', async
   // The feed needs sign-in: the guard sends the visitor to the sign-in screen.
   await expect(page).toHaveURL(/\/users\/sign_in/);
 
-  await page.getByLabel(/e-?mail/i).fill(BUYER.email);
-  await page
-    .getByLabel(/пароль/i)
-    .first()
-    .fill(BUYER.password);
-  await page.getByRole('button', { name: /войти|продолжить/i }).click();
+  await submitSignInForm(page, BUYER);
 
   // Back to where the visitor was going, with the procedures from the database.
   await expect(page).toHaveURL(/\/briefcases$/);
@@ -54,8 +50,9 @@ test('a demo buyer signs in, browses the feed and opens a procedure card', async
       return button && footer ? Math.round(footer.y - (button.y + button.height)) : null;
     })
     .toBeGreaterThanOrEqual(8);
-  await page.screenshot({ path: '/tmp/shots/web-around/feed-end-390.png' });
+  await screenshot(page, 'feed-end-390', { dir: '/tmp/shots/web-around', fullPage: false });
   await screenshots(page, 'feed');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   const firstTitle =
     (await cards
@@ -92,13 +89,7 @@ test('a demo buyer signs in, browses the feed and opens a procedure card', async
 });
 
 test('a wrong password is reported on the password field in Russian', async ({ page }) => {
-  await page.goto('/users/sign_in');
-  await page.getByLabel(/e-?mail/i).fill(BUYER.email);
-  await page
-    .getByLabel(/пароль/i)
-    .first()
-    .fill('not-the-password');
-  await page.getByRole('button', { name: /войти|продолжить/i }).click();
+  await signIn(page, BUYER, { password: 'not-the-password', signedIn: false });
   await expect(page.getByText('Неверный пароль')).toBeVisible();
 });
 

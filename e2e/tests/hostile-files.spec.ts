@@ -5,9 +5,11 @@
  */
 import { REGISTRY_ATTRIBUTES } from '@etp/domain';
 import { buildXlsx } from '@etp/xlsx/testing';
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { debt } from './support/registry.ts';
-import { expectNoSeriousAxeViolations, screenshots, signIn } from './support/tabs.ts';
+import { screenshots } from './support/screenshots.ts';
+import { signIn } from './support/signIn.ts';
 
 /** The shared machine is slow under load: screens get 30 s to appear. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -74,16 +76,21 @@ function registryBehindHiddenSheet(): Buffer {
   });
 }
 
-test('a seller uploads bad files in the wizard and reads why each is refused, or where it was read from', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
+/** The seller signed in on step 2 of a new procedure: the registry's file input. */
+async function registryUpload(page: Page) {
   await signIn(page, SELLER);
   // The cookie notice would cover the messages in the phone screenshots.
   await page.getByRole('button', { name: 'Принять' }).click();
   await page.goto('/briefcases/new');
   await page.getByRole('button', { name: 'Далее' }).click();
-  const input = page.getByTestId('registry-input');
+  return page.getByTestId('registry-input');
+}
+
+test('a seller uploads bad files in the wizard and reads why each is refused, or where it was read from', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const input = await registryUpload(page);
 
   // A workbook with a password: the message says so and what to do.
   await input.setInputFiles({
@@ -148,11 +155,7 @@ test('a seller uploads the template without a required column, then with a colum
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, SELLER);
-  await page.getByRole('button', { name: 'Принять' }).click();
-  await page.goto('/briefcases/new');
-  await page.getByRole('button', { name: 'Далее' }).click();
-  const input = page.getByTestId('registry-input');
+  const input = await registryUpload(page);
 
   // No «Код региона»: refused, the column named, and no procedure made (the address stays /briefcases/new).
   await input.setInputFiles({

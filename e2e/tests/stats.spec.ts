@@ -4,8 +4,9 @@
  * the visitor's page. Each screen is checked with axe and photographed at 1440 and 390 px.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { screenshots } from './support/screenshots.ts';
 import { apiData, signedIn, tokenOf } from './support/session.ts';
-import { expectNoSeriousAxeViolations, screenshots } from './support/tabs.ts';
 
 test.setTimeout(120_000);
 

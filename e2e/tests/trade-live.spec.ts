@@ -4,77 +4,15 @@
  * with the page catching up; and the Портфель tab's advantages, winners and company lists with the card's status
  * texts. The server's test hooks (NODE_ENV=test, decisions/0143) move a lot's end and cut the live channel.
  */
-import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type Jwt, signedIn, tokenOf } from './support/session.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { SELLERS } from './support/accounts.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { lotsOf, procedures, quietLots } from './support/procedures.ts';
+import { screenshot } from './support/screenshots.ts';
+import { authorised, signedIn, tokenOf } from './support/session.ts';
 
 test.setTimeout(180_000);
 const SHOTS = '/tmp/trade/shots';
-mkdirSync(SHOTS, { recursive: true });
-
-const authorised = (jwt: Jwt) => ({ headers: { Authorization: `Bearer ${jwt.token}` } });
-
-interface Listed {
-  id: number;
-  attributes: { auction_type: string; company: { name: string } };
-}
-interface LotListed {
-  id: number;
-  attributes: {
-    status: string;
-    has_enabled_autobids: boolean;
-    next_price: number;
-    renewals_count: number;
-    bids_count: number;
-  };
-}
-
-const SELLERS: Record<string, string> = {
-  'АО «Банк Северная Столица»': 'seller.bank@etp-rd.ru',
-  'ООО МФК «Быстроденьги Плюс»': 'seller.mfo@etp-rd.ru',
-};
-
-async function procedures(request: APIRequestContext, jwt: Jwt, params: Record<string, string>) {
-  const reply = await request.get('/api/v1/briefcases', {
-    params: { per_page: 40, ...params },
-    ...authorised(jwt),
-  });
-  const list = (await reply.json()).data.briefcases as Listed[];
-  expect(list.length).toBeGreaterThan(0);
-  return list.sort((a, b) => a.id - b.id);
-}
-
-async function lotsOf(request: APIRequestContext, jwt: Jwt, briefcaseId: number) {
-  const reply = await request.get('/api/v1/lots', {
-    params: { briefcase_id: briefcaseId },
-    ...authorised(jwt),
-  });
-  return (await reply.json()).data.lots as LotListed[];
-}
-
-/** Active lots nobody's autobid answers, as an administrator sees them. */
-async function quietLots(request: APIRequestContext, admin: Jwt, briefcaseId: number) {
-  const lots = (await lotsOf(request, admin, briefcaseId)).filter(
-    (l) => l.attributes.status === 'active' && !l.attributes.has_enabled_autobids,
-  );
-  expect(lots.length).toBeGreaterThan(0);
-  return lots;
-}
-
-async function expectAccessible(page: Page) {
-  await page.waitForFunction(() =>
-    (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running'),
-  );
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 
 /** Seconds a countdown shows ('04:59' or '01:02:03'). */
 async function secondsLeft(page: Page, lotId: number): Promise<number> {
@@ -115,13 +53,13 @@ test('a dutch lot is taken at a step, and the other buyer sees its bids live', a
   await expect(amount).not.toHaveValue(atCurrent);
   await cardA.getByRole('button', { name: 'Убрать шаг' }).click();
   await expect(amount).toHaveValue(atCurrent);
-  await expectAccessible(a.page);
-  await shot(a.page, 'dutch-trade-1440');
+  await expectNoSeriousAxeViolations(a.page, { drawings: true });
+  await screenshot(a.page, 'dutch-trade-1440', { dir: SHOTS });
 
   await cardA.getByRole('button', { name: 'Купить' }).click();
   const confirm = a.page.getByRole('dialog', { name: 'Подтверждение ставки' });
   await expect(confirm).toBeVisible();
-  await expectAccessible(a.page);
+  await expectNoSeriousAxeViolations(a.page, { drawings: true });
   await confirm.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(confirm).toBeHidden();
   await expect(a.page.getByTestId(`lot-condition-${lot.id}`)).not.toHaveText('Ваших ставок нет');
@@ -183,8 +121,8 @@ test('a bid in a lot’s last minutes extends its countdown on both screens, and
   await expect(cardA.getByRole('button', { name: `+${lotRenewal} мин` })).toBeVisible();
   // B has no bid on the lot: no "+N мин" for B.
   await expect(cardB.getByRole('button', { name: `+${lotRenewal} мин` })).toHaveCount(0);
-  await expectAccessible(b.page);
-  await shot(b.page, 'trade-last-minutes-1440');
+  await expectNoSeriousAxeViolations(b.page, { drawings: true });
+  await screenshot(b.page, 'trade-last-minutes-1440', { dir: SHOTS });
 
   // B bids in the last minutes: the lot is renewed, on both screens, without a reload.
   await cardB.getByRole('button', { name: 'Сделать ставку' }).click();
@@ -233,7 +171,7 @@ test('the live connection is cut: "Установка соединения..." s
   expect(cut.ok()).toBe(true);
   await expect(notice).toBeVisible();
   await expect(notice).toHaveText('Установка соединения...');
-  await shot(a.page, 'live-lost-1440', false);
+  await screenshot(a.page, 'live-lost-1440', { dir: SHOTS, fullPage: false });
   // Meanwhile a rival bids: the cut page cannot hear of it.
   const fresh = (await lotsOf(request, rival, id)).find((l) => l.id === lot.id)!;
   const bid = await request.post('/api/v1/bids', {
@@ -269,8 +207,8 @@ test('the Портфель tab: advantages and who may take part for all; winner
   const winners = seller.page.getByTestId('portfolio-winners');
   await expect(winners.getByRole('table', { name: 'Победители' })).toBeVisible();
   await expect(seller.page.getByTestId('portfolio-documents')).toContainText('Общие результаты аукциона');
-  await expectAccessible(seller.page);
-  await shot(seller.page, 'portfolio-seller-closed-1440');
+  await expectNoSeriousAxeViolations(seller.page, { drawings: true });
+  await screenshot(seller.page, 'portfolio-seller-closed-1440', { dir: SHOTS });
 
   // A buyer of the same procedure: no winners, no company lists; the report is there for everyone.
   const buyer = await signedIn(browser, request, 'buyer.legal@etp-rd.ru', 390);
@@ -279,8 +217,8 @@ test('the Портфель tab: advantages and who may take part for all; winner
   await expect(buyer.page.getByTestId('portfolio-winners')).toHaveCount(0);
   await expect(buyer.page.getByTestId('portfolio-invited')).toHaveCount(0);
   await expect(buyer.page.getByTestId('portfolio-documents')).toContainText('Общие результаты аукциона');
-  await expectAccessible(buyer.page);
-  await shot(buyer.page, 'portfolio-buyer-closed-390');
+  await expectNoSeriousAxeViolations(buyer.page, { drawings: true });
+  await screenshot(buyer.page, 'portfolio-buyer-closed-390', { dir: SHOTS });
 
   // A cancelled procedure: "Отменена" alone, and nothing says that trading will start.
   const rejected = (await procedures(request, admin, { status: 'rejected' }))[0]!;
@@ -304,7 +242,7 @@ test('a phone shows scroll buttons on tab rows; the cookie notice sits under a d
   const tabs = admin.page.getByRole('tablist').first();
   await expect(tabs).toBeVisible();
   await expect(admin.page.locator('.MuiTabs-scrollButtons').first()).toBeVisible();
-  await shot(admin.page, 'admin-companies-390', false);
+  await screenshot(admin.page, 'admin-companies-390', { dir: SHOTS, fullPage: false });
   await admin.context.close();
 
   // Signed out, cookies not yet accepted: the call request dialog covers the cookie notice.
@@ -341,13 +279,13 @@ test('a phone shows scroll buttons on tab rows; the cookie notice sits under a d
   expect(z[0]).toBeLessThan(z[1]);
   const policy = dialog.getByRole('link', { name: 'политикой обработки персональных данных' });
   await expect(policy).toHaveAttribute('href', '/privacy');
-  await expectAccessible(page);
-  await shot(page, 'call-request-390', false);
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'call-request-390', { dir: SHOTS, fullPage: false });
   await page.keyboard.press('Escape');
 
   await page.goto('/privacy', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { name: 'Политика обработки персональных данных' })).toBeVisible();
-  await expectAccessible(page);
-  await shot(page, 'privacy-390');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'privacy-390', { dir: SHOTS });
   await context.close();
 });

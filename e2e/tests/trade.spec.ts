@@ -7,82 +7,20 @@
  * Journeys never share a lot they change: the live bid takes a quiet lot of the newest active classic procedure,
  * the phone bid one of the oldest, the winner choice a finished procedure's lots.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { BATCH_AUTOBID_COLUMNS } from '@etp/contracts';
 import { formatRubles, formatRublesExact } from '@etp/domain';
 import { writeSheet } from '@etp/xlsx';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type Jwt, signedIn, tokenOf } from './support/session.ts';
+import { SELLERS } from './support/accounts.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { findProcedure, procedures, quietLots } from './support/procedures.ts';
+import { SHOTS, screenshot, screenshots } from './support/screenshots.ts';
+import { authorised, type Jwt, signedIn, tokenOf } from './support/session.ts';
 
 test.setTimeout(180_000);
-const SHOTS = join(import.meta.dirname, '..', 'screenshots');
-mkdirSync(SHOTS, { recursive: true });
-
-const authorised = (jwt: Jwt) => ({ headers: { Authorization: `Bearer ${jwt.token}` } });
-
-interface Listed {
-  id: number;
-  attributes: { auction_type: string; company: { name: string } };
-}
-
-async function procedures(request: APIRequestContext, jwt: Jwt, params: Record<string, string>) {
-  const reply = await request.get('/api/v1/briefcases', {
-    params: { per_page: 40, ...params },
-    ...authorised(jwt),
-  });
-  const list = (await reply.json()).data.briefcases as Listed[];
-  expect(list.length).toBeGreaterThan(0);
-  return list.sort((a, b) => a.id - b.id);
-}
-
-async function findProcedure(request: APIRequestContext, jwt: Jwt, auctionType: string, status: string) {
-  return (await procedures(request, jwt, { auction_type: auctionType, status }))[0]!.id;
-}
-
-/** An active lot of the procedure that no autobid answers (as an administrator sees it): the first, or the last. */
-async function quietLot(
-  request: APIRequestContext,
-  admin: Jwt,
-  briefcaseId: number,
-  which: 'first' | 'last' = 'first',
-) {
-  const reply = await request.get('/api/v1/lots', {
-    params: { briefcase_id: briefcaseId },
-    ...authorised(admin),
-  });
-  const lots = (await reply.json()).data.lots as {
-    id: number;
-    attributes: { status: string; has_enabled_autobids: boolean };
-  }[];
-  const quiet = lots.filter((l) => l.attributes.status === 'active' && !l.attributes.has_enabled_autobids);
-  const lot = which === 'first' ? quiet[0] : quiet.at(-1);
-  expect(lot).toBeDefined();
-  return lot!.id;
-}
-
-/** The demo seller account of a procedure's company. */
-const SELLERS: Record<string, string> = {
-  'АО «Банк Северная Столица»': 'seller.bank@etp-rd.ru',
-  'ООО МФК «Быстроденьги Плюс»': 'seller.mfo@etp-rd.ru',
-};
-
-async function expectAccessible(page: Page) {
-  // Colours are measured once transitions (a dialog fading in, a label moving) have ended.
-  await page.waitForFunction(() =>
-    (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running'),
-  );
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 
 /**
  * The open dialog checked with axe and photographed at 1440 and 390 px (`<name>-<width>.png`); the page's own width
@@ -90,13 +28,12 @@ const shot = (page: Page, name: string, fullPage = true) =>
  * the page's width only: below 900 px the rows become cards, and the dialog goes with its row.
  */
 async function photograph(page: Page, name: string, widths = [1440, 390]) {
-  const own = page.viewportSize()!;
-  for (const width of [...widths.filter((w) => w !== own.width), own.width]) {
-    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-    await expectAccessible(page);
-    await shot(page, `${name}-${width}`, false);
-  }
-  await page.setViewportSize(own);
+  const own = page.viewportSize()!.width;
+  await screenshots(page, name, {
+    widths: [...widths.filter((w) => w !== own), own],
+    fullPage: false,
+    before: (p) => expectNoSeriousAxeViolations(p, { drawings: true }),
+  });
 }
 
 test('buyer A bids on a classic lot, buyer B sees it live, and B’s autobid outbids A on both screens', async ({
@@ -108,15 +45,15 @@ test('buyer A bids on a classic lot, buyer B sees it live, and B’s autobid out
   const b = await signedIn(browser, request, 'buyer.bank@etp-rd.ru');
   const classic = await procedures(request, a.jwt, { auction_type: 'classic', status: 'active' });
   const id = classic.at(-1)!.id;
-  const lotId = await quietLot(request, admin, id);
+  const lotId = (await quietLots(request, admin, id))[0]!.id;
   await a.page.goto(`/briefcases/${id}/trade`, { waitUntil: 'domcontentloaded' });
   await b.page.goto(`/briefcases/${id}/trade`, { waitUntil: 'domcontentloaded' });
   const cardA = a.page.getByTestId(`lot-card-${lotId}`);
   const cardB = b.page.getByTestId(`lot-card-${lotId}`);
   await expect(cardA).toBeVisible();
   await expect(cardB).toBeVisible();
-  await expectAccessible(b.page);
-  await shot(b.page, 'trade-tab-1440');
+  await expectNoSeriousAxeViolations(b.page, { drawings: true });
+  await screenshot(b.page, 'trade-tab-1440');
 
   // A's network is slow: its lots are read again after its bid, and that answer comes only after B's autobid
   // (the answer is older than what the live channel has shown by then, and must not hide it).
@@ -137,7 +74,7 @@ test('buyer A bids on a classic lot, buyer B sees it live, and B’s autobid out
   await cardA.getByRole('button', { name: 'Сделать ставку' }).click();
   const confirm = a.page.getByRole('dialog', { name: 'Подтверждение ставки' });
   await expect(confirm).toBeVisible();
-  await expectAccessible(a.page);
+  await expectNoSeriousAxeViolations(a.page, { drawings: true });
   await confirm.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(a.page.getByTestId(`lot-condition-${lotId}`)).toHaveText('Вы лидируете');
   const price = (await a.page.getByTestId(`lot-price-${lotId}`).textContent())!;
@@ -190,7 +127,7 @@ test('a buyer types their own amount on a classic lot, Tabs away, and that exact
   const admin = await tokenOf(request, 'admin@etp-rd.ru');
   const a = await signedIn(browser, request, 'buyer.legal@etp-rd.ru');
   const id = (await procedures(request, a.jwt, { auction_type: 'classic', status: 'active' })).at(-1)!.id;
-  const lotId = await quietLot(request, admin, id, 'last');
+  const lotId = (await quietLots(request, admin, id)).at(-1)!.id;
   const lotOf = async () => {
     const reply = await request.get(`/api/v1/lots/${lotId}`, authorised(a.jwt));
     return (await reply.json()).data.attributes as {
@@ -212,7 +149,7 @@ test('a buyer types their own amount on a classic lot, Tabs away, and that exact
   await expect(amount).toHaveValue('100');
   await card.getByRole('button', { name: 'Сделать ставку' }).click();
   await expect(a.page.getByRole('dialog', { name: 'Подтверждение ставки' })).toHaveCount(0);
-  await expectAccessible(a.page);
+  await expectNoSeriousAxeViolations(a.page, { drawings: true });
   for (const width of [1440, 390]) {
     await a.page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     await card.scrollIntoViewIfNeeded();
@@ -248,17 +185,17 @@ test('on a phone (390 px) a buyer bids through the lot dialog opened by its addr
   const admin = await tokenOf(request, 'admin@etp-rd.ru');
   const a = await signedIn(browser, request, 'buyer.mfo@etp-rd.ru', 390);
   const id = await findProcedure(request, a.jwt, 'classic', 'active');
-  const lotId = await quietLot(request, admin, id);
+  const lotId = (await quietLots(request, admin, id))[0]!.id;
   await a.page.goto(`/briefcases/${id}/trade`, { waitUntil: 'domcontentloaded' });
   await expect(a.page.getByTestId(`lot-card-${lotId}`)).toBeVisible();
-  await expectAccessible(a.page);
-  await shot(a.page, 'trade-tab-390');
+  await expectNoSeriousAxeViolations(a.page, { drawings: true });
+  await screenshot(a.page, 'trade-tab-390');
 
   await a.page.goto(`/briefcases/${id}/trade?id=${lotId}`, { waitUntil: 'domcontentloaded' });
   const dialog = a.page.getByRole('dialog');
   await expect(dialog.getByRole('tab', { name: 'Общая информация' })).toBeVisible();
   await expect(dialog.getByTestId(`lot-card-${lotId}`)).toBeVisible();
-  await expectAccessible(a.page);
+  await expectNoSeriousAxeViolations(a.page, { drawings: true });
   // The two tabs fit the phone's width: no scroll arrows beside them (decisions/0210).
   await expect(dialog.getByRole('tab', { name: 'Ставки' })).toBeVisible();
   await expect(dialog.locator('.MuiTabs-scrollButtons')).toHaveCount(0);
@@ -302,8 +239,8 @@ test('the lot dialog opens from its address on a desktop, and its arrows step an
   const next = dialog.getByRole('button', { name: 'Следующий лот' });
   const previous = dialog.getByRole('button', { name: 'Предыдущий лот' });
   await expect(dialog.getByTestId(`lot-card-${first}`)).toBeVisible();
-  await expectAccessible(a.page);
-  await shot(a.page, 'lot-dialog-1440', false);
+  await expectNoSeriousAxeViolations(a.page, { drawings: true });
+  await screenshot(a.page, 'lot-dialog-1440', { fullPage: false });
 
   await next.click();
   await expect(a.page).toHaveURL(at(second));
@@ -360,8 +297,8 @@ test('a sealed offer is made, and the other buyer sees no amount', async ({ brow
   await expect(b.page.getByTestId(`lot-row-${lotId}`)).not.toContainText(
     (kopecks / 100).toLocaleString('ru-RU'),
   );
-  await expectAccessible(b.page);
-  await shot(b.page, 'trade-sealed-rows-1440');
+  await expectNoSeriousAxeViolations(b.page, { drawings: true });
+  await screenshot(b.page, 'trade-sealed-rows-1440');
 
   // The offer dialog on a phone, opened and left.
   const phone = await signedIn(browser, request, 'buyer.bank@etp-rd.ru', 390);
@@ -407,8 +344,8 @@ test('a buyer switches the Торги tab to a table and back; the choice stays,
   // The row's bid controls work as the card's: a step more.
   await row.getByRole('button', { name: 'Добавить шаг' }).click();
   await expect(row.getByTestId(`bid-steps-${lotId}`)).toHaveText('2 шага');
-  await expectAccessible(a.page);
-  await shot(a.page, 'trade-table-1440');
+  await expectNoSeriousAxeViolations(a.page, { drawings: true });
+  await screenshot(a.page, 'trade-table-1440');
   // The lot's name opens its dialog.
   await row.getByRole('link').first().click();
   await expect(a.page).toHaveURL(new RegExp(`[?&]id=${lotId}$`));
@@ -452,8 +389,8 @@ test('an administrator turns on "Интерфейс торгов игрока" a
   await expect(admin.page.getByRole('button', { name: 'Сделать ставку' }).first()).toBeVisible();
   await expect(cards.getByText(/^Лидер: /)).toHaveCount(0);
   await expect(admin.page.getByRole('link', { name: 'Редактировать' })).toHaveCount(0);
-  await expectAccessible(admin.page);
-  await shot(admin.page, 'trade-player-view-1440');
+  await expectNoSeriousAxeViolations(admin.page, { drawings: true });
+  await screenshot(admin.page, 'trade-player-view-1440');
   await toggle.uncheck();
   await expect(admin.page.getByRole('button', { name: 'Сделать ставку' })).toHaveCount(0);
   await admin.context.close();
@@ -494,8 +431,8 @@ test('a buyer sets batch autobids from the template before the start: a bad row 
   );
   await expect(dialog.getByText('Ошибка', { exact: true })).toBeVisible();
   await expect(buyer.page.getByText('Файл содержит ошибки, автоставки не сохранены')).toBeVisible();
-  await expectAccessible(buyer.page);
-  await shot(buyer.page, 'batch-autobids-1440', false);
+  await expectNoSeriousAxeViolations(buyer.page, { drawings: true });
+  await screenshot(buyer.page, 'batch-autobids-1440', { fullPage: false });
   await dialog.getByRole('button', { name: 'Убрать файл' }).click();
 
   await dialog.getByTestId('batch-autobids-file').setInputFiles(good);
@@ -517,8 +454,8 @@ test('a buyer sets batch autobids from the template before the start: a bad row 
   await phone.page.goto(`/briefcases/${id}/trade`, { waitUntil: 'domcontentloaded' });
   await phone.page.getByRole('button', { name: 'Пакетные автоставки' }).tap();
   await expect(phone.page.getByRole('dialog', { name: 'Пакетные автоставки' })).toBeVisible();
-  await expectAccessible(phone.page);
-  await shot(phone.page, 'batch-autobids-390', false);
+  await expectNoSeriousAxeViolations(phone.page, { drawings: true });
+  await screenshot(phone.page, 'batch-autobids-390', { fullPage: false });
   await phone.context.close();
   await buyer.context.close();
 });
@@ -582,8 +519,8 @@ test('the seller picks the winner of a finished lot, the winner sees it live, an
   await phone.page.getByRole('button', { name: 'Выбрать победителя' }).first().tap();
   const small = phone.page.getByRole('dialog', { name: 'Выбор победителя' });
   await expect(small.getByRole('radio').first()).toBeVisible();
-  await expectAccessible(phone.page);
-  await shot(phone.page, 'winner-dialog-390', false);
+  await expectNoSeriousAxeViolations(phone.page, { drawings: true });
+  await screenshot(phone.page, 'winner-dialog-390', { fullPage: false });
   await small.getByRole('button', { name: 'Отмена' }).tap();
   await phone.context.close();
   await seller.context.close();
@@ -613,8 +550,8 @@ test('the seller confirms what an administrator prepared, and an administrator r
 
   const seller = await signedIn(browser, request, byAdmin.seller!);
   await seller.page.goto(`/briefcases/${byAdmin.id}`, { waitUntil: 'domcontentloaded' });
-  await expectAccessible(seller.page);
-  await shot(seller.page, 'confirm-card-1440');
+  await expectNoSeriousAxeViolations(seller.page, { drawings: true });
+  await screenshot(seller.page, 'confirm-card-1440');
   await seller.page.getByRole('button', { name: 'Подтвердить' }).click();
   const dialog = seller.page.getByRole('dialog', { name: 'Подтверждение торговой процедуры' });
   await expect(dialog).toContainText('опубликована в списке и календаре');
@@ -625,8 +562,8 @@ test('the seller confirms what an administrator prepared, and an administrator r
 
   const admin = await signedIn(browser, request, 'admin@etp-rd.ru', 390);
   await admin.page.goto(`/briefcases/${bySeller.id}`, { waitUntil: 'domcontentloaded' });
-  await expectAccessible(admin.page);
-  await shot(admin.page, 'confirm-card-390');
+  await expectNoSeriousAxeViolations(admin.page, { drawings: true });
+  await screenshot(admin.page, 'confirm-card-390');
   await admin.page.getByRole('button', { name: 'Не подтверждать' }).tap();
   const reject = admin.page.getByRole('dialog', { name: 'Торговая процедура не подтверждена' });
   await reject.getByLabel('Комментарий').fill('Проверьте описание портфеля');
@@ -765,8 +702,8 @@ test('the Портфель tab lists the lots with the columns of each role, tot
     .getByRole('button', { name: (await basis.getByRole('button', { pressed: false }).textContent())! })
     .click();
   await expect(firstStart).not.toHaveText(before!);
-  await expectAccessible(seller.page);
-  await shot(seller.page, 'portfolio-lots-1440');
+  await expectNoSeriousAxeViolations(seller.page, { drawings: true });
+  await screenshot(seller.page, 'portfolio-lots-1440');
   // Full screen, closed by Escape.
   await seller.page.getByRole('button', { name: 'Развернуть таблицу на весь экран' }).click();
   const full = seller.page.getByRole('dialog');
@@ -794,8 +731,8 @@ test('the Портфель tab lists the lots with the columns of each role, tot
   );
   await expect(own.getByRole('columnheader', { name: 'Лидер', exact: true })).toHaveCount(0);
   await expect(own.getByRole('columnheader', { name: 'Победитель', exact: true })).toHaveCount(0);
-  await expectAccessible(buyer.page);
-  await shot(buyer.page, 'portfolio-lots-390');
+  await expectNoSeriousAxeViolations(buyer.page, { drawings: true });
+  await screenshot(buyer.page, 'portfolio-lots-390');
   // A procedure continued in a next round: every lot reads "Продлен на N тур".
   const extended = (await procedures(request, admin, { status: 'closed_with_next_round' }))[0]!;
   const card = (await (await request.get(`/api/v1/briefcases/${extended.id}`, authorised(admin))).json()).data

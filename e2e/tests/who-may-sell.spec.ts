@@ -1,30 +1,14 @@
-/**
- * Who may sell (issue 20 part 5, decision 0068), in a real browser against the demo data: a buyer-only company and a
- * company under review find no "Новая торговая процедура" in the feed, and the wizard's address opened anyway says
- * why at once (the server's own text) with a way to the company's data; a seller still finds the entry point.
- */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { NOT_A_SELLER_TEXT } from '@etp/domain';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { screenshots } from './support/screenshots.ts';
 import { signedIn } from './support/session.ts';
-import { expectNoSeriousAxeViolations } from './support/tabs.ts';
 
 /** The shared machine is slow under load: screens get 30 s to appear. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.setTimeout(120_000);
 const SHOTS = process.env.SELL_SHOTS ?? '/tmp/secfix/shots';
 const NEW = 'Новая торговая процедура';
-
-async function shots(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 /** The banner of a user whose company is not accredited yet: it names creating procedures among what is closed. */
 const UNDER_REVIEW =
@@ -51,7 +35,7 @@ for (const [who, email, why, link] of [
     await expect(page.locator('input[type="file"]')).toHaveCount(0);
     await expect(page.getByRole('link', { name: NEW })).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
-    await shots(page, `who-may-sell-${email.split('@')[0]}`);
+    await screenshots(page, `who-may-sell-${email.split('@')[0]}`, { dir: SHOTS });
 
     await reason.getByRole('link', { name: link }).click();
     await expect(page).toHaveURL(/\/profile\/client/);

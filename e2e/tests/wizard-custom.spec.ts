@@ -6,19 +6,13 @@
  * lots the checked registry with a composite whole-portfolio lot, sets up trading and sends it for approval.
  * axe finds nothing serious on the matching table or its full-screen mode; screenshots at 1440 and 390 px.
  */
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { test } from '@playwright/test';
+import { SELLER } from './support/accounts.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { customRegistry } from './support/registry.ts';
-import { submitForApproval } from './support/wizard.ts';
-
-/** The shared machine is slow under load: screens get 30 s to appear. */
-const expect = baseExpect.configure({ timeout: 30_000 });
-
-const PASSWORD = 'Demo-2026!';
-const SELLER = 'seller.bank@etp-rd.ru';
-const SHOTS = process.env.WIZARD_SHOTS ?? join(tmpdir(), 'wizard-shots');
+import { screenshot } from './support/screenshots.ts';
+import { signedInThroughForm } from './support/signIn.ts';
+import { chooseOption, expect, moscowDigits, submitForApproval, WIZARD_SHOTS } from './support/wizard.ts';
 
 /** The bank's own layout: none of these headers is the platform template's. */
 const HEADERS = [
@@ -54,58 +48,6 @@ function* rows(count: number) {
     ] as const;
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/users/sign_in');
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page
-    .getByLabel(/пароль/i)
-    .first()
-    .fill(PASSWORD);
-  await page.getByRole('button', { name: /войти|продолжить/i }).click();
-  await expect(page).not.toHaveURL(/sign_in/);
-}
-
-async function newContext(browser: Browser, email: string, width = 1440) {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    locale: 'ru-RU',
-    timezoneId: 'Europe/Moscow',
-  });
-  await context.addInitScript(() => {
-    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-      'etp.cookies_accepted',
-      '1',
-    );
-  });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { context, page };
-}
-
-async function axe(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.MuiTooltip-popper')).toHaveCount(0);
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: join(SHOTS, `${name}-${page.viewportSize()?.width}.png`), fullPage: true });
-}
-
-async function chooseOption(page: Page, label: string | RegExp, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option').filter({ hasText: option }).first().click();
-  await expect(page.locator('.MuiMenu-root:visible')).toHaveCount(0);
-}
-
-function moscowDigits(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000 + 3 * 3_600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCDate())}${p(d.getUTCMonth() + 1)}${d.getUTCFullYear()}1100`;
-}
-
 const header = (name: string) => new RegExp(`^${name.replace(/[()]/g, '\\$&')}`);
 
 test('a seller creates a procedure from a custom template matched column by column and submits it', async ({
@@ -113,7 +55,7 @@ test('a seller creates a procedure from a custom template matched column by colu
 }) => {
   test.setTimeout(300_000);
   const file = await customRegistry('свой-реестр.xlsx', HEADERS, rows(300));
-  const seller = await newContext(browser, SELLER);
+  const seller = await signedInThroughForm(browser, SELLER);
   const page = seller.page;
 
   await page.goto('/briefcases/new');
@@ -174,8 +116,8 @@ test('a seller creates a procedure from a custom template matched column by colu
   await expect(check).toBeDisabled();
   await chooseOption(page, header('Субъект РФ (код)'), 'Код региона');
   await expect(check).toBeEnabled();
-  await axe(page);
-  await shot(page, 'custom-matching');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'custom-matching', WIZARD_SHOTS);
 
   // Full screen: the same table with the side menu, then back.
   await page.getByRole('button', { name: 'На весь экран' }).click();
@@ -184,8 +126,8 @@ test('a seller creates a procedure from a custom template matched column by colu
   await expect(full.getByRole('combobox', { name: header('Тело долга') })).toContainText(
     'Сумма основного долга (ОД), руб.',
   );
-  await axe(page);
-  await shot(page, 'custom-matching-full');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'custom-matching-full', WIZARD_SHOTS);
   await full.getByRole('button', { name: 'Свернуть' }).click();
   await expect(full).toHaveCount(0);
 
@@ -208,7 +150,7 @@ test('a seller creates a procedure from a custom template matched column by colu
   );
   await expect(page.getByTestId('match-column-6')).toContainText('Не загружается');
   await chooseOption(page, header('Комментарий менеджера'), 'Тип продукта');
-  await axe(page);
+  await expectNoSeriousAxeViolations(page, { drawings: true });
   await check.click();
   await expect(page.getByTestId('column-matching')).toHaveCount(0, { timeout: 120_000 });
   await expect(page.getByRole('main').getByText('Файл загружен')).toBeVisible();
@@ -228,14 +170,14 @@ test('a seller creates a procedure from a custom template matched column by colu
   await chooseOption(page, 'Обеспечение', 'Беззалоговое');
   await page.getByRole('radio', { name: 'Создать' }).check();
   await expect(page.getByTestId('composite-preview')).toContainText('300 дел');
-  await axe(page);
-  await shot(page, 'custom-lotted');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'custom-lotted', WIZARD_SHOTS);
   await page.getByRole('button', { name: 'Далее' }).click();
 
   // Step 3 and 4, then sent for approval.
   await expect(page.getByRole('heading', { name: 'Настройки процедуры', level: 2 })).toBeVisible();
   await page.getByTestId('start_datetime-field').getByRole('spinbutton').first().click();
-  await page.keyboard.type(moscowDigits(3), { delay: 20 });
+  await page.keyboard.type(moscowDigits(3).digits, { delay: 20 });
   await page.getByRole('textbox', { name: 'Шаг аукциона, ₽' }).fill('5000');
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByRole('heading', { name: 'Участники', level: 2 })).toBeVisible();
@@ -246,7 +188,7 @@ test('a seller creates a procedure from a custom template matched column by colu
 test('phone layout: the matching table and its full-screen mode at 390 px', async ({ browser }) => {
   test.setTimeout(180_000);
   const file = await customRegistry('реестр-телефон.xlsx', HEADERS, rows(20));
-  const seller = await newContext(browser, SELLER, 390);
+  const seller = await signedInThroughForm(browser, SELLER, 390);
   const page = seller.page;
   await page.goto('/briefcases/new');
   await page.getByRole('radio', { name: /Классический аукцион/ }).click();
@@ -255,13 +197,13 @@ test('phone layout: the matching table and its full-screen mode at 390 px', asyn
   await page.getByTestId('registry-input').setInputFiles(file);
   await expect(page.getByTestId('column-matching')).toBeVisible({ timeout: 120_000 });
   await expect(page.getByTestId('remaining-required')).toBeVisible();
-  await axe(page);
-  await shot(page, 'custom-matching');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'custom-matching', WIZARD_SHOTS);
   await page.getByRole('button', { name: 'На весь экран' }).click();
   const full = page.getByRole('dialog');
   await expect(full).toBeVisible();
-  await axe(page);
-  await shot(page, 'custom-matching-full');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'custom-matching-full', WIZARD_SHOTS);
   await full.getByRole('button', { name: 'Свернуть' }).click();
   // Deleting the file deletes the draft procedure.
   await page.getByRole('button', { name: 'Удалить файл' }).click();

@@ -4,45 +4,21 @@
  * an administrator saving an active procedure (the start and step locked, a server error beside its field), and the
  * seller of the demo's convert procedure taking its second round through the wizard without a new registry.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, type Page, test } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
+import { SELLERS } from './support/accounts.ts';
+import { type ListedProcedure, procedures } from './support/procedures.ts';
 import { debts, registry } from './support/registry.ts';
-import { type Jwt, signedIn, tokenOf } from './support/session.ts';
+import { screenshots, type WidthsOptions } from './support/screenshots.ts';
+import { authorised, signedIn, tokenOf } from './support/session.ts';
 import { chooseOption, expect, moscowDigits, submitForApproval, typeDate } from './support/wizard.ts';
 
 test.setTimeout(300_000);
-const SHOTS = process.env.WIZARD_FLOW_SHOTS ?? join(import.meta.dirname, '..', 'screenshots');
-mkdirSync(SHOTS, { recursive: true });
-
-const SELLERS: Record<string, string> = {
-  'АО «Банк Северная Столица»': 'seller.bank@etp-rd.ru',
-  'ООО МФК «Быстроденьги Плюс»': 'seller.mfo@etp-rd.ru',
+/** The page at 1440 and 390 px, full length, the pointer moved away (no hover on what it last clicked). */
+const FLOW_SHOTS: WidthsOptions = {
+  dir: process.env.WIZARD_FLOW_SHOTS ?? join(import.meta.dirname, '..', 'screenshots'),
+  before: (page) => page.mouse.move(0, 0),
 };
-const authorised = (jwt: Jwt) => ({ headers: { Authorization: `Bearer ${jwt.token}` } });
-
-interface Listed {
-  id: number;
-  attributes: { company: { name: string } };
-}
-
-async function procedures(request: APIRequestContext, jwt: Jwt, params: Record<string, string>) {
-  const reply = await request.get('/api/v1/briefcases', {
-    params: { per_page: 40, ...params },
-    ...authorised(jwt),
-  });
-  return ((await reply.json()).data.briefcases as Listed[]).sort((a, b) => a.id - b.id);
-}
-
-/** The page at 1440 and 390 px, full length. */
-async function photograph(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-    await page.mouse.move(0, 0);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 const nextButton = (page: Page) => page.getByRole('button', { name: 'Далее' });
 const settingsHeading = (page: Page) => page.getByRole('heading', { name: 'Настройки процедуры', level: 2 });
@@ -74,7 +50,7 @@ test('bank_to_bank from a fresh start: the portfolio kind is set, and going back
   };
   const whole = page.getByRole('radio', { name: 'Создать' });
   if (await whole.count()) await whole.check();
-  await photograph(page, 'wizard-flow-b2b-step2');
+  await screenshots(page, 'wizard-flow-b2b-step2', FLOW_SHOTS);
 
   // Back to step 1, the same type again, and on: nothing of step 2 is lost.
   await page.getByRole('button', { name: 'Назад' }).click();
@@ -119,7 +95,7 @@ test('an administrator changes the end of an active procedure; its start and ste
   await expect(field.getByText('Должно быть от 0 до 60')).toBeVisible();
   await expect(field).toBeInViewport();
   await expect(page.getByTestId('wizard-failure')).toHaveText('Исправьте ошибки в настройках процедуры');
-  await photograph(page, 'wizard-flow-active-step3-error');
+  await screenshots(page, 'wizard-flow-active-step3-error', FLOW_SHOTS);
 
   // Only the end changes: saved, with the start and step sent back as they were.
   await page.getByRole('textbox', { name: 'Продление, мин' }).fill('10');
@@ -139,7 +115,7 @@ test('the seller of the demo’s convert procedure picks start prices, creates t
 }) => {
   const admin = await tokenOf(request, 'admin@etp-rd.ru');
   const finished = await procedures(request, admin, { status: 'finished' });
-  let convert: Listed | undefined;
+  let convert: ListedProcedure | undefined;
   // The first convert procedure of the demo (the trade journeys use other finished procedures for next rounds).
   for (const p of finished) {
     const card = (await (await request.get(`/api/v1/briefcases/${p.id}`, authorised(admin))).json()).data;
@@ -177,13 +153,13 @@ test('the seller of the demo’s convert procedure picks start prices, creates t
   );
   await expect(page.getByTestId('registry-input')).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Лоты' })).toBeVisible();
-  await photograph(page, 'wizard-flow-second-round-step2');
+  await screenshots(page, 'wizard-flow-second-round-step2', FLOW_SHOTS);
   await nextButton(page).click();
   await expect(settingsHeading(page)).toBeVisible();
   await typeDate(page, 'start_datetime', moscowDigits(3).digits);
   const step = page.getByRole('textbox', { name: 'Шаг аукциона, ₽' });
   if (!(await step.inputValue())) await step.fill('5000');
-  await photograph(page, 'wizard-flow-second-round-step3');
+  await screenshots(page, 'wizard-flow-second-round-step3', FLOW_SHOTS);
   await nextButton(page).click();
   await expect(page.getByRole('heading', { name: 'Участники', level: 2 })).toBeVisible();
   await submitForApproval(page, id);

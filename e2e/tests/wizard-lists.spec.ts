@@ -10,20 +10,20 @@
 import { readFileSync } from 'node:fs';
 import { splitDutchMaxPrice } from '@etp/domain';
 import { type Page, test } from '@playwright/test';
+import { ADMIN, SELLER } from './support/accounts.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { debts, registry } from './support/registry.ts';
+import { screenshot } from './support/screenshots.ts';
+import { signedInThroughForm } from './support/signIn.ts';
 import {
-  ADMIN,
-  axe,
   describePortfolio,
   expect,
   moscowDigits,
   moscowText,
-  newContext,
-  SELLER,
-  shot,
   submitForApproval,
   tokenIn,
   typeDate,
+  WIZARD_SHOTS,
 } from './support/wizard.ts';
 
 const INVITED_BUYER = 'buyer.bank@etp-rd.ru';
@@ -70,7 +70,7 @@ test('a closed request for offers with a document and a whitelist partly from hi
   browser,
 }) => {
   test.setTimeout(600_000);
-  const seller = await newContext(browser, SELLER);
+  const seller = await signedInThroughForm(browser, SELLER);
   const page = seller.page;
   const id = await throughStep2(page, /Закрытый запрос предложений/, 300, 'private.xlsx');
 
@@ -114,8 +114,8 @@ test('a closed request for offers with a document and a whitelist partly from hi
   await page.getByRole('option', { name: 'Регламент' }).click();
   await expect(page.locator('.MuiMenu-root:visible')).toHaveCount(0);
   await expect(page.getByText('Не выбран тип файла')).toHaveCount(0);
-  await axe(page);
-  await shot(page, 'lists-step3');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'lists-step3', WIZARD_SHOTS);
   await page.getByRole('button', { name: 'Далее' }).click();
 
   // Step 4: the whitelist's history (the seller's earlier closed request invited three companies).
@@ -125,8 +125,8 @@ test('a closed request for offers with a document and a whitelist partly from hi
   const dialog = page.getByRole('dialog', { name: 'Ранее выбранные: приглашённые организации' });
   await expect(dialog.getByText(HISTORY_KEPT)).toBeVisible();
   await expect(dialog.getByText(HISTORY_REMOVED)).toBeVisible();
-  await axe(page);
-  await shot(page, 'lists-history');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'lists-history', WIZARD_SHOTS);
   await dialog.getByRole('button', { name: `Удалить из истории: ${HISTORY_REMOVED}` }).click();
   await expect(dialog.getByText(HISTORY_REMOVED)).toHaveCount(0);
   await dialog.getByText(HISTORY_KEPT).click();
@@ -145,31 +145,31 @@ test('a closed request for offers with a document and a whitelist partly from hi
   const lapsed = page.getByRole('option', { name: /Новый Кредитор/ });
   await expect(lapsed).toContainText('Компания не аккредитована');
   await expect(lapsed).toHaveAttribute('aria-disabled', 'true');
-  await axe(page);
-  await shot(page, 'lists-typeahead');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'lists-typeahead', WIZARD_SHOTS);
   await search.fill('Кравцов');
   await page.getByRole('option', { name: new RegExp(TYPED) }).click();
   await expect(whitelist.getByRole('list', { name: 'Приглашённые организации' })).toContainText(TYPED);
-  await axe(page);
-  await shot(page, 'lists-step4');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'lists-step4', WIZARD_SHOTS);
   await submitForApproval(page, id);
 
   // The administrator approves it.
-  const admin = await newContext(browser, ADMIN);
+  const admin = await signedInThroughForm(browser, ADMIN);
   await admin.page.goto('/admin/briefcases');
   const row = admin.page.getByTestId(`moderation-${id}`);
   await row.getByRole('button', { name: 'Согласовать' }).click();
   await expect(admin.page.getByText('Торговая процедура подтверждена')).toBeVisible();
 
   // The invited buyer downloads the document from the card's documents dropdown.
-  const buyer = await newContext(browser, INVITED_BUYER);
+  const buyer = await signedInThroughForm(browser, INVITED_BUYER);
   await buyer.page.goto(`/briefcases/${id}`);
   await buyer.page.getByRole('button', { name: 'Документы' }).click();
   const menu = buyer.page.getByRole('menu', { name: 'Документы торговой процедуры' });
   const item = menu.getByRole('menuitem', { name: /Регламент торгов\.pdf/ });
   await expect(item).toBeVisible();
-  await axe(buyer.page);
-  await shot(buyer.page, 'lists-card-documents');
+  await expectNoSeriousAxeViolations(buyer.page, { drawings: true });
+  await screenshot(buyer.page, 'lists-card-documents', WIZARD_SHOTS);
   const download = buyer.page.waitForEvent('download');
   await item.click();
   const saved = await download;
@@ -186,7 +186,7 @@ test('a dutch procedure on a phone: the end is the step formula’s, the field i
   browser,
 }) => {
   test.setTimeout(600_000);
-  const { context, page } = await newContext(browser, SELLER, 390);
+  const { context, page } = await signedInThroughForm(browser, SELLER, 390);
   const id = await throughStep2(page, /Голландский аукцион/, 200, 'dutch.xlsx');
 
   const draft = await loadDraft(page, id);
@@ -228,8 +228,8 @@ test('a dutch procedure on a phone: the end is the step formula’s, the field i
   await page.getByRole('combobox', { name: 'Тип документа' }).click();
   await page.getByRole('option', { name: 'Чек-лист' }).click();
   await expect(page.locator('.MuiMenu-root:visible')).toHaveCount(0);
-  await axe(page);
-  await shot(page, 'lists-dutch-step3');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'lists-dutch-step3', WIZARD_SHOTS);
   await page.getByRole('button', { name: 'Далее' }).click();
 
   // The server computed the same end.
@@ -241,10 +241,10 @@ test('a dutch procedure on a phone: the end is the step formula’s, the field i
   await blacklist.getByRole('button', { name: 'Ранее выбранные' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ранее выбранные: исключённые организации' });
   await expect(dialog.getByText('Белова Анна Сергеевна')).toBeVisible();
-  await axe(page);
-  await shot(page, 'lists-history-blacklist');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'lists-history-blacklist', WIZARD_SHOTS);
   await dialog.getByRole('button', { name: 'Отмена' }).click();
-  await shot(page, 'lists-dutch-step4');
+  await screenshot(page, 'lists-dutch-step4', WIZARD_SHOTS);
   await submitForApproval(page, id);
   await context.close();
 });

@@ -8,22 +8,23 @@
  */
 import { formatRubles, formatRublesExact, splitDutchMaxPrice } from '@etp/domain';
 import { type Page, test } from '@playwright/test';
+import { SELLER } from './support/accounts.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { debts } from './support/registry.ts';
+import { screenshot } from './support/screenshots.ts';
+import { signedInThroughForm } from './support/signIn.ts';
 import {
   approve,
-  axe,
   expect,
   lotsOf,
   minutesAhead,
   moscowText,
-  newContext,
   pickerDigits,
-  SELLER,
-  shot,
   startSoon,
   submitForApproval,
   throughStep2,
   typeDate,
+  WIZARD_SHOTS,
 } from './support/wizard.ts';
 
 const BUYER = 'buyer.legal@etp-rd.ru';
@@ -58,7 +59,7 @@ async function photographLots(page: Page, name: string) {
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     await table.scrollIntoViewIfNeeded();
-    await shot(page, name);
+    await screenshot(page, name, WIZARD_SHOTS);
     const box = (await table.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(width);
@@ -80,7 +81,7 @@ test('classic through the wizard with the seller’s own lot prices, step and da
   browser,
 }) => {
   test.setTimeout(900_000);
-  const seller = await newContext(browser, SELLER);
+  const seller = await signedInThroughForm(browser, SELLER);
   const page = seller.page;
   const id = await throughStep2(page, /Классический аукцион/, 'classic-prices.xlsx', ROWS());
 
@@ -99,7 +100,7 @@ test('classic through the wizard with the seller’s own lot prices, step and da
     `Не может быть меньше ${formatRubles(50_000_00)}`,
   );
   await first.getByRole('textbox', { name: 'Начальная цена, ₽' }).fill(String(PRICES[0]));
-  await axe(page);
+  await expectNoSeriousAxeViolations(page, { drawings: true });
   await photographLots(page, 'pricing-classic-step3');
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByRole('heading', { name: 'Участники', level: 2 })).toBeVisible();
@@ -109,7 +110,7 @@ test('classic through the wizard with the seller’s own lot prices, step and da
   await startSoon(browser, id);
 
   // The buyer, once it has started: every lot opens at the seller's price, the step is the seller's.
-  const buyer = await newContext(browser, BUYER);
+  const buyer = await signedInThroughForm(browser, BUYER);
   const b = buyer.page;
   await b.goto(`/briefcases/${id}`);
   await expect(b.getByText(formatRubles((PRICES[0] + PRICES[1]) * 100)).first()).toBeVisible();
@@ -136,7 +137,7 @@ test('classic through the wizard with the seller’s own lot prices, step and da
   await expect(b.getByTestId(`lot-condition-${lotId}`)).toHaveText('Вы лидируете');
   await expect(b.getByTestId(`lot-price-${lotId}`)).toHaveText(formatRubles((PRICES[1] + 7000) * 100));
   await expect(confirm).toBeHidden();
-  await shot(b, 'pricing-classic-trade');
+  await screenshot(b, 'pricing-classic-trade', WIZARD_SHOTS);
   await Promise.all([seller.context.close(), buyer.context.close()]);
 });
 
@@ -144,7 +145,7 @@ test('dutch through the wizard: the typed maximum is shared by the lots, each cl
   browser,
 }) => {
   test.setTimeout(900_000);
-  const seller = await newContext(browser, SELLER);
+  const seller = await signedInThroughForm(browser, SELLER);
   const page = seller.page;
   const id = await throughStep2(page, /Голландский аукцион/, 'dutch-prices.xlsx', ROWS());
 
@@ -176,7 +177,7 @@ test('dutch through the wizard: the typed maximum is shared by the lots, each cl
   const stepCounts = maxima.map((max, i) => Math.ceil((max - PRICES[i]! * 100) / (stepRub * 100)) + 1);
   const end = moscowText(new Date(start.getTime() + Math.max(...stepCounts) * 60_000));
   await expect(page.getByTestId('end_datetime-field')).toContainText(end.time);
-  await axe(page);
+  await expectNoSeriousAxeViolations(page, { drawings: true });
   await photographLots(page, 'pricing-dutch-step3');
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByRole('heading', { name: 'Участники', level: 2 })).toBeVisible();
@@ -185,7 +186,7 @@ test('dutch through the wizard: the typed maximum is shared by the lots, each cl
   // Approval needs a start ahead; the journey does not wait for it (times of the procedure moved by as much).
   await startSoon(browser, id);
 
-  const buyer = await newContext(browser, BUYER);
+  const buyer = await signedInThroughForm(browser, BUYER);
   const b = buyer.page;
   await b.goto(`/briefcases/${id}`);
   await expect(b.getByText(formatRubles(maxRub * 100)).first()).toBeVisible();
@@ -215,6 +216,6 @@ test('dutch through the wizard: the typed maximum is shared by the lots, each cl
   const after = (await lotsOf(b, id))[1]!;
   expect(after.status).toBe('active');
   await expect(confirm).toBeHidden();
-  await shot(b, 'pricing-dutch-trade');
+  await screenshot(b, 'pricing-dutch-trade', WIZARD_SHOTS);
   await Promise.all([seller.context.close(), buyer.context.close()]);
 });

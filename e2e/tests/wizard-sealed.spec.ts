@@ -9,7 +9,10 @@
  */
 import { formatRubles, formatRublesExact } from '@etp/domain';
 import { type Browser, type Page, test } from '@playwright/test';
+import { SELLER } from './support/accounts.ts';
 import { debts } from './support/registry.ts';
+import { screenshot } from './support/screenshots.ts';
+import { signedInThroughForm } from './support/signIn.ts';
 import {
   approve,
   chooseOption,
@@ -17,14 +20,12 @@ import {
   lotsOf,
   minutesAhead,
   moscowText,
-  newContext,
   pickerDigits,
-  SELLER,
-  shot,
   startSoon,
   submitForApproval,
   throughStep2,
   typeDate,
+  WIZARD_SHOTS,
 } from './support/wizard.ts';
 
 /** Ten debts of 1 000 000 ₽ ОСЗ each in two lots: a lot's ОСЗ is 5 000 000 ₽. */
@@ -91,7 +92,7 @@ interface Journey {
 }
 
 async function sealedJourney(browser: Browser, j: Journey) {
-  const seller = await newContext(browser, SELLER);
+  const seller = await signedInThroughForm(browser, SELLER);
   const page = seller.page;
   const id = await throughStep2(page, j.type, j.file, ROWS(), j.bankToBank ? describeBankToBank : undefined);
   const start = minutesAhead(2);
@@ -104,7 +105,7 @@ async function sealedJourney(browser: Browser, j: Journey) {
   await approve(browser, id);
   await seller.context.close();
 
-  const buyer = await newContext(browser, j.buyer);
+  const buyer = await signedInThroughForm(browser, j.buyer);
   const b = buyer.page;
   const lots = await lotsOf(b, id);
   expect(lots.map((l) => [l.start_price, l.start_datetime, l.end_datetime])).toEqual(
@@ -126,7 +127,7 @@ async function sealedJourney(browser: Browser, j: Journey) {
   await expect(b.getByTestId('own-bids-sum')).toContainText(
     `Сумма ваших предложений: ${formatRubles(j.second[1])}`,
   );
-  await shot(b, `sealed-${j.file.replace('.xlsx', '')}-offer`);
+  await screenshot(b, `sealed-${j.file.replace('.xlsx', '')}-offer`, WIZARD_SHOTS);
 
   // Withdrawn: no offer is shown, not even the first one (issue 29 defect 2), also after a reload.
   await b.getByTestId(`lot-row-${lotId}`).getByRole('button', { name: 'Отозвать предложение' }).click();

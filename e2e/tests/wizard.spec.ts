@@ -6,18 +6,18 @@
  * the spec's text, a registry with personal data needs the agreement, and axe finds nothing serious on any step.
  */
 import { test } from '@playwright/test';
+import { ADMIN, SELLER } from './support/accounts.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { debts, registry } from './support/registry.ts';
+import { screenshot } from './support/screenshots.ts';
+import { signedInThroughForm } from './support/signIn.ts';
 import {
-  ADMIN,
-  axe,
   describePortfolio,
   expect,
   moscowDigits,
-  newContext,
-  SELLER,
-  shot,
   submitForApproval,
   typeDate,
+  WIZARD_SHOTS,
 } from './support/wizard.ts';
 
 const BUYER = 'buyer.legal@etp-rd.ru';
@@ -27,7 +27,7 @@ test('a seller creates a classic procedure from a 20,000-row registry; the admin
 }) => {
   test.setTimeout(600_000);
   const file = await registry('classic.xlsx', debts(20_000));
-  const seller = await newContext(browser, SELLER);
+  const seller = await signedInThroughForm(browser, SELLER);
   const page = seller.page;
 
   await page.goto('/briefcases');
@@ -39,8 +39,8 @@ test('a seller creates a classic procedure from a 20,000-row registry; the admin
     'aria-checked',
     'true',
   );
-  await axe(page);
-  await shot(page, 'step1');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'step1', WIZARD_SHOTS);
   await page.getByRole('button', { name: 'Далее' }).click();
 
   // Step 2: the upload with its progress: transfer, then the server's processing.
@@ -90,8 +90,8 @@ test('a seller creates a classic procedure from a 20,000-row registry; the admin
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByText('Не должно быть больше 100')).toBeVisible();
   await page.getByRole('textbox', { name: 'Бумажные досье, %' }).fill('85,5');
-  await axe(page);
-  await shot(page, 'step2');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'step2', WIZARD_SHOTS);
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByRole('heading', { name: 'Настройки процедуры', level: 2 })).toBeVisible();
 
@@ -112,31 +112,31 @@ test('a seller creates a classic procedure from a 20,000-row registry; the admin
   await expect(page.getByText('Необходимо указать размер шага')).toBeVisible();
   await page.getByRole('textbox', { name: 'Шаг аукциона, ₽' }).fill('5000');
   await page.getByRole('checkbox', { name: 'Продлевать торги после последней ставки' }).check();
-  await axe(page);
-  await shot(page, 'step3');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'step3', WIZARD_SHOTS);
   await page.getByRole('button', { name: 'Далее' }).click();
 
   // Step 4: participants, then send for approval.
   await expect(page.getByRole('heading', { name: 'Участники', level: 2 })).toBeVisible();
   await expect(page.getByText('Вы ещё не добавили ни одной организации').first()).toBeVisible();
   await page.getByRole('checkbox', { name: 'Физическое лицо' }).uncheck();
-  await axe(page);
-  await shot(page, 'step4');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'step4', WIZARD_SHOTS);
   await submitForApproval(page, id);
 
   // The administrator approves it in a second context.
-  const admin = await newContext(browser, ADMIN);
+  const admin = await signedInThroughForm(browser, ADMIN);
   await admin.page.goto('/admin/briefcases');
   const row = admin.page.getByTestId(`moderation-${id}`);
   await expect(row).toBeVisible();
-  await axe(admin.page);
-  await shot(admin.page, 'moderation');
+  await expectNoSeriousAxeViolations(admin.page, { drawings: true });
+  await screenshot(admin.page, 'moderation', WIZARD_SHOTS);
   await row.getByRole('button', { name: 'Согласовать' }).click();
   await expect(admin.page.getByText('Торговая процедура подтверждена')).toBeVisible();
   await expect(row).toHaveCount(0);
 
   // A buyer finds it in the feed.
-  const buyer = await newContext(browser, BUYER);
+  const buyer = await signedInThroughForm(browser, BUYER);
   await buyer.page.goto(`/briefcases?query=${id}`);
   await expect(buyer.page.getByTestId('briefcase-card').filter({ hasText: `ТП №${id}` })).toBeVisible();
 
@@ -150,7 +150,7 @@ test('a seller creates a classic procedure from a 20,000-row registry; the admin
 
 test('a file that is not an xlsx is refused with the spec’s text', async ({ browser }) => {
   test.setTimeout(90_000);
-  const { context, page } = await newContext(browser, SELLER);
+  const { context, page } = await signedInThroughForm(browser, SELLER);
   await page.goto('/briefcases/new');
   await page.getByRole('button', { name: 'Далее' }).click();
   await page.getByTestId('registry-input').setInputFiles({
@@ -178,7 +178,7 @@ test('a registry with errors shows the check report link, and the report downloa
     'errors.xlsx',
     debts(80, (i) => (i % 2 ? { amount_total: 'много' } : {})),
   );
-  const { context, page } = await newContext(browser, SELLER);
+  const { context, page } = await signedInThroughForm(browser, SELLER);
   await page.goto('/briefcases/new');
   await page.getByRole('button', { name: 'Далее' }).click();
   await page.getByTestId('registry-input').setInputFiles(file);
@@ -191,7 +191,7 @@ test('a registry with errors shows the check report link, and the report downloa
   const saved = await (await download).path();
   const { readFileSync } = await import('node:fs');
   expect(readFileSync(saved!).subarray(0, 2).toString()).toBe('PK');
-  await shot(page, 'step2-errors');
+  await screenshot(page, 'step2-errors', WIZARD_SHOTS);
   await context.close();
 });
 
@@ -205,7 +205,7 @@ test('a registry with personal data needs the agreement before it is ingested', 
         : {},
     ),
   );
-  const { context, page } = await newContext(browser, SELLER, 390);
+  const { context, page } = await signedInThroughForm(browser, SELLER, 390);
   await page.goto('/briefcases/new');
   await page.getByRole('button', { name: 'Далее' }).click();
   await page.getByTestId('registry-input').setInputFiles(file);
@@ -213,8 +213,8 @@ test('a registry with personal data needs the agreement before it is ingested', 
     timeout: 60_000,
   });
   await expect(page).toHaveURL(/\/briefcases\/new\/\d+$/);
-  await axe(page);
-  await shot(page, 'step2-personal-data');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'step2-personal-data', WIZARD_SHOTS);
   await page.getByRole('button', { name: 'Отправить результат на почту' }).click();
   await page.getByRole('button', { name: 'Отправить' }).click();
   await expect(page.getByText('не может быть пустым')).toBeVisible();
@@ -224,32 +224,32 @@ test('a registry with personal data needs the agreement before it is ingested', 
   await page.getByRole('button', { name: 'Подтвердить персональные данные' }).click();
   await expect(page.getByText('Файл загружен')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('table', { name: 'Лоты' })).toBeVisible();
-  await shot(page, 'step2');
+  await screenshot(page, 'step2', WIZARD_SHOTS);
   await context.close();
 });
 
 test('phone layout: every step of a restored draft at 390 px', async ({ browser }) => {
   test.setTimeout(120_000);
   const file = await registry('phone.xlsx', debts(200));
-  const { context, page } = await newContext(browser, SELLER, 390);
+  const { context, page } = await signedInThroughForm(browser, SELLER, 390);
   await page.goto('/briefcases/new');
   await expect(page.getByRole('radio', { name: /Классический аукцион/ })).toBeVisible();
-  await axe(page);
-  await shot(page, 'step1');
+  await expectNoSeriousAxeViolations(page, { drawings: true });
+  await screenshot(page, 'step1', WIZARD_SHOTS);
   await page.getByRole('button', { name: 'Далее' }).click();
   await page.getByTestId('registry-input').setInputFiles(file);
   await expect(page.getByText('Файл загружен')).toBeVisible({ timeout: 60_000 });
   await describePortfolio(page);
-  await axe(page);
+  await expectNoSeriousAxeViolations(page, { drawings: true });
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByRole('textbox', { name: 'Шаг аукциона, ₽' })).toBeVisible();
   await typeDate(page, 'start_datetime', moscowDigits(5).digits);
   await page.getByRole('textbox', { name: 'Шаг аукциона, ₽' }).fill('1000');
-  await shot(page, 'step3');
-  await axe(page);
+  await screenshot(page, 'step3', WIZARD_SHOTS);
+  await expectNoSeriousAxeViolations(page, { drawings: true });
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByRole('heading', { name: 'Приглашённые организации', level: 3 })).toBeVisible();
-  await shot(page, 'step4');
-  await axe(page);
+  await screenshot(page, 'step4', WIZARD_SHOTS);
+  await expectNoSeriousAxeViolations(page, { drawings: true });
   await context.close();
 });

@@ -1,28 +1,20 @@
-/** Helpers of the wizard's journeys: signing in through the form, axe, screenshots, Moscow dates, MUI selects. */
+/** Helpers of the wizard's journeys: where their pictures go, Moscow dates, MUI selects, the steps they share. */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect as baseExpect, type Page } from '@playwright/test';
+import { ADMIN } from './accounts.ts';
 import { type RegistryRow, registry } from './registry.ts';
+import type { ScreenshotOptions } from './screenshots.ts';
+import { signedInThroughForm } from './signIn.ts';
 
 /** The shared machine is slow under load: screens get 30 s to appear. */
 export const expect = baseExpect.configure({ timeout: 30_000 });
 
-export const PASSWORD = 'Demo-2026!';
-export const SELLER = 'seller.bank@etp-rd.ru';
-export const ADMIN = 'admin@etp-rd.ru';
-export const SHOTS = process.env.WIZARD_SHOTS ?? join(tmpdir(), 'wizard-shots');
-
-export async function signIn(page: Page, email: string) {
-  await page.goto('/users/sign_in');
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page
-    .getByLabel(/пароль/i)
-    .first()
-    .fill(PASSWORD);
-  await page.getByRole('button', { name: /войти|продолжить/i }).click();
-  await expect(page).not.toHaveURL(/sign_in/);
-}
+/** The wizard journeys' pictures: `<name>-<width>.png` in WIZARD_SHOTS (a temporary folder by default). */
+export const WIZARD_SHOTS: ScreenshotOptions = {
+  dir: process.env.WIZARD_SHOTS ?? join(tmpdir(), 'wizard-shots'),
+  widthInName: true,
+};
 
 /**
  * "Отправить на согласование": the seller lands on the procedure's card and is told so. The address changes as
@@ -34,38 +26,6 @@ export async function submitForApproval(page: Page, id: string | number) {
   await expect(page).toHaveURL(new RegExp(`/briefcases/${id}$`));
   await expect(page.getByTestId('briefcase-title')).toHaveText(`ТП №${id}`);
   await expect(page.getByText('Торговая процедура отправлена на согласование')).toBeVisible();
-}
-
-export async function newContext(browser: Browser, email: string, width = 1440) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 500 ? 844 : 900 },
-    locale: 'ru-RU',
-    timezoneId: 'Europe/Moscow',
-  });
-  // Cookies accepted before (the banner would cover the lower half of a phone's screen and its menus).
-  await context.addInitScript(() => {
-    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-      'etp.cookies_accepted',
-      '1',
-    );
-  });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { context, page };
-}
-
-export async function axe(page: Page) {
-  // A tooltip of what the pointer last touched fades in or out half-transparent, which axe reads as low
-  // contrast: move the pointer away and let it go first.
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.MuiTooltip-popper')).toHaveCount(0);
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-export async function shot(page: Page, name: string) {
-  await page.screenshot({ path: join(SHOTS, `${name}-${page.viewportSize()?.width}.png`), fullPage: true });
 }
 
 /** Moscow wall time `days` from now at `hours`:00, as the picker's digits (DDMMYYYYHHmm) and as shown. */
@@ -98,7 +58,7 @@ export async function typeDate(page: Page, name: string, digits: string) {
   await page.keyboard.type(digits, { delay: 20 });
 }
 
-export async function chooseOption(page: Page, label: string, option?: string) {
+export async function chooseOption(page: Page, label: string | RegExp, option?: string) {
   await page.getByRole('combobox', { name: label }).first().click();
   const options = page.getByRole('option');
   await (option ? options.filter({ hasText: option }).first() : options.first()).click();
@@ -129,7 +89,7 @@ export async function tokenIn(page: Page): Promise<string> {
 
 /** The administrator approves procedure `id` in the moderation queue. */
 export async function approve(browser: Browser, id: number) {
-  const admin = await newContext(browser, ADMIN);
+  const admin = await signedInThroughForm(browser, ADMIN);
   await admin.page.goto('/admin/briefcases');
   await admin.page.getByTestId(`moderation-${id}`).getByRole('button', { name: 'Согласовать' }).click();
   await expect(admin.page.getByText('Торговая процедура подтверждена')).toBeVisible();
@@ -141,7 +101,7 @@ export async function approve(browser: Browser, id: number) {
  * times moved by as much: an approval needs a start ahead, and a journey need not wait minutes for it.
  */
 export async function startSoon(browser: Browser, id: number, seconds = 3) {
-  const admin = await newContext(browser, ADMIN);
+  const admin = await signedInThroughForm(browser, ADMIN);
   const reply = await admin.page.request.post(`/api/v1/test/briefcases/${id}/starts_in`, {
     data: { seconds },
     headers: { Authorization: `Bearer ${await tokenIn(admin.page)}` },
