@@ -2,18 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LottingType } from '../dictionaries.ts';
 import { debtColumnsOf } from './columns.ts';
+import { COMPOSITE_LOT_NAME, compositeLot } from './compositeLot.ts';
 import { FEDERAL_DISTRICTS, REGION_TO_FEDERAL_DISTRICT } from './federalDistricts.ts';
+import { lot, orderByBottomlineDesc } from './lotting.ts';
 import {
-  COMPOSITE_LOT_NAME,
-  compositeLot,
   LOT_PRICE_FLOOR,
   LottingError,
-  lot,
   lotStartPrice,
   lottingPriceError,
   lottingPriceLimits,
-  orderByBottomlineDesc,
-} from './lotting.ts';
+} from './lottingRules.ts';
 import { debt, debtArbitrary } from './testDebts.ts';
 import type { Debt } from './types.ts';
 

@@ -3,29 +3,22 @@
  * `uniform_distribution` sort and an optional price limit, over typed columns so a million debts take well under
  * two seconds. Invariants (property-tested): every debt is in exactly one lot; lot sums add up to the registry's;
  * where the method splits by price every lot's start price is at least the limit; the same input gives the same lots.
+ *
+ * The price rules are in lottingRules.ts, the grouping by method in lotGroups.ts, the whole-portfolio lot in
+ * compositeLot.ts.
  */
-import type { LottingSortType, LottingType } from '../dictionaries.ts';
-import { formatRubles } from '../money.ts';
 import type { DebtColumns } from './columns.ts';
 import { FEDERAL_DISTRICTS, federalDistrictIndex } from './federalDistricts.ts';
-import { MSG } from './messages.ts';
-
-/** A lot's start price before any prediction or edit: this percent of its ОСЗ, at least LOT_PRICE_FLOOR. */
-export const LOT_START_PRICE_PERCENT = 5;
-/** A lot's minimum price (lowest start price the seller may set): this percent of its ОСЗ, at least the floor. */
-export const LOT_MIN_PRICE_PERCENT = 1;
-/** No lot is priced under 20 000 ₽ (the demo seed's floor too). */
-export const LOT_PRICE_FLOOR = 20_000_00;
-/** The price limit may not be so low that equal lots would make more lots than this. */
-export const LOTTING_MAX_LOTS = 1000;
-export const COMPOSITE_LOT_NAME = 'Сводный лот: все лоты процедуры';
-
-export interface LottingParams {
-  loting_type: LottingType;
-  sort_type?: LottingSortType;
-  /** Price limit in kopecks: the target start price of a lot (equal_lots) or the size above which a group splits. */
-  price?: number | null;
-}
+import { makeGroups } from './lotGroups.ts';
+import {
+  LOT_START_PRICE_PERCENT,
+  LottingError,
+  type LottingParams,
+  lotMinPrice,
+  lotStartPrice,
+  lottingPriceError,
+  lottingPriceLimits,
+} from './lottingRules.ts';
 
 /** A lot as lotting makes it: what the wizard's lots table and the `lots` rows need. */
 export interface LotDraft {
@@ -49,64 +42,6 @@ export interface LottingResult {
   /** Lot index (into `lots`) of each debt. */
   assignment: Int32Array;
   lots: LotDraft[];
-}
-
-/** A lotting request the registry cannot satisfy; `field` is the form field the message belongs to. */
-export class LottingError extends Error {
-  constructor(
-    message: string,
-    readonly field: 'price' | 'loting_type',
-  ) {
-    super(message);
-    this.name = 'LottingError';
-  }
-}
-
-const ceilRubles = (kopecks: number) => Math.ceil(kopecks / 100) * 100;
-
-export function lotStartPrice(amountBottomline: number): number {
-  return Math.max(LOT_PRICE_FLOOR, ceilRubles((amountBottomline * LOT_START_PRICE_PERCENT) / 100));
-}
-
-export function lotMinPrice(amountBottomline: number): number {
-  return Math.max(LOT_PRICE_FLOOR, ceilRubles((amountBottomline * LOT_MIN_PRICE_PERCENT) / 100));
-}
-
-export interface PriceLimits {
-  /** The smallest price limit allowed (spec 1 §3 lotting settings `min_price`). */
-  min_price: number;
-  /** The largest price equal lots can reach: the start price of the whole registry as one lot. */
-  max_price: number;
-}
-
-function totalBottomline(columns: DebtColumns): number {
-  let s = 0;
-  for (let i = 0; i < columns.count; i++) s += columns.amountBottomline[i]!;
-  return s;
-}
-
-export function lottingPriceLimits(columns: DebtColumns): PriceLimits {
-  const total = totalBottomline(columns);
-  const max = lotStartPrice(total);
-  const min = Math.max(
-    LOT_PRICE_FLOOR,
-    ceilRubles((total * LOT_START_PRICE_PERCENT) / 100 / LOTTING_MAX_LOTS),
-  );
-  return { min_price: Math.min(min, max), max_price: max };
-}
-
-/** The price-limit rule: 'Не может быть меньше {amount}' (and, for equal lots, not above the whole registry). */
-export function lottingPriceError(
-  price: number | null | undefined,
-  type: LottingType,
-  limits: PriceLimits,
-): string | null {
-  if (type !== 'equal_lots' && type !== 'federal_districts' && type !== 'product_type') return null;
-  if (price === null || price === undefined) return type === 'equal_lots' ? MSG.priceRequired : null;
-  if (price < limits.min_price) return MSG.priceBelowMin(formatRubles(limits.min_price));
-  if (type === 'equal_lots' && price > limits.max_price)
-    return MSG.priceAboveMax(formatRubles(limits.max_price));
-  return null;
 }
 
 /**
@@ -142,140 +77,6 @@ export function orderByBottomlineDesc(columns: DebtColumns): Uint32Array {
     [from, to] = [to, from];
   }
   return from;
-}
-
-interface Groups {
-  /** Group of each debt. */
-  of: Int32Array;
-  /** Group order (for numbering) and labels. */
-  labels: {
-    name: string;
-    productType: string | null;
-    district: string | null;
-    stage: string | null;
-    /** The registry's lot number (manual splitting). */
-    number?: number;
-  }[];
-}
-
-function groupsBy(
-  columns: DebtColumns,
-  key: (i: number) => number,
-  keyCount: number,
-  order: number[],
-  label: (k: number) => Groups['labels'][number],
-): Groups {
-  const n = columns.count;
-  const raw = new Int32Array(n);
-  const present = new Uint8Array(keyCount);
-  for (let i = 0; i < n; i++) {
-    const k = key(i);
-    raw[i] = k;
-    present[k] = 1;
-  }
-  const groupOfKey = new Int32Array(keyCount).fill(-1);
-  const labels: Groups['labels'] = [];
-  for (const k of order) {
-    if (!present[k]) continue;
-    groupOfKey[k] = labels.length;
-    labels.push(label(k));
-  }
-  for (let i = 0; i < n; i++) raw[i] = groupOfKey[raw[i]!]!;
-  return { of: raw, labels };
-}
-
-const byName = (values: readonly (string | null)[]) =>
-  values
-    .map((v, i) => [v, i] as const)
-    .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b, 'ru')))
-    .map(([, i]) => i);
-
-function makeGroups(columns: DebtColumns, type: LottingType): Groups {
-  switch (type) {
-    case 'equal_lots':
-      return groupsBy(
-        columns,
-        () => 0,
-        1,
-        [0],
-        () => ({ name: 'Лот', productType: null, district: null, stage: null }),
-      );
-    case 'federal_districts': {
-      const none = FEDERAL_DISTRICTS.length;
-      return groupsBy(
-        columns,
-        (i) => {
-          const d = federalDistrictIndex(columns.regionCode[i]!);
-          return d < 0 ? none : d;
-        },
-        none + 1,
-        [...FEDERAL_DISTRICTS.keys(), none],
-        (k) => {
-          const district = FEDERAL_DISTRICTS[k] ?? null;
-          return {
-            name: district ? `${district} ФО` : 'Регион не указан',
-            productType: null,
-            district,
-            stage: null,
-          };
-        },
-      );
-    }
-    case 'product_type': {
-      const table = columns.strings.productType;
-      return groupsBy(
-        columns,
-        (i) => columns.productType[i]!,
-        table.length,
-        byName(table),
-        (k) => ({
-          name: table[k] ?? 'Тип продукта не указан',
-          productType: table[k] ?? null,
-          district: null,
-          stage: null,
-        }),
-      );
-    }
-    case 'stage_of_collection': {
-      const table = columns.strings.stage;
-      return groupsBy(
-        columns,
-        (i) => columns.stage[i]!,
-        table.length,
-        byName(table),
-        (k) => ({
-          name: table[k] ?? 'Стадия не указана',
-          productType: null,
-          district: null,
-          stage: table[k] ?? null,
-        }),
-      );
-    }
-    case 'manual_splitting': {
-      const numbers = new Map<number, number>();
-      let missing = 0;
-      for (let i = 0; i < columns.count; i++) {
-        const lot = columns.lotNumber[i]!;
-        if (lot <= 0) missing += 1;
-        else if (!numbers.has(lot)) numbers.set(lot, numbers.size);
-      }
-      if (missing > 0) throw new LottingError(MSG.manualWithoutLotNumber(missing), 'loting_type');
-      const sorted = [...numbers.keys()].sort((a, b) => a - b);
-      const keyOf = new Map(sorted.map((lot, k) => [lot, k]));
-      const of = new Int32Array(columns.count);
-      for (let i = 0; i < columns.count; i++) of[i] = keyOf.get(columns.lotNumber[i]!)!;
-      return {
-        of,
-        labels: sorted.map((lot) => ({
-          name: `Лот ${lot}`,
-          productType: null,
-          district: null,
-          stage: null,
-          number: lot,
-        })),
-      };
-    }
-  }
 }
 
 /** Index of the most frequent value per lot (ties: the smaller index), 0 when the lot has none. */
@@ -457,52 +258,4 @@ export function lot(columns: DebtColumns, params: LottingParams): LottingResult 
     });
   }
   return { assignment, lots };
-}
-
-/**
- * The optional "whole portfolio" lot (spec 1 §2): summed totals and prices, bottomline mean of the sums, DPD and
- * DPLP as the items-weighted means of the lots'.
- */
-export function compositeLot(lots: readonly LotDraft[]): LotDraft {
-  const regular = lots.filter((l) => !l.composite);
-  let items = 0;
-  let total = 0;
-  let osz = 0;
-  let start = 0;
-  let min = 0;
-  let dpd = 0;
-  let dpdW = 0;
-  let dplp = 0;
-  let dplpW = 0;
-  for (const l of regular) {
-    items += l.items_count;
-    total += l.amount_total;
-    osz += l.amount_bottomline;
-    start += l.start_price;
-    min += l.min_price;
-    if (l.dpd !== null) {
-      dpd += l.dpd * l.items_count;
-      dpdW += l.items_count;
-    }
-    if (l.dplp !== null) {
-      dplp += l.dplp * l.items_count;
-      dplpW += l.items_count;
-    }
-  }
-  return {
-    number: regular.reduce((m, l) => Math.max(m, l.number), 0) + 1,
-    name: COMPOSITE_LOT_NAME,
-    composite: true,
-    items_count: items,
-    amount_total: total,
-    amount_bottomline: osz,
-    bottomline_mean: items === 0 ? 0 : Math.round(osz / items),
-    dpd: dpdW === 0 ? null : Math.round(dpd / dpdW),
-    dplp: dplpW === 0 ? null : Math.round(dplp / dplpW),
-    start_price: start,
-    min_price: min,
-    product_type: null,
-    federal_district: null,
-    stage: null,
-  };
 }

@@ -12,7 +12,7 @@
  */
 import type { AuctionType } from '../auctionTypes.ts';
 import { formatRubles, type Kopecks } from '../money.ts';
-import { lotMinPrice } from '../registry/lotting.ts';
+import { lotMinPrice } from '../registry/lottingRules.ts';
 import { WIZARD_RULE_MESSAGES as M } from './messages.ts';
 
 export interface LotPriceFacts {
