@@ -1,23 +1,23 @@
-/** Trading procedures ("briefcases"), their lots, the registry rows behind them and their documents. */
-import { getTableColumns, sql } from 'drizzle-orm';
+/**
+ * Trading procedures ("briefcases") and the companies invited to or excluded from them. Their lots are in lots.ts,
+ * the registry rows behind them in registries.ts, their documents in documents.ts.
+ */
+import { getTableColumns } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   customType,
-  date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
   primaryKey,
-  smallint,
   text,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
-import { at, bigId, createdAt, id, money, updatedAt } from './common.ts';
+import { at, createdAt, id, money, updatedAt } from './common.ts';
 
 export type BriefcaseStatusColumn =
   | 'created'
@@ -31,7 +31,6 @@ export type BriefcaseStatusColumn =
   | 'closed_without_winners'
   | 'closed_with_next_round';
 export type AuctionTypeColumn = 'classic' | 'dutch' | 'private_requests' | 'bank_to_bank';
-export type LotStatusColumn = 'created' | 'pending' | 'ready' | 'active' | 'finished' | 'closed';
 
 /** Portfolio analytics computed once at ingestion (spec 2 §3 Analytics). */
 export type AnalyticsJson = Record<string, unknown>;
@@ -222,210 +221,4 @@ export const companyListRemovals = pgTable(
     removedAt: at('removed_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.ownerCompanyId, t.list, t.companyId] })],
-);
-
-export const lots = pgTable(
-  'lots',
-  {
-    id: id(),
-    briefcaseId: integer('briefcase_id')
-      .notNull()
-      .references(() => briefcases.id, { onDelete: 'cascade' }),
-    number: integer('number').notNull(),
-    aliasNumber: text('alias_number'),
-    name: text('name'),
-    status: text('status').$type<LotStatusColumn>().notNull().default('created'),
-    composite: boolean('composite').notNull().default(false),
-    amountTotal: money('amount_total').notNull().default(0),
-    amountBottomline: money('amount_bottomline').notNull().default(0),
-    bottomlineMean: money('bottomline_mean').notNull().default(0),
-    itemsCount: integer('items_count').notNull().default(0),
-    dpd: integer('dpd'),
-    dplp: integer('dplp'),
-    startPrice: money('start_price').notNull().default(0),
-    maxPrice: money('max_price'),
-    minPrice: money('min_price'),
-    stepPrice: money('step_price'),
-    stepCount: integer('step_count'),
-    currentStep: integer('current_step'),
-    currentPrice: money('current_price'),
-    bidsCount: integer('bids_count').notNull().default(0),
-    maxBidsCnt: integer('max_bids_cnt'),
-    biddersCount: integer('bidders_count').notNull().default(0),
-    leaderBidId: bigint('leader_bid_id', { mode: 'number' }),
-    winnerBidId: bigint('winner_bid_id', { mode: 'number' }),
-    winnerCompanyId: integer('winner_company_id').references(() => companies.id),
-    isWithoutWinner: boolean('is_without_winner').notNull().default(false),
-    renewalsCount: integer('renewals_count').notNull().default(0),
-    startDatetime: at('start_datetime'),
-    endDatetime: at('end_datetime'),
-    productType: text('product_type'),
-    federalDistrict: text('federal_district'),
-    stage: text('stage'),
-    /** convert: the start price of the classic second round that the seller chose from the offers. */
-    secondRoundStartPrice: money('second_round_start_price'),
-    /** The lot of the previous round this one was copied from (next and second rounds). */
-    convertedFrom: integer('converted_from'),
-    predictedStartPrice: money('predicted_start_price'),
-    predictedEndPrice: money('predicted_end_price'),
-    analytics: jsonb('analytics').$type<AnalyticsJson>(),
-    /** Bumped on every change; live updates carry it so clients drop stale ones. */
-    version: integer('version').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('lots_briefcase_number_key').on(t.briefcaseId, t.number),
-    index('lots_status_end_idx').on(t.status, t.endDatetime),
-  ],
-);
-
-/**
- * One row per debt of an uploaded registry, already de-personalised: no names, passports, phones or
- * addresses are ever stored; the birth date stays only for the age chart.
- */
-export const registryRows = pgTable(
-  'registry_rows',
-  {
-    id: bigId(),
-    briefcaseId: integer('briefcase_id')
-      .notNull()
-      .references(() => briefcases.id, { onDelete: 'cascade' }),
-    lotId: integer('lot_id').references(() => lots.id, { onDelete: 'set null' }),
-    rowNumber: integer('row_number').notNull(),
-    contractId: text('contract_id').notNull(),
-    lotNumber: integer('lot_number'),
-    regionCode: smallint('region_code'),
-    amountTotal: money('amount_total').notNull(),
-    amountBottomline: money('amount_bottomline').notNull(),
-    principal: money('principal'),
-    dpd: integer('dpd'),
-    dplp: integer('dplp'),
-    issueDate: date('issue_date'),
-    lastPaymentDate: date('last_payment_date'),
-    lastPaymentAmount: money('last_payment_amount'),
-    paidAmount: money('paid_amount'),
-    amountFor360Days: money('amount_for_360_days'),
-    productType: text('product_type'),
-    loanKind: text('loan_kind'),
-    stage: text('stage'),
-    firstCreditor: text('first_creditor'),
-    birthDate: date('birth_date'),
-    sex: text('sex').$type<'male' | 'female'>(),
-    enforcementOrderPlacement: text('enforcement_order_placement'),
-    /** Feature flags of spec 2 §3 (dead, bankruptcy, court_order, ...), true where present. */
-    features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
-  },
-  (t) => [
-    index('registry_rows_briefcase_idx').on(t.briefcaseId, t.rowNumber),
-    // Only seeded rows carry lot_id (uploads keep a compact lot assignment, decisions/0046): a partial index
-    // spares a million index entries of nulls per upload and still serves the lots' ON DELETE SET NULL lookups.
-    index('registry_rows_lot_idx').on(t.lotId).where(sql`${t.lotId} is not null`),
-  ],
-);
-
-export type DocumentKind =
-  | 'template'
-  | 'documentation'
-  | 'cession_agreement_template'
-  | 'check_list'
-  | 'other'
-  /** Made by the platform once trading ends (docs/decisions/0120): the trade protocol and the main report. */
-  | 'protocol'
-  | 'main_report'
-
-  /** The document attached to an FAQ answer (not listed among the procedure's documents). */
-  | 'question_document';
-
-/** Files of procedures (documentation, protocols) and of companies (accreditation papers). */
-export const documents = pgTable(
-  'documents',
-  {
-    id: id(),
-    briefcaseId: integer('briefcase_id').references(() => briefcases.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
-    kind: text('kind').$type<DocumentKind>(),
-    title: text('title'),
-    name: text('name').notNull(),
-    extension: text('extension').notNull(),
-    bytesSize: integer('bytes_size').notNull(),
-    storageKey: text('storage_key').notNull(),
-    /** A generated document: the seq of the procedure's audit chain head it was made from (it is stale after). */
-    sourceSeq: integer('source_seq'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('documents_briefcase_idx').on(t.briefcaseId), index('documents_company_idx').on(t.companyId)],
-);
-
-/** Check reports of registry uploads: every error found, served as an xlsx by its id. */
-export const registryReports = pgTable('registry_reports', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  briefcaseId: integer('briefcase_id').references(() => briefcases.id, { onDelete: 'cascade' }),
-  /** The uploader's company: a refused upload has no procedure, and only that company may read its report. */
-  companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  storageKey: text('storage_key').notNull(),
-  errorsCount: integer('errors_count').notNull(),
-  createdAt: createdAt(),
-});
-
-/** "Ask for help" requests of sellers whose registry raised the personal-data check (spec 1 §2 dialogs). */
-export const registryHelpRequests = pgTable('registry_help_requests', {
-  id: id(),
-  briefcaseId: integer('briefcase_id')
-    .notNull()
-    .references(() => briefcases.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  contact: text('contact').notNull(),
-  createdAt: createdAt(),
-});
-
-/**
- * A seller's custom-template lotting draft without a procedure (/api/v1/lotings): one per user. The kept file
- * (registry_key) is the upload awaiting its matching; after matching only the typed columns and lots remain.
- */
-export const lotings = pgTable('lotings', {
-  id: id(),
-  userId: integer('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-  registryKey: text('registry_key'),
-  registryFileName: text('registry_file_name'),
-  registryPreview: jsonb('registry_preview').$type<RegistryPreviewJson>(),
-  sourceMap: jsonb('source_map').$type<Record<string, string>>(),
-  registryReportId: uuid('registry_report_id'),
-  personalDataFound: boolean('personal_data_found').notNull().default(false),
-  personalDataFindings: jsonb('personal_data_findings').$type<PersonalDataFindingJson[]>(),
-  lotingParams: jsonb('loting_params').$type<{
-    loting_type: string;
-    sort_type?: string;
-    price?: number | null;
-  }>(),
-  registryColumns: bytea('registry_columns'),
-  lotAssignment: bytea('lot_assignment'),
-  /** The drafted lots and the portfolio's totals and analytics, as the lots.json and reloting calls answer. */
-  lots: jsonb('lots').$type<Record<string, unknown>[]>(),
-  totals: jsonb('totals').$type<Record<string, unknown>>(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
-
-/** Who downloaded which document or report of a procedure (the owner's download history). */
-export const downloads = pgTable(
-  'downloads',
-  {
-    id: bigId(),
-    briefcaseId: integer('briefcase_id')
-      .notNull()
-      .references(() => briefcases.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    what: text('what').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('downloads_briefcase_idx').on(t.briefcaseId)],
 );

@@ -2,8 +2,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
-import { briefcases, documents, lots } from './briefcases.ts';
+import { briefcases } from './briefcases.ts';
 import { at, bigId, createdAt, id, updatedAt } from './common.ts';
+import { documents } from './documents.ts';
+import { lots } from './lots.ts';
 
 export const questions = pgTable(
   'questions',

@@ -1,8 +1,8 @@
 /** The price forecast (issue 17): every model version with its training size and backtest, every forecast made. */
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { lots } from './briefcases.ts';
 import { at, bigId, createdAt, id, money } from './common.ts';
+import { lots } from './lots.ts';
 
 export const forecastModels = pgTable('forecast_models', {
   /** The model's version number. */

@@ -2,8 +2,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
-import { briefcases, lots } from './briefcases.ts';
+import { briefcases } from './briefcases.ts';
 import { at, bigId, createdAt, id, money, updatedAt } from './common.ts';
+import { lots } from './lots.ts';
 
 export const bids = pgTable(
   'bids',
