@@ -4,6 +4,7 @@ export * from './auctionTypes.ts';
 export * from './briefcaseCardStatus.ts';
 export * from './company/index.ts';
 export * from './constants.ts';
+export * from './deal/index.ts';
 export * from './dictionaries.ts';
 export * from './documents.ts';
 export * from './faq.ts';
