@@ -61,19 +61,22 @@ export function isEnvelopeReply(reply: Operation['reply']): reply is z.ZodType {
 }
 
 /**
- * The error replies of a call: 429 (the rate limits) and 503 (a dependency away) for every call; 401 and 403 for a
- * call that needs a token; 404 when the path names something; 422 when it takes parameters, a query or a body; 409
- * for a write; and what the operation adds (413 for an upload, 400 for a malformed file…).
+ * The error replies of a call: 422 (its input, and any id-named query field: http/idBounds.ts checks those on every
+ * call), 429 (the rate limits) and 503 (a dependency away) for every call; 401 and 403 for a call that needs a token;
+ * 404 when the path names something; 409 and 413 (the body limit) for a write; and what the operation adds (404 when
+ * its subject is implied, 400 for a malformed file…).
  */
 export function errorStatusesOf(op: Operation): ErrorStatus[] {
-  const statuses = new Set<ErrorStatus>([429, 503]);
+  const statuses = new Set<ErrorStatus>([422, 429, 503]);
   if (!op.public) {
     statuses.add(401);
     statuses.add(403);
   }
   if (op.path.includes(':')) statuses.add(404);
-  if (op.params || op.query || op.body || op.method !== 'GET') statuses.add(422);
-  if (op.method !== 'GET') statuses.add(409);
+  if (op.method !== 'GET') {
+    statuses.add(409);
+    statuses.add(413);
+  }
   for (const status of op.errors ?? []) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);
 }
