@@ -98,6 +98,7 @@ export const forecastPriceSchema = z.object({
 
 export const previousForecastSchema = forecastPriceSchema.extend({
   model_version: z.number().int().nullable(),
+  /** ISO 8601, UTC. */
   created_at: z.string(),
 });
 
@@ -126,6 +127,7 @@ export type BacktestFigures = z.infer<typeof backtestFiguresSchema>;
 export const forecastModelInfoSchema = z.object({
   source: z.enum(['model', 'prior']),
   version: z.number().int().nullable(),
+  /** ISO 8601, UTC; null for the prior. */
   trained_at: z.string().nullable(),
   training_size: z.number().int(),
   /** Lots the model had to learn from (sold lots now on the platform), and how many it needs. */

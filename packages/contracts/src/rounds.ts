@@ -17,13 +17,14 @@ export const roundRequestSchema = z.object({
   lot_id: z.number().int(),
   lot_number: z.number().int(),
   lot_name: z.string(),
+  /** `applied_at`: ISO 8601, UTC. */
   companies: z.array(z.object({ id: z.number().int(), name: z.string(), applied_at: z.string() })),
 });
 export type RoundRequest = z.infer<typeof roundRequestSchema>;
 
 export const roundRequestsSchema = z.object({
   round_requests: z.array(roundRequestSchema),
-  /** When applications close: the end of trading plus round_request_ttl. */
+  /** When applications close (ISO 8601, UTC): the end of trading plus round_request_ttl. */
   deadline: z.string().nullable(),
 });
 export type RoundRequests = z.infer<typeof roundRequestsSchema>;

@@ -6,8 +6,8 @@ export const statsLotSchema = z.object({
   number: z.number().int(),
   name: z.string(),
   /** Null when there is no price yet, or for a sealed lot still trading (offers stay hidden until the end). */
-  current_price: z.number().nullable(),
-  start_price: z.number(),
+  current_price: z.number().int().nullable(),
+  start_price: z.number().int(),
   bids_count: z.number().int(),
   /** The whole-portfolio lot: the same debts as the other lots, sold at once. */
   composite: z.boolean(),
@@ -25,7 +25,7 @@ export const statsHistogramPointSchema = z.object({
 /** The best bid of each minute (a chart candle, spec 2 §3): `x` is the bid time with +03:00. */
 export const statsPricePointSchema = z.object({
   x: z.string(),
-  amount_cents: z.number(),
+  amount_cents: z.number().int(),
   company_name: z.string(),
   lot_id: z.number().int(),
 });
@@ -42,7 +42,7 @@ export const briefcaseStatsAttributesSchema = z.object({
     finished_lots: z.number().int(),
   }),
   /** Sum of the current prices of the lots counted in totals (sealed lots count from their end on). */
-  current_price: z.number(),
+  current_price: z.number().int(),
   lots: z.array(statsLotSchema),
   histograms: z.object({
     bids: z.array(statsHistogramPointSchema),
