@@ -5,5 +5,6 @@ export * from './dealMessages.ts';
 export * from './dealRules.ts';
 export * from './dealSettings.ts';
 export * from './dealStates.ts';
+export * from './dealTypes.ts';
 export * from './priceInWords.ts';
 export * from './workingDays.ts';
