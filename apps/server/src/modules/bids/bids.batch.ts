@@ -9,30 +9,25 @@
  * sealed, autobids to answer) is handed back to the caller, which places it on its own (bids.service.ts). If the
  * batch fails as a whole (a retried idempotency key, another writer on an audit chain, a deadlock), every bid of
  * it is handed back the same way, so one bad bid never fails the others.
+ *
+ * Here the queue and the transaction; the deciding is in bids.batchDecide.ts, the write in bids.batchWrite.ts.
  */
 import { performance } from 'node:perf_hooks';
-import { applyClassicBid, type BidActor, type LotState, type Rejection, validateBid } from '@etp/domain';
+import type { LotState, Rejection } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import type { DbOrTx, DedicatedConnection } from '../../db/client.ts';
-import { type AuditEntryInput, appendAuditBatch, planAudit, settleAudit } from '../audit/audit.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
-import { isAdmitted } from '../briefcases/briefcases.policy.ts';
-import type { NewEvent } from '../events/events.queries.ts';
-import { eventRows } from '../events/events.service.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
-import { type BriefcaseRow, lotRowChanges, toLotState } from '../lots/lots.state.ts';
-import { outbidEvent } from './bids.notify.ts';
+import type { BriefcaseRow } from '../lots/lots.state.ts';
+import { decide, type LotInBatch, lotInBatch, type Pending } from './bids.batchDecide.ts';
+import { type BatchWrite, writeBatch } from './bids.batchWrite.ts';
 import {
-  type BatchBidderFacts,
   type BatchLockQuery,
-  type BatchLockRow,
   type BidRow,
   batchLockQuery,
   lockLotsForBatch,
   runPreparedBatchWrite,
-  writeBidBatch,
 } from './bids.queries.ts';
-import { freshAccess, type LockedLot, rejected } from './trading.context.ts';
 
 /** Bids one transaction takes at most; more wait for the next batch. */
 export const MAX_BATCH = 256;
@@ -74,24 +69,6 @@ export type BatchOutcome =
   | { kind: 'stale'; rejection: Rejection }
   /** The batch cannot decide this bid: place it on its own. */
   | { kind: 'solo' };
-
-/** Runs the batch's write as the prepared BATCH_WRITE_STATEMENT on the batcher's own connection. */
-type BatchWrite = (values: unknown[]) => Promise<Record<string, unknown>[]>;
-
-interface Pending extends BatchBid {
-  settle(outcome: BatchOutcome): void;
-  /** When a batch first found the bid's lot held by another transaction (performance.now()). */
-  heldSince?: number;
-}
-
-interface LotInBatch {
-  locked: LockedLot;
-  state: LotState;
-  /** Companies that had a standing bid on the lot, as the lock read them, plus those that bid in this batch. */
-  bidders: number;
-  leaderUserId: number | null;
-  accepted: { pending: Pending; amount: number; previousLeaderUserId: number | null }[];
-}
 
 /**
  * What a committed batch hands on: every lot it changed (for the live update and the book) and the procedures
@@ -226,7 +203,7 @@ export class BidBatcher {
         }
         // The ids were taken under the locks in ascending order; the accepted bids get them in arrival order.
         const idOf = new Map(accepted.map((pending, k) => [pending, ids[k]!]));
-        return write(tx, lots, idOf, settled, prepared);
+        return writeBatch(tx, lots, idOf, settled, prepared);
       });
     } catch {
       // The whole batch rolled back: each bid is placed on its own, where its own error (if any) is answered.
@@ -251,156 +228,4 @@ export class BidBatcher {
     }
     return retry;
   }
-}
-
-/** A locked lot as a batch starts deciding its bids. */
-function lotInBatch(row: BatchLockRow): LotInBatch {
-  const state = toLotState(row.lot, row.briefcase, row.leader);
-  const locked: LockedLot = {
-    lot: row.lot,
-    briefcase: row.briefcase,
-    leaderBid: row.leader,
-    state,
-    // The per-caller facts come with each bid (BatchBidderFacts); these are not read for a batch.
-    autobidsEnabled: false,
-    companyHasBid: false,
-    blacklisted: false,
-    notInvited: false,
-    sessionValid: true,
-  };
-  return {
-    locked,
-    state,
-    bidders: row.lot.biddersCount,
-    leaderUserId: row.leader?.userId ?? null,
-    accepted: [],
-  };
-}
-
-/** Decides one bid against the lot as the batch has it so far; null when accepted (settled after the write). */
-function decide(lot: LotInBatch, pending: Pending, fact: BatchBidderFacts): BatchOutcome | null {
-  const { auth } = pending;
-  const company = auth.company;
-  let access: ReturnType<typeof freshAccess>;
-  try {
-    access = freshAccess(auth, {
-      ...lot.locked,
-      blacklisted: fact.blacklisted,
-      notInvited: fact.notInvited,
-      sessionValid: fact.sessionValid,
-    });
-  } catch (error) {
-    return { kind: 'refused', error };
-  }
-  const actor: BidActor = {
-    isOwner: access.master && auth.user.role !== 'admin',
-    isAdmin: auth.user.role === 'admin',
-    goodStanding: Boolean(company?.goodStanding),
-    allowedKind: company !== null && isAdmitted(company, lot.locked.briefcase),
-    standingAmount: null,
-  };
-  const companyId = company?.id ?? 0;
-  const at = pending.at.getTime();
-  const check = validateBid(
-    lot.state,
-    { amount: pending.amount, companyId, userId: auth.user.id, confirmRaise: pending.confirm },
-    actor,
-    at,
-  );
-  if (!check.ok) return { kind: 'refused', error: rejected(check) };
-  const firstOfCompany =
-    !fact.companyHasBid && !lot.accepted.some((a) => (a.pending.auth.company?.id ?? 0) === companyId);
-  if (firstOfCompany) lot.bidders += 1;
-  lot.accepted.push({ pending, amount: check.amount, previousLeaderUserId: lot.leaderUserId });
-  // The bid's id is not known before the insert; the state is recomputed with it in write().
-  lot.state = applyClassicBid(
-    lot.state,
-    { userId: auth.user.id, companyId, amount: check.amount, bidId: 0 },
-    at,
-  ).lot;
-  lot.leaderUserId = auth.user.id;
-  return null;
-}
-
-/** Writes the accepted bids of every lot: bids, lots, outbid events and audit entries, in one statement. */
-async function write(
-  tx: DbOrTx,
-  lots: Map<number, LotInBatch>,
-  idOf: Map<Pending, number>,
-  settled: Map<Pending, BatchOutcome>,
-  prepared?: BatchWrite,
-): Promise<CommittedBatch> {
-  const changed = [...lots.values()].filter((l) => l.accepted.length > 0);
-  if (changed.length === 0) return { lots: [], briefcaseIds: [] };
-  const rows: BidRow[] = [];
-  const audit: AuditEntryInput[] = [];
-  const outbid: NewEvent[] = [];
-  const result: BatchLot[] = [];
-  const updates: { id: number; changes: ReturnType<typeof lotRowChanges> }[] = [];
-  for (const l of changed) {
-    const { lot, briefcase, leaderBid } = l.locked;
-    let state = toLotState(lot, briefcase, leaderBid);
-    let leader: BidRow | null = leaderBid;
-    let leaderName: string | null = null;
-    let last = lot.updatedAt;
-    const placed: { pending: Pending; bid: BidRow }[] = [];
-    for (const a of l.accepted) {
-      const bid: BidRow = {
-        id: idOf.get(a.pending)!,
-        lotId: lot.id,
-        briefcaseId: briefcase.id,
-        userId: a.pending.auth.user.id,
-        companyId: a.pending.auth.company?.id ?? 0,
-        amount: a.amount,
-        sourceType: 'hand',
-        state: 'active',
-        idempotencyKey: a.pending.idempotencyKey ?? null,
-        createdAt: a.pending.at,
-        updatedAt: a.pending.at,
-      };
-      rows.push(bid);
-      const applied = applyClassicBid(
-        state,
-        { userId: bid.userId, companyId: bid.companyId, amount: bid.amount, bidId: bid.id },
-        a.pending.at.getTime(),
-      );
-      state = applied.lot;
-      leader = bid;
-      leaderName = a.pending.auth.company?.name ?? null;
-      last = a.pending.at;
-      for (const { type, ...payload } of applied.events) {
-        audit.push({
-          briefcaseId: briefcase.id,
-          action: type,
-          actorUserId: bid.userId,
-          payload,
-          at: a.pending.at,
-        });
-      }
-      if (a.previousLeaderUserId !== null && a.previousLeaderUserId !== bid.userId) {
-        outbid.push(...eventRows([a.previousLeaderUserId], outbidEvent(briefcase, lot, a.pending.at)));
-      }
-      placed.push({ pending: a.pending, bid });
-    }
-    const changes = lotRowChanges(state, l.bidders, last);
-    updates.push({ id: lot.id, changes });
-    const after: BatchLot = {
-      lot: { ...lot, ...changes, version: lot.version + 1 },
-      briefcase,
-      state,
-      leaderBid: leader,
-      leaderName,
-    };
-    for (const { pending, bid } of placed) settled.set(pending, { kind: 'placed', bid, lot: after });
-    result.push(after);
-  }
-  const plan = await planAudit(tx, audit);
-  const chains = await writeBidBatch(
-    tx,
-    { bids: rows, lots: updates, events: outbid, audit: plan.json },
-    prepared,
-  );
-  // A chain whose remembered head was wrong got none of its entries: append them after the real head.
-  await appendAuditBatch(tx, settleAudit(plan, chains));
-  return { lots: result, briefcaseIds: [...new Set(result.map((l) => l.briefcase.id))] };
 }
