@@ -17,6 +17,7 @@ export const DECISIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..',
 /** The areas in the order the index shows them. */
 const AREAS = {
   trading: 'Trading and auction rules',
+  deal: 'The deal after the hammer: signing, payment, deadlines',
   bids: 'Money and the bid path',
   procedures: 'Procedures: feed, card, moderation, rounds, FAQ, statistics',
   wizard: 'Wizard',
@@ -34,6 +35,7 @@ const AREAS = {
 /** The area of each record, by number. */
 const AREA_OF = {
   trading: ['0014', '0081', '0136', '0235', '0236', '0239', '0240', '0245'],
+  deal: ['0258'],
   bids: ['0015', '0016', '0017', '0050', '0053', '0054', '0055', '0234', '0237', '0238'],
   procedures: [
     '0003',
