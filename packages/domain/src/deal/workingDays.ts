@@ -6,7 +6,7 @@
  * whose calendar the platform holds are counted: a year it does not know is refused, never guessed.
  */
 import { DAY_MS } from '../constants.ts';
-import { fromMoscowParts, moscowParts } from '../time.ts';
+import { fromMoscowParts, moscowDayKey, moscowParts } from '../time.ts';
 
 /** One year of the production calendar. Dates are Moscow calendar days, 'YYYY-MM-DD'. */
 export interface ProductionCalendarYear {
@@ -109,11 +109,6 @@ function yearSets(calendar: WorkingCalendar, year: number): YearSets {
   return sets;
 }
 
-/** A Moscow calendar day as 'YYYY-MM-DD'. */
-function dayKey(year: number, month: number, day: number): string {
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
 /** Whether the Moscow calendar day holding this instant is a working day. Throws for a year the calendar lacks. */
 export function isMoscowWorkingDay(
   instant: Date,
@@ -121,7 +116,7 @@ export function isMoscowWorkingDay(
 ): boolean {
   const p = moscowParts(instant);
   const sets = yearSets(calendar, p.year);
-  const key = dayKey(p.year, p.month, p.day);
+  const key = moscowDayKey(instant);
   if (sets.workingWeekends.has(key)) return true;
   if (p.weekday >= 6) return false;
   return !sets.nonWorking.has(key);
