@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with scripts/test.mjs
 import { findChromium } from '../scripts/chromium.mjs';
+import { submitSignInForm } from './tests/support/signIn.ts';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:3000';
 const OUT = join(import.meta.dirname, 'screenshots');
-const ACCOUNT = { email: process.env.SCREENS_EMAIL ?? 'buyer.legal@etp-rd.ru', password: 'Demo-2026!' };
+const ACCOUNT = process.env.SCREENS_EMAIL ?? 'buyer.legal@etp-rd.ru';
 const extra = (process.env.SCREENS_PATHS ?? '').split(',').filter(Boolean);
 
 const PUBLIC = [
@@ -63,12 +64,7 @@ for (const [label, width, height] of [
   };
   for (const path of PUBLIC) await shoot(path);
   await page.goto(`${BASE}/users/sign_in`);
-  await page.getByLabel(/e-?mail/i).fill(ACCOUNT.email);
-  await page
-    .getByLabel(/пароль/i)
-    .first()
-    .fill(ACCOUNT.password);
-  await page.getByRole('button', { name: /войти|продолжить/i }).click();
+  await submitSignInForm(page, ACCOUNT);
   await page.waitForURL(/\/briefcases/).catch(async (error) => {
     await page.screenshot({ path: join(OUT, `sign-in-failed-${label}.png`) });
     throw error;
