@@ -31,6 +31,10 @@ type BodyArg<O extends Operation> = O['body'] extends z.ZodType
   ? { body: InputOf<O['body']> | FormData }
   : { body?: FormData };
 
+/** The arguments, optional when the operation needs none (no path parameter, no body). */
+type OptionalArgs<O extends Operation> =
+  Record<string, never> extends CallArgs<O> ? [CallArgs<O>?] : [CallArgs<O>];
+
 export type CallArgs<O extends Operation> = ParamsArg<O> &
   QueryArg<O> &
   BodyArg<O> & { signal?: AbortSignal };
@@ -54,10 +58,7 @@ function optionsOf<O extends Operation>(op: O, args: CallArgs<O>) {
 }
 
 /** Calls the operation; its reply's `data`, typed by the contract. Failures throw an ApiError. */
-export function call<O extends Operation>(
-  op: O,
-  ...[args]: {} extends CallArgs<O> ? [CallArgs<O>?] : [CallArgs<O>]
-) {
+export function call<O extends Operation>(op: O, ...[args]: OptionalArgs<O>) {
   const given = (args ?? {}) as CallArgs<O>;
   return apiClient.request<ReplyOf<O>>(
     pathOf(op, (given as { params?: Record<string, string | number> }).params),
@@ -68,7 +69,7 @@ export function call<O extends Operation>(
 /** Like call, but the whole envelope: for calls whose message or per-field notes the screen shows. */
 export function callEnvelope<O extends Operation>(
   op: O,
-  ...[args]: {} extends CallArgs<O> ? [CallArgs<O>?] : [CallArgs<O>]
+  ...[args]: OptionalArgs<O>
 ): Promise<Envelope<ReplyOf<O>>> {
   const given = (args ?? {}) as CallArgs<O>;
   return apiClient.requestEnvelope<ReplyOf<O>>(

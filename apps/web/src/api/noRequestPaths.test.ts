@@ -46,7 +46,7 @@ describe('request paths in the web app', () => {
   it('are caught wherever they are spelled', () => {
     const planted = [
       { name: 'a.ts', text: "await apiClient.request('/api/v1/lots', {});" },
-      { name: 'b.tsx', text: 'const url = `/api/v1/lots/${id}/bids`;' },
+      { name: 'b.tsx', text: ['const url = `/api/v1/lots/', '$', '{id}/bids`;'].join('') },
       { name: 'c.ts', text: "fetch('/auth_methods')" },
       { name: 'd.ts', text: '// GET /api/v1/lots in a comment is fine' },
     ];
