@@ -37,6 +37,7 @@ export const lotingParamsSchema = z.object({
 export type LotingParamsInput = z.infer<typeof lotingParamsSchema>;
 
 export const relotingBody = z.object({ loting_params: lotingParamsSchema });
+export type RelotingBody = z.input<typeof relotingBody>;
 
 /** Column index (as a string, '0' = A) → attribute value; unmatched columns are left out or null. */
 export const sourceMapSchema = z.record(z.string().regex(/^\d{1,3}$/), z.string().nullable());
@@ -170,6 +171,7 @@ export const remapedRegistrySchema = z.object({
   /** The kept file can still be matched again. */
   pending: z.boolean(),
 });
+export type RemapedRegistry = z.infer<typeof remapedRegistrySchema>;
 
 /** The lot price limits lotting offers (kopecks). */
 const priceLimits = {
@@ -187,6 +189,7 @@ export const relotingInfoSchema = z.object({
   manual_splitting_available: z.boolean(),
   editable: z.boolean(),
 });
+export type RelotingInfo = z.infer<typeof relotingInfoSchema>;
 
 /** The procedure's registry totals after a reloting (POST /api/v1/briefcases/{id}/reloting). Money in kopecks. */
 export const registryBriefcaseSchema = z.object({

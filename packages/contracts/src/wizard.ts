@@ -155,6 +155,7 @@ const saveRequestFields = z
 export const briefcaseSaveRequest = saveRequestFields
   .extend({ briefcase: saveRequestFields.optional() })
   .strict();
+export type BriefcaseSaveRequest = z.input<typeof briefcaseSaveRequest>;
 
 export const listedWizardCompanySchema = z.object({
   id: z.number().int(),

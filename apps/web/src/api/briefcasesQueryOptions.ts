@@ -1,6 +1,6 @@
-import type { BriefcaseList, BriefcaseListQuery } from '@etp/contracts';
+import { type BriefcaseListQuery, OPERATIONS } from '@etp/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from './apiClient.ts';
+import { call } from './call.ts';
 import type { QueryValue } from './createApiClient.ts';
 import { queryKeys } from './queryKeys.ts';
 
@@ -9,8 +9,8 @@ export function briefcasesQueryOptions(query: BriefcaseListQuery) {
   return queryOptions({
     queryKey: queryKeys.briefcases(query),
     queryFn: ({ signal }) =>
-      apiClient.request<BriefcaseList>('/api/v1/briefcases', {
-        query: query as Record<string, QueryValue>,
+      call(OPERATIONS.listBriefcases, {
+        query: query as Record<keyof BriefcaseListQuery, QueryValue>,
         signal,
       }),
   });

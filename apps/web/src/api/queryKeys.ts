@@ -62,6 +62,8 @@ export const queryKeys = {
   /** Every page of the user's events (prefix), and one page of them. */
   allEvents: ['events'] as const,
   events: (page: number) => ['events', page] as const,
+  /** The administrator's queue of procedures sent for approval. */
+  moderationQueue: ['admin', 'moderation'] as const,
   /** Every page of the accreditation queue (prefix), and one page of it in one status. */
   allAdminCompanies: ['admin', 'companies'] as const,
   adminCompanies: (status: string, page: number) => ['admin', 'companies', status, page] as const,

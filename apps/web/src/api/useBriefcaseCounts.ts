@@ -1,13 +1,13 @@
-import type { BriefcaseCounts } from '@etp/contracts';
+import { OPERATIONS } from '@etp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from './apiClient.ts';
+import { call } from './call.ts';
 import { queryKeys } from './queryKeys.ts';
 
 /** GET /api/v1/briefcases/counts: the feed tabs' counters (accredited users only). */
 export function useBriefcaseCounts(enabled = true) {
   return useQuery({
     queryKey: queryKeys.briefcaseCounts,
-    queryFn: ({ signal }) => apiClient.request<BriefcaseCounts>('/api/v1/briefcases/counts', { signal }),
+    queryFn: ({ signal }) => call(OPERATIONS.countBriefcases, { signal }),
     enabled,
     staleTime: 30_000,
   });

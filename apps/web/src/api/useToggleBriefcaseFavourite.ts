@@ -1,6 +1,6 @@
-import type { BriefcaseCard, BriefcaseList } from '@etp/contracts';
+import { type BriefcaseCard, type BriefcaseList, OPERATIONS } from '@etp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from './apiClient.ts';
+import { call } from './call.ts';
 import { queryKeys } from './queryKeys.ts';
 
 /**
@@ -27,8 +27,7 @@ export function useToggleBriefcaseFavourite(id: number) {
     );
   };
   return useMutation({
-    mutationFn: (_favourite: boolean) =>
-      apiClient.request<{ favorite: boolean }>(`/api/v1/briefcases/${id}/toggle_favorite`, { method: 'PUT' }),
+    mutationFn: (_favourite: boolean) => call(OPERATIONS.toggleFavoriteBriefcase, { params: { id } }),
     onMutate: (favourite) => mark(favourite),
     onError: (_error, favourite) => mark(!favourite),
     onSettled: () =>

@@ -2,11 +2,11 @@
  * Holds the app's one LiveConnection and its cache writer, and lets hooks (useLive.ts) reach them. The socket
  * follows the session: it restarts when the user signs in or out (in this tab or another).
  */
-import { type BriefcaseCard, type LiveChannel, type LiveMessage, OPERATIONS } from '@etp/contracts';
+import { type LiveChannel, type LiveMessage, OPERATIONS } from '@etp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useEffect, useState } from 'react';
 import { apiClient } from '../api/apiClient.ts';
-import { pathOf } from '../api/call.ts';
+import { call, pathOf } from '../api/call.ts';
 import { tokenStore } from '../api/tokenStore.ts';
 import { LiveConnection, type SocketLike } from './LiveConnection.ts';
 import { createLiveCacheWriter } from './liveCache.ts';
@@ -39,7 +39,7 @@ export function LiveProvider({ children, createSocket, retryDelay }: LiveProvide
     const listeners = new Map<string, Set<LiveListener>>();
     const keyOf = (channel: LiveChannel, id: number | null) => `${channel}:${id ?? ''}`;
     const writer = createLiveCacheWriter(queryClient, (id) =>
-      apiClient.request<BriefcaseCard>(`/api/v1/briefcases/${id}`),
+      call(OPERATIONS.getBriefcase, { params: { id } }),
     );
     const connection = new LiveConnection({
       createSocket: createSocket ?? (() => new WebSocket(liveSocketUrl()) as unknown as SocketLike),

@@ -129,6 +129,8 @@ export const procedureOperations = {
     summary: 'How many procedures each tab of the feed holds',
     tag: 'briefcases',
     reply: briefcaseCountsSchema,
+    // 422: the id-bounds net (apps/server/src/http/idBounds.ts) refuses an id-named query field on every route.
+    errors: [422],
   }),
   getBriefcase: operation({
     method: 'GET',
@@ -377,6 +379,8 @@ export const procedureOperations = {
     tag: 'registries',
     public: true,
     reply: { file: XLSX },
+    // 422: the id-bounds net (apps/server/src/http/idBounds.ts) refuses an id-named query field on every route.
+    errors: [422],
   }),
   downloadPortfolio: operation({
     method: 'GET',
@@ -447,7 +451,8 @@ export const procedureOperations = {
     summary: 'The user’s custom-template draft: its preview, matching, lots and totals',
     tag: 'lotting',
     reply: lotingDraftSchema,
-    errors: [404],
+    // 422: the id-bounds net (apps/server/src/http/idBounds.ts) refuses an id-named query field on every route.
+    errors: [404, 422],
   }),
   getLotingRelotingInfo: operation({
     method: 'GET',
@@ -455,7 +460,8 @@ export const procedureOperations = {
     summary: 'What lotting offers for the custom-template draft: its lotting and price limits',
     tag: 'lotting',
     reply: lotingRelotingInfoSchema,
-    errors: [404, 409],
+    // 422: the id-bounds net (apps/server/src/http/idBounds.ts) refuses an id-named query field on every route.
+    errors: [404, 409, 422],
   }),
   relotLoting: operation({
     method: 'POST',

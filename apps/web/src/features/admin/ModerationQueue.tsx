@@ -2,7 +2,7 @@
  * The administrator's queue of procedures sent for approval (GET /api/v1/briefcases?status=pending): open, edit in
  * the wizard, approve (POST …/confirm: published to buyers) or reject with a reason (POST …/reject).
  */
-import type { BriefcaseList } from '@etp/contracts';
+import { OPERATIONS } from '@etp/contracts';
 import { AUCTION_TYPE_LABELS, formatMoscowDate, formatMoscowTime, formatRubles } from '@etp/domain';
 import {
   Alert,
@@ -27,12 +27,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
-import { apiClient } from '../../api/apiClient.ts';
+import { call, callEnvelope } from '../../api/call.ts';
+import { queryKeys } from '../../api/queryKeys.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useSnackbar } from '../../lib/snackbars.tsx';
 import { ADMIN_MESSAGES as T } from './messages.ts';
 
-const QUEUE_KEY = ['admin', 'moderation'] as const;
+const QUEUE_KEY = queryKeys.moderationQueue;
 
 export function ModerationQueue() {
   const queryClient = useQueryClient();
@@ -41,16 +42,15 @@ export function ModerationQueue() {
   const queue = useQuery({
     queryKey: QUEUE_KEY,
     queryFn: () =>
-      apiClient.request<BriefcaseList>('/api/v1/briefcases', {
+      call(OPERATIONS.listBriefcases, {
         query: { status: 'pending', per_page: 50, order: 'start_datetime', order_direction: 'asc' },
       }),
   });
   const decide = useMutation({
     mutationFn: ({ id, decision, note }: { id: number; decision: 'confirm' | 'reject'; note?: string }) =>
-      apiClient.requestEnvelope(`/api/v1/briefcases/${id}/${decision}`, {
-        method: 'POST',
-        body: decision === 'reject' ? { note } : undefined,
-      }),
+      decision === 'reject'
+        ? callEnvelope(OPERATIONS.rejectBriefcase, { params: { id }, body: { note: note ?? '' } })
+        : callEnvelope(OPERATIONS.confirmBriefcase, { params: { id } }),
     onSuccess: (reply) => {
       enqueueSnackbar(reply.message, { variant: 'success' });
       setRejecting(null);

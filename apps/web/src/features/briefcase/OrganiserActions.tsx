@@ -2,13 +2,13 @@
  * The card's buttons: edit in the wizard, confirm / do not confirm a pending procedure (with the spec's dialogs),
  * and the favourite star. After a decision the card is read again, so the buttons go away.
  */
-import type { BriefcaseCardAttributes, User } from '@etp/contracts';
+import { type BriefcaseCardAttributes, OPERATIONS, type User } from '@etp/contracts';
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { apiClient } from '../../api/apiClient.ts';
+import { call } from '../../api/call.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { FavouriteStar } from '../../components/FavouriteStar.tsx';
 import { errorText } from '../../lib/errorText.ts';
@@ -45,10 +45,9 @@ export function OrganiserActions({
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.briefcase(b.id) });
   const decide = useMutation({
     mutationFn: ({ kind, note }: { kind: 'confirm' | 'reject'; note: string }) =>
-      apiClient.request(`/api/v1/briefcases/${b.id}/${kind}`, {
-        method: 'POST',
-        body: kind === 'reject' ? { note } : undefined,
-      }),
+      kind === 'reject'
+        ? call(OPERATIONS.rejectBriefcase, { params: { id: b.id }, body: { note } })
+        : call(OPERATIONS.confirmBriefcase, { params: { id: b.id } }),
     onSuccess: (_, { kind }) => {
       toast.success(kind === 'confirm' ? T.confirmed : T.remarksTaken);
       setDialog(null);

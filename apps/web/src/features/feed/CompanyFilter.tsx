@@ -3,12 +3,12 @@
  * see, searched by name 500 ms after typing pauses, narrowed by the company-kind chips (all, bank, mfo, pko, other
  * legal entities); "Компании не найдены" when nothing matches. Chosen companies filter the list (company_ids[]).
  */
-import { COMPANY_SEARCH_KINDS, type CompanySuggestion } from '@etp/contracts';
+import { COMPANY_SEARCH_KINDS, OPERATIONS } from '@etp/contracts';
 import { SEARCH_DEBOUNCE_MS } from '@etp/domain';
 import { Autocomplete, Box, Chip, Paper, type PaperProps, Stack, TextField, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useRef, useState } from 'react';
-import { apiClient } from '../../api/apiClient.ts';
+import { call } from '../../api/call.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import { FEED_MESSAGES } from './messages.ts';
@@ -73,7 +73,7 @@ export function CompanyFilter({ value, onChange, initialInput = '', autoFocus = 
   const search = useQuery({
     queryKey: queryKeys.companySearch(text, kind, value),
     queryFn: ({ signal }) =>
-      apiClient.request<CompanySuggestion[]>('/api/v1/briefcases/company_search.json', {
+      call(OPERATIONS.searchFeedCompanies, {
         query: { full_name: text, kind, company_ids: value },
         signal,
       }),

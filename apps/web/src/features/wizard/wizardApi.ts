@@ -4,24 +4,22 @@
  * (GET /api/v1/registry_uploads/{upload_id}, decisions/0045) fills the rest up to 99 %.
  */
 import {
+  type BriefcaseSaveRequest,
   type Envelope,
-  type HistoryCompany,
   OPERATIONS,
   type PersonalDataFinding,
-  type RegistryPreview,
   type RegistryUploadData,
-  type UploadProgressReply,
+  type RelotingBody,
   type WizardDocument,
-  type WizardDraft,
-  type WizardDraftLot,
 } from '@etp/contracts';
 import { DOCUMENT_UPLOAD_MESSAGES } from '@etp/domain';
 import { ApiError } from '../../api/ApiError.ts';
-import { apiClient } from '../../api/apiClient.ts';
-import { call, callEnvelope } from '../../api/call.ts';
+import { call, callEnvelope, pathOf } from '../../api/call.ts';
 import { tokenStore } from '../../api/tokenStore.ts';
 
-export const TEMPLATE_URL = '/api/v1/registry_template/etp_rd.xlsx';
+export type { RelotingInfo, RemapedRegistry } from '@etp/contracts';
+
+export const TEMPLATE_URL = pathOf(OPERATIONS.downloadRegistryTemplate);
 export const REGISTRY_MAX_MB = 100;
 const PROGRESS_POLL_MS = 500;
 /** Server percent points the bar creeps per poll while the server reports no change, and at most in all. */
@@ -36,53 +34,37 @@ export const wizardKeys = {
 };
 
 export const loadDraft = (id: number, signal?: AbortSignal) =>
-  apiClient.request<WizardDraft>(`/api/v1/briefcases/${id}/edit`, { signal });
+  call(OPERATIONS.getBriefcaseDraft, { params: { id }, signal });
 
+/** The wizard machine gathers a step's fields by name; the server checks them against briefcaseSaveRequest. */
 export const saveDraft = (id: number, body: Record<string, unknown>) =>
-  apiClient.request<WizardDraft>(`/api/v1/briefcases/${id}`, { method: 'PUT', body });
+  call(OPERATIONS.saveBriefcaseDraft, { params: { id }, body: body as BriefcaseSaveRequest });
 
-export const applyDraft = (id: number) =>
-  apiClient.requestEnvelope<WizardDraft>(`/api/v1/briefcases/${id}/apply`, { method: 'POST' });
+export const applyDraft = (id: number) => callEnvelope(OPERATIONS.applyBriefcase, { params: { id } });
 
-export const deleteBriefcase = (id: number) =>
-  apiClient.request<null>(`/api/v1/briefcases/${id}`, { method: 'DELETE' });
+export const deleteBriefcase = (id: number) => call(OPERATIONS.deleteBriefcase, { params: { id } });
 
 export const loadDictionaries = () =>
   call(OPERATIONS.getDictionaries, { query: { keys: 'activities,source_kinds,source_debtor_types' } });
 
-export interface RelotingInfo {
-  loting_params: { loting_type: string; sort_type?: string; price?: number | null } | null;
-  min_price: number;
-  max_price: number;
-  items_count: number;
-  lots_count: number;
-  manual_splitting_available: boolean;
-  editable: boolean;
-}
-
-export const loadRelotingInfo = (id: number) =>
-  apiClient.request<RelotingInfo>(`/api/v1/briefcases/${id}/reloting_info`);
+export const loadRelotingInfo = (id: number) => call(OPERATIONS.getRelotingInfo, { params: { id } });
 
 export const reloting = (
   id: number,
   params: { loting_type: string; sort_type: string; price: number | null },
 ) =>
-  apiClient.request<{ lots: WizardDraftLot[] }>(`/api/v1/briefcases/${id}/reloting`, {
-    method: 'POST',
-    body: { loting_params: params },
+  call(OPERATIONS.relotBriefcase, {
+    params: { id },
+    // The panel's choices are values of the lotting lists (LOTTING_TYPES, LOTTING_SORT_TYPES).
+    body: { loting_params: params as RelotingBody['loting_params'] },
   });
 
-export const agreePersonalData = (id: number) =>
-  apiClient.request<RegistryUploadData>(`/api/v1/briefcases/${id}/personal_data_agree`, { method: 'PATCH' });
+export const agreePersonalData = (id: number) => call(OPERATIONS.agreePersonalData, { params: { id } });
 
-export const skipPersonalData = (id: number) =>
-  apiClient.request<RegistryUploadData>(`/api/v1/briefcases/${id}/skip_validation`, { method: 'POST' });
+export const skipPersonalData = (id: number) => call(OPERATIONS.skipValidation, { params: { id } });
 
 export const sendPersonalDataLog = (id: number, email: string) =>
-  apiClient.requestEnvelope<null>(`/api/v1/briefcases/${id}/validate_personal_data`, {
-    method: 'POST',
-    body: { email },
-  });
+  callEnvelope(OPERATIONS.sendPersonalDataLog, { params: { id }, body: { email } });
 
 export const requestHelp = (id: number, contact: string) =>
   callEnvelope(OPERATIONS.requestRegistryHelp, { params: { id }, body: { contact } });
@@ -140,8 +122,7 @@ export function progressPoller(uploadId: string, onPercent: (serverPercent: numb
   const ask = () => {
     if (asking) return;
     asking = true;
-    apiClient
-      .request<UploadProgressReply>(`/api/v1/registry_uploads/${uploadId}`)
+    call(OPERATIONS.getUploadProgress, { params: { upload_id: uploadId } })
       .then(
         (progress) => {
           reported = Math.max(reported, progress.percent);
@@ -194,15 +175,8 @@ function outcomeOf(status: number, body: Envelope<RegistryUploadData> | null): U
 }
 
 /** The column matching of a kept custom file (spec 1 §7 GET …/remaped_registry). */
-export interface RemapedRegistry {
-  excel_custom: boolean;
-  source_map: Record<string, string | null>;
-  preview: RegistryPreview | null;
-  pending: boolean;
-}
-
 export const loadRemapedRegistry = (id: number, signal?: AbortSignal) =>
-  apiClient.request<RemapedRegistry>(`/api/v1/briefcases/${id}/remaped_registry`, { signal });
+  call(OPERATIONS.getRemapedRegistry, { params: { id }, signal });
 
 /**
  * 'Проверить' (PUT /api/v1/briefcases/{id}/map_registry): the whole kept file is checked and stored with the
@@ -221,8 +195,8 @@ export async function checkMatching(
     const token = tokenStore.get()?.token;
     let response: Response;
     try {
-      response = await fetch(`/api/v1/briefcases/${id}/map_registry`, {
-        method: 'PUT',
+      response = await fetch(pathOf(OPERATIONS.mapRegistry, { id }), {
+        method: OPERATIONS.mapRegistry.method,
         headers: {
           Accept: 'application/json',
           'Content-Type': 'application/json',
@@ -253,7 +227,9 @@ export async function uploadRegistry(input: UploadInput): Promise<UploadOutcome>
   form.append('upload_id', uploadId);
   form.append('source', input.file, input.file.name);
   const url =
-    input.briefcaseId === null ? '/api/v1/briefcases' : `/api/v1/briefcases/${input.briefcaseId}/source`;
+    input.briefcaseId === null
+      ? pathOf(OPERATIONS.createBriefcase)
+      : pathOf(OPERATIONS.replaceRegistry, { id: input.briefcaseId });
 
   const { start: startPolling, stop: stopPolling } = progressPoller(uploadId, (percent) =>
     input.onProgress(processingPercent(percent)),
@@ -263,7 +239,7 @@ export async function uploadRegistry(input: UploadInput): Promise<UploadOutcome>
     const { status, body } = await new Promise<{ status: number; body: Envelope<RegistryUploadData> | null }>(
       (resolve, reject) => {
         const xhr = new XMLHttpRequest();
-        xhr.open('POST', url);
+        xhr.open(OPERATIONS.createBriefcase.method, url);
         const token = tokenStore.get()?.token;
         if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
         xhr.setRequestHeader('Accept', 'application/json');
@@ -314,17 +290,16 @@ export type CompanyListName = 'whitelist' | 'blacklist';
 
 /** The "previously chosen" companies of the procedure's seller for one list. */
 export const loadListHistory = (briefcaseId: number, list: CompanyListName, signal?: AbortSignal) =>
-  apiClient.request<HistoryCompany[]>(`/api/v1/briefcases/${briefcaseId}/company/${list}`, { signal });
+  call(OPERATIONS.listCompanyHistory, { params: { id: briefcaseId, list }, signal });
 
 /** Removes a company from that history; the reply is what remains. */
 export const removeFromHistory = (briefcaseId: number, list: CompanyListName, companyId: number) =>
-  apiClient.request<HistoryCompany[]>(`/api/v1/briefcases/${briefcaseId}/company/remove_from_${list}`, {
-    method: 'POST',
+  call(list === 'whitelist' ? OPERATIONS.removeFromWhitelistHistory : OPERATIONS.removeFromBlacklistHistory, {
+    params: { id: briefcaseId },
     body: { company_id: companyId },
   });
 
-export const deleteDocument = (id: number) =>
-  apiClient.request<null>(`/api/v1/documents/${id}`, { method: 'DELETE' });
+export const deleteDocument = (id: number) => call(OPERATIONS.deleteWizardDocument, { params: { id } });
 
 export type DocumentUploadOutcome =
   | { kind: 'ok'; document: WizardDocument }
@@ -346,7 +321,7 @@ export async function uploadDocument(
   const { status, body } = await new Promise<{ status: number; body: Envelope<WizardDocument> | null }>(
     (resolve) => {
       const xhr = new XMLHttpRequest();
-      xhr.open('POST', '/api/v1/documents.json');
+      xhr.open(OPERATIONS.uploadWizardDocument.method, pathOf(OPERATIONS.uploadWizardDocument));
       const token = tokenStore.get()?.token;
       if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
       xhr.setRequestHeader('Accept', 'application/json');

@@ -1,13 +1,12 @@
 /** GET /api/v1/briefcases/{id}/documents: what this viewer may download; read again when the status changes. */
-import type { BriefcaseDocuments } from '@etp/contracts';
+import { OPERATIONS } from '@etp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../api/apiClient.ts';
+import { call } from '../../../api/call.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
 
 export function useBriefcaseDocuments(briefcaseId: number, status: string) {
   return useQuery({
     queryKey: queryKeys.briefcaseDocuments(briefcaseId, status),
-    queryFn: ({ signal }) =>
-      apiClient.request<BriefcaseDocuments>(`/api/v1/briefcases/${briefcaseId}/documents`, { signal }),
+    queryFn: ({ signal }) => call(OPERATIONS.listBriefcaseDocuments, { params: { id: briefcaseId }, signal }),
   });
 }

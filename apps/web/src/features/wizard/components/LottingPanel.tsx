@@ -1,5 +1,5 @@
 /** Step 2's lotting (spec 1 §2): method, sort and price limit, 'Лотировать', the lots and the portfolio download. */
-import type { WizardDraftLot } from '@etp/contracts';
+import { OPERATIONS, type WizardDraftLot } from '@etp/contracts';
 import {
   formatRubles,
   LOTTING_SORT_TYPE_LABELS,
@@ -15,6 +15,7 @@ import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/ApiError.ts';
+import { pathOf } from '../../../api/call.ts';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 import { downloadFile, loadRelotingInfo, reloting, wizardKeys } from '../wizardApi.ts';
 import { LotsTable } from './LotsTable.tsx';
@@ -136,7 +137,7 @@ export function LottingPanel({ briefcaseId, lots, editable, onLots }: LottingPan
           startIcon={<DownloadIcon />}
           onClick={() =>
             void downloadFile(
-              `/api/v1/briefcases/${briefcaseId}/portfolio.xlsx`,
+              pathOf(OPERATIONS.downloadPortfolio, { id: briefcaseId }),
               `Портфель ТП №${briefcaseId}.xlsx`,
             )
           }

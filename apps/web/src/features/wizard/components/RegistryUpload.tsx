@@ -1,4 +1,5 @@
 /** Step 2's upload block: the template tabs, the XLSX input, real progress and the per-file states (spec 1 §2, §4). */
+import { OPERATIONS } from '@etp/contracts';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
@@ -14,6 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useRef } from 'react';
+import { pathOf } from '../../../api/call.ts';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 import { downloadFile, REGISTRY_MAX_MB, TEMPLATE_URL } from '../wizardApi.ts';
 import type { UploadState } from '../wizardMachine.ts';
@@ -41,7 +43,7 @@ export function ReportLink({ reportId }: { reportId: string }) {
       sx={{ alignSelf: 'flex-start', textAlign: 'left' }}
       onClick={() =>
         void downloadFile(
-          `/api/v1/source_errors/${reportId}/report.json`,
+          pathOf(OPERATIONS.downloadSourceErrors, { id: reportId }),
           `Проверка реестра ${reportId}.xlsx`,
         )
       }
