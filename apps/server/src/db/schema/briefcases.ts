@@ -13,6 +13,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -97,6 +98,10 @@ export const briefcases = pgTable(
     stepsAfterFirstBid: integer('steps_after_first_bid'),
     maxBids: integer('max_bids'),
     roundRequestTtl: bigint('round_request_ttl', { mode: 'number' }).notNull().default(86_400_000),
+    /** The deal's deadlines in working days (step 3; decisions/0258, 0261); null: the domain's defaults. */
+    dealSignWorkingDays: smallint('deal_sign_working_days'),
+    dealPayWorkingDays: smallint('deal_pay_working_days'),
+    dealSecondOfferWorkingDays: smallint('deal_second_offer_working_days'),
     // Rounds
     firstRoundId: integer('first_round_id'),
     convertedFrom: integer('converted_from'),

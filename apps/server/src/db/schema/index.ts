@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './briefcases.ts';
+export * from './deals.ts';
 export * from './documents.ts';
 export * from './engagement.ts';
 export * from './forecast.ts';
