@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { authOf } from '../auth/guards.ts';
-import { uploadAnswer, withUpload } from '../registries/registries.routes.ts';
+import { uploadAnswer, withUpload } from '../registries/upload/answer.ts';
 import {
   clearLoting,
   createCustom,

@@ -30,7 +30,7 @@ import {
   type UploadResult,
 } from '../registries/registries.service.ts';
 import { columnsPieces, decodeColumns, encodeAssignment } from '../registries/registries.snapshot.ts';
-import { assertZipSignature } from '../registries/registries.upload.ts';
+import { assertZipSignature } from '../registries/upload/receive.ts';
 import { deleteLoting, findLoting, type LotingRow, replaceLoting, updateLoting } from './lotings.queries.ts';
 
 const draftLot = (lot: ReturnType<typeof applyLotting>['lots'][number]) => ({

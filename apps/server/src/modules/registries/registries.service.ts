@@ -34,7 +34,7 @@ import {
 } from './registries.queries.ts';
 import { type RawSession, withRawTransaction } from './registries.raw.ts';
 import { CheckReport } from './registries.report.ts';
-import { assertZipSignature } from './registries.upload.ts';
+import { assertZipSignature } from './upload/receive.ts';
 
 /** An upload answered with status error: the HTTP code, message, field errors and the reply's data. */
 export class RegistryRefusal extends Error {

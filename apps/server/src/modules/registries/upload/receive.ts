@@ -10,13 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { REGISTRY_MAX_BYTES, REGISTRY_MAX_MB } from '@etp/domain';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../http/errors.ts';
-import { isOutOfSpace, outOfSpace } from '../../http/outOfSpace.ts';
-import { REGISTRY_MESSAGES } from './registries.messages.ts';
-
-export const REGISTRY_MAX_MB = 100;
-export const REGISTRY_MAX_BYTES = REGISTRY_MAX_MB * 1024 * 1024;
+import { AppError } from '../../../http/errors.ts';
+import { isOutOfSpace, outOfSpace } from '../../../http/outOfSpace.ts';
+import { REGISTRY_MESSAGES } from '../registries.messages.ts';
 
 export interface ReceivedUpload {
   fields: Record<string, string>;
