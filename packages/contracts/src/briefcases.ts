@@ -1,27 +1,32 @@
 /** The procedure feed (GET /api/v1/briefcases) and the procedure card (GET /api/v1/briefcases/{id}). */
-import { BRIEFCASE_STATUSES } from '@etp/domain';
+import {
+  AUCTION_TYPES,
+  BRIEFCASE_STATUSES,
+  COMPANY_KINDS,
+  END_MODES,
+  PAYMENT_KINDS,
+  PERCENT_MODES,
+} from '@etp/domain';
 import { z } from 'zod';
 import { procedureDocumentSchema } from './documents.ts';
 import { DB_ID_MAX } from './idRange.ts';
 import { dbId } from './ids.ts';
 
 /** The statuses of spec 3 §3, from `packages/domain` (one list for the browser, the server and the contract). */
-export const BRIEFCASE_STATUS_VALUES = BRIEFCASE_STATUSES;
-export const briefcaseStatusSchema = z.enum(BRIEFCASE_STATUS_VALUES);
+export const briefcaseStatusSchema = z.enum(BRIEFCASE_STATUSES);
 
 /** Filter values: every status plus the groups of spec 2 §4. */
 export const STATUS_FILTER_VALUES = [
-  ...BRIEFCASE_STATUS_VALUES,
+  ...BRIEFCASE_STATUSES,
   'all_active',
   'all_closed',
   'all_archived',
 ] as const;
 export const statusFilterSchema = z.enum(STATUS_FILTER_VALUES);
 
-export const AUCTION_TYPE_VALUES = ['classic', 'dutch', 'private_requests', 'bank_to_bank'] as const;
-export const auctionTypeSchema = z.enum(AUCTION_TYPE_VALUES);
+export const auctionTypeSchema = z.enum(AUCTION_TYPES);
 
-export const companyKindSchema = z.enum(['legal', 'bank', 'mfo', 'self', 'physical']);
+export const companyKindSchema = z.enum(COMPANY_KINDS);
 
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
@@ -69,9 +74,9 @@ export const briefcaseListAttributesSchema = z.object({
   id: z.number().int(),
   status: briefcaseStatusSchema,
   auction_type: auctionTypeSchema,
-  kind: z.enum(['agent', 'standard']).nullable(),
-  percent_mode: z.enum(['amount_total_debt', 'amount_bottomline_debt']),
-  end_mode: z.enum(['ransom', 'convert']),
+  kind: z.enum(PAYMENT_KINDS).nullable(),
+  percent_mode: z.enum(PERCENT_MODES),
+  end_mode: z.enum(END_MODES),
   company: briefcaseCompanySchema,
   start_datetime: z.string().nullable(),
   end_datetime: z.string().nullable(),
@@ -244,7 +249,7 @@ export const briefcaseCardAttributesSchema = briefcaseListAttributesSchema.exten
    */
   advantages: z.array(z.object({ key: z.string(), value: z.number().nullable() })),
   /** Who may take part (spec 2 §3): the allowed company kinds and the narrowing flags. */
-  allowed_kinds_map: z.record(z.enum(['legal', 'bank', 'physical', 'self', 'mfo']), z.boolean()),
+  allowed_kinds_map: z.record(companyKindSchema, z.boolean()),
   fssp_only: z.boolean(),
   okved_82_91_only: z.boolean(),
   fssp_bank_only: z.boolean(),

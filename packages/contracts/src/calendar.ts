@@ -3,6 +3,7 @@
  * (GET /api/v1/briefcases/company_search.json) and the wizard's participant typeahead
  * (GET /companies/typeahead.json): spec 2 §7, spec 1 §7. Decision 0065.
  */
+import { PAYMENT_KINDS } from '@etp/domain';
 import { z } from 'zod';
 import {
   auctionTypeSchema,
@@ -30,7 +31,7 @@ export const calendarEntrySchema = z.object({
   id: z.number().int(),
   attributes: z.object({
     auction_type: auctionTypeSchema,
-    kind: z.enum(['agent', 'standard']).nullable(),
+    kind: z.enum(PAYMENT_KINDS).nullable(),
     status: briefcaseStatusSchema,
     start_datetime: z.string(),
     company_name: z.string(),

@@ -1,18 +1,12 @@
 /** The procedure's documents (spec 2 §2 documents dropdown, §7 download links; docs/decisions/0121). */
+import { DOCUMENT_KINDS } from '@etp/domain';
 import { z } from 'zod';
 import { dbId } from './ids.ts';
 
 export const procedureDocumentSchema = z.object({
   id: z.number().int(),
-  kind: z.enum([
-    'template',
-    'documentation',
-    'cession_agreement_template',
-    'check_list',
-    'other',
-    'protocol',
-    'main_report',
-  ]),
+  /** The wizard's kinds, plus the two the platform makes once trading ends (decisions/0120). */
+  kind: z.enum([...DOCUMENT_KINDS, 'protocol', 'main_report']),
   title: z.string().nullable(),
   name: z.string(),
   extension: z.string(),

@@ -2,15 +2,15 @@
 import { VALIDATION_MESSAGES, validateName } from '@etp/domain';
 import { z } from 'zod';
 import { phoneField } from './accountFields.ts';
-import { AUCTION_TYPE_VALUES, BRIEFCASE_STATUS_VALUES } from './briefcases.ts';
+import { auctionTypeSchema, briefcaseStatusSchema } from './briefcases.ts';
 
 /** GET /api/v1/public_briefcases: one card of the landing page's slider. */
 export const publicBriefcaseSchema = z.object({
   id: z.number().int(),
   attributes: z.object({
-    auction_type: z.enum(AUCTION_TYPE_VALUES),
+    auction_type: auctionTypeSchema,
     start_datetime: z.string().nullable(),
-    status: z.enum(BRIEFCASE_STATUS_VALUES),
+    status: briefcaseStatusSchema,
     nearest: z.boolean(),
     company: z.object({ name: z.string(), logo_url: z.string().nullable() }),
   }),

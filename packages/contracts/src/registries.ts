@@ -2,17 +2,15 @@
  * Registry upload, column matching, lotting and the personal-data flow (spec 1 §4, §7): request bodies and
  * reply shapes of /api/v1/briefcases (multipart), /api/v1/lotings/*, /api/v1/source_errors/*.
  */
-import { ANALYTICS_FEATURE_COUNTS } from '@etp/domain';
+import { ANALYTICS_FEATURE_COUNTS, AUCTION_TYPES, DEFAULT_LOTTING_TYPE, LOTTING_TYPES } from '@etp/domain';
 import { z } from 'zod';
 import { auctionTypeSchema, briefcaseStatusSchema } from './briefcases.ts';
 import { errorEnvelopeSchema, fieldErrorsSchema, okEnvelopeSchema } from './envelope.ts';
 
-export const AUCTION_TYPES_FOR_UPLOAD = ['classic', 'dutch', 'private_requests', 'bank_to_bank'] as const;
-
 /** Text fields of the registry upload form (multipart: company_id, auction_type, source file, upload_id). */
 export const registryUploadFields = z.object({
   company_id: z.coerce.number({ error: 'Должно быть заполнено' }).int().positive('Должно быть заполнено'),
-  auction_type: z.enum(AUCTION_TYPES_FOR_UPLOAD, { error: 'Должно быть заполнено' }),
+  auction_type: z.enum(AUCTION_TYPES, { error: 'Должно быть заполнено' }),
   /** The client's id of this upload, to poll its processing progress. */
   upload_id: z.uuid().optional(),
 });
@@ -20,16 +18,8 @@ export const registryUploadFields = z.object({
 /** POST /api/v1/briefcases as JSON: the custom-template draft (/api/v1/lotings) becomes a procedure. */
 export const registryFromLotingBody = registryUploadFields.extend({ from_loting: z.literal(true) });
 
-export const LOTING_TYPES = [
-  'manual_splitting',
-  'equal_lots',
-  'federal_districts',
-  'product_type',
-  'stage_of_collection',
-] as const;
-
 export const lotingParamsSchema = z.object({
-  loting_type: z.enum(LOTING_TYPES).default('manual_splitting'),
+  loting_type: z.enum(LOTTING_TYPES).default(DEFAULT_LOTTING_TYPE),
   sort_type: z.enum(['uniform_distribution']).default('uniform_distribution'),
   /** Kopecks ("cents"): the lot price limit (equal_lots, federal_districts, product_type). */
   price: z.coerce.number().int().nonnegative().nullish(),
@@ -155,7 +145,7 @@ export type UploadProgressReply = z.infer<typeof uploadProgressSchema>;
 
 /** The lotting a procedure or a custom-template draft was lotted with, as stored. */
 export const storedLotingParamsSchema = z.object({
-  /** One of LOTING_TYPES when the server lotted; the stored jsonb (and the card's copy) is any text. */
+  /** One of LOTTING_TYPES when the server lotted; the stored jsonb (and the card's copy) is any text. */
   loting_type: z.string(),
   sort_type: z.string().optional(),
   /** Kopecks: the lot price limit. */

@@ -3,6 +3,16 @@
  * GET /api/v1/briefcases/{id}/edit (the draft the wizard restores, decisions/0080), POST /api/v1/briefcases/{id}/apply.
  * Money is kopecks ("cents"); times are ISO 8601; every field of the save body is optional (a step saves its own).
  */
+import {
+  AUCTION_TYPES,
+  COMPANY_KINDS,
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  END_MODES,
+  LIABILITIES,
+  PAYMENT_KINDS,
+  PERCENT_MODES,
+} from '@etp/domain';
 import { z } from 'zod';
 import { briefcaseStatusSchema } from './briefcases.ts';
 import { dbId, dbIdNumber } from './ids.ts';
@@ -12,15 +22,8 @@ const kopecks = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const percent = z.number().nullable();
 const text = (max: number) => z.string().trim().max(max);
 
-/** spec 1 §3 Document kinds: Регламент, Конкурсная документация, Договор уступки, Чек-лист, Другой документ. */
-export const WIZARD_DOCUMENT_KINDS = [
-  'template',
-  'documentation',
-  'cession_agreement_template',
-  'check_list',
-  'other',
-] as const;
-export type WizardDocumentKind = (typeof WIZARD_DOCUMENT_KINDS)[number];
+/** spec 1 §3 Document kinds (Регламент … Другой документ): the domain's DOCUMENT_KINDS. */
+export type WizardDocumentKind = DocumentKind;
 
 /** A document uploaded on step 3: the reply of POST /api/v1/documents.json and an item of the draft. */
 export const wizardDocumentSchema = z.object({
@@ -31,7 +34,7 @@ export const wizardDocumentSchema = z.object({
   /** Bytes. */
   size: z.number().int(),
   /** null until the seller chooses it ('Не выбран тип файла'). */
-  kind: z.enum(WIZARD_DOCUMENT_KINDS).nullable(),
+  kind: z.enum(DOCUMENT_KINDS).nullable(),
 });
 export type WizardDocument = z.infer<typeof wizardDocumentSchema>;
 
@@ -39,7 +42,7 @@ export type WizardDocument = z.infer<typeof wizardDocumentSchema>;
 export const documentUploadFields = z
   .object({
     briefcase_id: dbId,
-    kind: z.enum(WIZARD_DOCUMENT_KINDS).optional(),
+    kind: z.enum(DOCUMENT_KINDS).optional(),
   })
   .strict();
 
@@ -63,14 +66,12 @@ export const companyListParams = z.object({
 });
 export const removeFromListBody = z.object({ company_id: dbIdNumber }).strict();
 
-export const PARTICIPANT_KIND_KEYS = ['legal', 'bank', 'physical', 'self', 'mfo'] as const;
-
 export const briefcaseSaveBody = z
   .object({
-    auction_type: z.enum(['classic', 'dutch', 'private_requests', 'bank_to_bank']),
-    kind: z.enum(['agent', 'standard']).nullable(),
-    percent_mode: z.enum(['amount_total_debt', 'amount_bottomline_debt']),
-    end_mode: z.enum(['ransom', 'convert']),
+    auction_type: z.enum(AUCTION_TYPES),
+    kind: z.enum(PAYMENT_KINDS).nullable(),
+    percent_mode: z.enum(PERCENT_MODES),
+    end_mode: z.enum(END_MODES),
     start_datetime: z.iso.datetime({ offset: true }).nullable(),
     end_datetime: z.iso.datetime({ offset: true }).nullable(),
     max_price: kopecks.nullable(),
@@ -96,7 +97,7 @@ export const briefcaseSaveBody = z
     activity: text(100).nullable(),
     source_kind: text(100).nullable(),
     source_debtor_type: text(100).nullable(),
-    liability: z.enum(['secured', 'unsecured', 'partially_secured']).nullable(),
+    liability: z.enum(LIABILITIES).nullable(),
     source_description: text(5000).nullable(),
     fast_documents_transfer: z.boolean(),
     litigation_information: z.boolean(),
@@ -110,8 +111,8 @@ export const briefcaseSaveBody = z
     last_year_payments: percent,
     deal_dossiers: percent,
     allowed_kinds_map: z.object(
-      Object.fromEntries(PARTICIPANT_KIND_KEYS.map((k) => [k, z.boolean()])) as Record<
-        (typeof PARTICIPANT_KIND_KEYS)[number],
+      Object.fromEntries(COMPANY_KINDS.map((k) => [k, z.boolean()])) as Record<
+        (typeof COMPANY_KINDS)[number],
         z.ZodBoolean
       >,
     ),
@@ -127,7 +128,7 @@ export const briefcaseSaveBody = z
     rejected_company_ids: z.array(z.number().int().positive()).max(1000),
     /** The kinds of the procedure's uploaded documents (POST /api/v1/documents.json), by document id. */
     documents_attributes: z
-      .array(z.object({ id: dbIdNumber, kind: z.enum(WIZARD_DOCUMENT_KINDS) }).strict())
+      .array(z.object({ id: dbIdNumber, kind: z.enum(DOCUMENT_KINDS) }).strict())
       .max(100),
   })
   .partial()
@@ -174,7 +175,7 @@ export const wizardDraftBriefcaseSchema = z.object({
   company_id: z.number().int(),
   creator_company_name: z.string(),
   auction_type: briefcaseSaveBody.shape.auction_type.unwrap(),
-  kind: z.enum(['agent', 'standard']).nullable(),
+  kind: z.enum(PAYMENT_KINDS).nullable(),
   percent_mode: briefcaseSaveBody.shape.percent_mode.unwrap(),
   end_mode: briefcaseSaveBody.shape.end_mode.unwrap(),
   start_datetime: nullableText,
@@ -195,7 +196,7 @@ export const wizardDraftBriefcaseSchema = z.object({
   activity: nullableText,
   source_kind: nullableText,
   source_debtor_type: nullableText,
-  liability: z.enum(['secured', 'unsecured', 'partially_secured']).nullable(),
+  liability: z.enum(LIABILITIES).nullable(),
   source_description: nullableText,
   fast_documents_transfer: z.boolean(),
   litigation_information: z.boolean(),
@@ -208,7 +209,7 @@ export const wizardDraftBriefcaseSchema = z.object({
   contact_details_dossiers: z.number().nullable(),
   last_year_payments: z.number().nullable(),
   deal_dossiers: z.number().nullable(),
-  allowed_kinds_map: z.record(z.enum(PARTICIPANT_KIND_KEYS), z.boolean()),
+  allowed_kinds_map: z.record(z.enum(COMPANY_KINDS), z.boolean()),
   fssp_only: z.boolean(),
   okved_82_91_only: z.boolean(),
   fssp_bank_only: z.boolean(),

@@ -8,6 +8,7 @@ import {
   TIME_LEFT_WARNING_MS,
   TIME_LEFT_WARNING_PRIVATE_MS,
 } from './constants.ts';
+import type { BriefcaseStatus } from './statuses.ts';
 
 export const AUCTION_TYPES = ['classic', 'dutch', 'private_requests', 'bank_to_bank'] as const;
 export type AuctionType = (typeof AUCTION_TYPES)[number];
@@ -52,11 +53,29 @@ export const PRIVATE_AUCTION_TYPES = [
 ] as const satisfies readonly AuctionType[];
 
 export function isPrivateAuction(type: AuctionType): boolean {
-  return type === 'private_requests' || type === 'bank_to_bank';
+  return (PRIVATE_AUCTION_TYPES as readonly AuctionType[]).includes(type);
 }
 
 /** Formats that can go to a next round after they finish (spec 2 §4 "Next and second rounds"). */
 export const NEXT_ROUND_AUCTION_TYPES = ['classic', 'dutch'] as const satisfies readonly AuctionType[];
+
+export function hasNextRounds(type: AuctionType): boolean {
+  return (NEXT_ROUND_AUCTION_TYPES as readonly AuctionType[]).includes(type);
+}
+
+/**
+ * Why batch autobids (spec 2 §4 "Batch autobids") cannot be changed on a procedure, or null when they can: classic
+ * procedures only, while approved and not started (`ready`). The server also passes `startsInFuture` from its clock,
+ * because the status turns active only on the scheduler's next tick; the card follows the status alone.
+ */
+export function batchAutobidsClosed(
+  procedure: { auctionType: AuctionType; status: BriefcaseStatus },
+  startsInFuture = true,
+): 'classic_only' | 'before_start_only' | null {
+  if (procedure.auctionType !== 'classic') return 'classic_only';
+  if (procedure.status !== 'ready' || !startsInFuture) return 'before_start_only';
+  return null;
+}
 
 /** A lot's timer turns to a warning below this much time left: 20 minutes, 5 hours for sealed formats. */
 export function timeLeftWarningMs(type: AuctionType): number {

@@ -121,20 +121,6 @@ export const DOCUMENTS_TOTAL_MAX_MB = 100;
 export const DOCUMENTS_TOTAL_MAX_BYTES = DOCUMENTS_TOTAL_MAX_MB * MB;
 export const BATCH_AUTOBID_MAX_MB = 100;
 export const BATCH_AUTOBID_MAX_BYTES = BATCH_AUTOBID_MAX_MB * MB;
-export const DOCUMENT_EXTENSIONS = [
-  'doc',
-  'docx',
-  'xls',
-  'xlsx',
-  'pdf',
-  'jpg',
-  'jpeg',
-  'png',
-  'tiff',
-  'zip',
-  '7z',
-  'rar',
-] as const;
 
 // --- Display ---
 /** Above this many kopecks money is shown in the short form (999 999,99 ₽ is still shown in full). */

@@ -82,6 +82,22 @@ export const DISABLED_PUBLIC_STATUSES = [
   'closed_without_winners',
 ] as const satisfies readonly BriefcaseStatus[];
 
+/**
+ * Every lot decided (spec 2 §4, decisions/0011): nothing waits for the seller's choice any more, so a next round
+ * (classic, dutch) or a second round (convert) may be created.
+ */
+export const DECIDED_STATUSES = [
+  'closed',
+  'closed_without_bids',
+  'closed_without_winners',
+] as const satisfies readonly BriefcaseStatus[];
+
+/** Trading is over: summing up (finished) or every lot decided. The round buttons show; applications are taken. */
+export const AFTER_TRADING_STATUSES = [
+  'finished',
+  ...DECIDED_STATUSES,
+] as const satisfies readonly BriefcaseStatus[];
+
 /** Statuses in which trading has not begun: a card reads 'Торги начнутся' rather than 'Торги начались'. */
 export const NOT_STARTED_STATUSES = [
   'created',

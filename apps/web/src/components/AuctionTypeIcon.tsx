@@ -1,4 +1,9 @@
-import { AUCTION_TYPE_DESCRIPTIONS, AUCTION_TYPE_LABELS, type AuctionType } from '@etp/domain';
+import {
+  AUCTION_TYPE_DESCRIPTIONS,
+  AUCTION_TYPE_LABELS,
+  type AuctionType,
+  TOOLTIP_DELAY_MS,
+} from '@etp/domain';
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
@@ -48,7 +53,7 @@ export function AuctionTypeIcon({
           {AUCTION_TYPE_DESCRIPTIONS[type]}
         </>
       }
-      enterDelay={200}
+      enterDelay={TOOLTIP_DELAY_MS}
       arrow
     >
       <Box

@@ -3,6 +3,7 @@
  * follows the session: it restarts when the user signs in or out (in this tab or another).
  */
 import { type LiveChannel, type LiveMessage, OPERATIONS } from '@etp/contracts';
+import { RECONNECT_RELOAD_DELAY_MS } from '@etp/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useEffect, useState } from 'react';
 import { apiClient } from '../api/apiClient.ts';
@@ -53,7 +54,7 @@ export function LiveProvider({ children, createSocket, retryDelay }: LiveProvide
             listener(message);
       },
       // Spec 2 §4: on reconnect the data is reloaded 50 ms later.
-      onRecovered: () => setTimeout(() => writer.recover(), 50),
+      onRecovered: () => setTimeout(() => writer.recover(), RECONNECT_RELOAD_DELAY_MS),
       onSubscribed: (channel, briefcaseId) => writer.subscribed(channel, briefcaseId),
     });
     return {

@@ -47,7 +47,7 @@ describe('forecast feature encoding', () => {
     const v = encodeForecastInput(input);
     expect(v).toHaveLength(FEATURE_COUNT);
     expect(v[FACTOR_COLUMNS.auction_type[0]]).toBe(1);
-    expect(v.slice(...FACTOR_COLUMNS.seller_type)).toEqual([0, 0, 0, 0, 1]);
+    expect(v.slice(...FACTOR_COLUMNS.seller_type)).toEqual([0, 0, 1, 0, 0]);
     expect(v[FACTOR_COLUMNS.payments_360[0]]).toBe(0.05);
     expect(v[FACTOR_COLUMNS.dpd[0]]).toBe(640);
   });

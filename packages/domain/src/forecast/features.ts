@@ -2,6 +2,7 @@
  * The price forecast's feature encoding (issue 17): one function turns a lot's facts, or the administrator's
  * prediction form (spec 2 §3), into the model's vector, so the lot and the form it pre-fills give the same numbers.
  */
+import { COMPANY_KINDS, type CompanyKind } from '../dictionaries.ts';
 
 /** The form's fourteen feature flags (spec 2 §3 "Prediction form"), each sent as the lot's share of cases, 0..1. */
 export const FORECAST_FLAGS = [
@@ -22,9 +23,12 @@ export const FORECAST_FLAGS = [
 ] as const;
 export type ForecastFlag = (typeof FORECAST_FLAGS)[number];
 
-/** Seller types of the form: legal = a legal entity that is not a bank, physical = a person, self = a sole trader. */
-export const SELLER_TYPES = ['legal', 'bank', 'physical', 'self', 'mfo'] as const;
-export type SellerType = (typeof SELLER_TYPES)[number];
+/**
+ * Seller types of the form: the seller company's kind (legal = a legal entity that is not a bank, physical = a person,
+ * self = a sole trader), the platform's one list of kinds. Its order is the one-hot order of the vector.
+ */
+export const SELLER_TYPES = COMPANY_KINDS;
+export type SellerType = CompanyKind;
 
 export const FORECAST_AUCTION_TYPES = ['classic', 'dutch'] as const;
 export type ForecastAuctionType = (typeof FORECAST_AUCTION_TYPES)[number];
@@ -168,8 +172,11 @@ export const FACTOR_COLUMNS: Readonly<Record<ForecastFactor, readonly [number, n
 
 export const FEATURE_COUNT = FORECAST_FACTORS.length - 1 + SELLER_TYPES.length;
 
-/** Bumped whenever the vector's meaning changes: a stored model is used only with the encoding it was trained on. */
-export const FORECAST_ENCODING_VERSION = 1;
+/**
+ * Bumped whenever the vector's meaning changes: a stored model is used only with the encoding it was trained on.
+ * 2: the seller types follow COMPANY_KINDS' order (decisions/0259).
+ */
+export const FORECAST_ENCODING_VERSION = 2;
 
 const RUBLE = 100;
 const log1p = (x: number) => Math.log1p(Math.max(0, x));

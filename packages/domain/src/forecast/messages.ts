@@ -1,5 +1,5 @@
 /** Russian texts of the price forecast: factor names for the reasons, and what the reply says of its source. */
-import type { ForecastFactor, SellerType } from './features.ts';
+import type { ForecastFactor } from './features.ts';
 
 export const FORECAST_FACTOR_LABELS: Readonly<Record<ForecastFactor, string>> = {
   auction_type: 'Тип аукциона',
@@ -26,14 +26,6 @@ export const FORECAST_FACTOR_LABELS: Readonly<Record<ForecastFactor, string>> = 
   impossibility_act: 'Акт о невозможности взыскания',
   payments_360: 'Платежи за 360 дней',
   capital_share: 'Доля Москвы и Санкт-Петербурга',
-};
-
-export const SELLER_TYPE_LABELS: Readonly<Record<SellerType, string>> = {
-  legal: 'Юридическое лицо',
-  bank: 'Банк',
-  physical: 'Физическое лицо',
-  self: 'Индивидуальный предприниматель',
-  mfo: 'МФО',
 };
 
 export const FORECAST_MESSAGES = {

@@ -3,11 +3,15 @@
  * when a date is first chosen, the default end, and the start/end checks the server repeats.
  */
 import type { AuctionType } from '../auctionTypes.ts';
+import {
+  DAY_MS,
+  DEFAULT_DURATION_MS,
+  DEFAULT_START_HOUR,
+  HOUR_MS,
+  PRIVATE_REQUESTS_MIN_NOTICE_DAYS,
+} from '../constants.ts';
 import { startOfMoscowDay } from '../time.ts';
 import { WIZARD_RULE_MESSAGES as M } from './messages.ts';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /** The first full hour after `now` (Moscow hours are UTC hours shifted by exactly 3, so UTC hours align). */
 export function nextFullHour(now: Date): Date {
@@ -20,7 +24,7 @@ export function nextFullHour(now: Date): Date {
  */
 export function defaultStartFor(chosen: Date, now: Date): Date {
   if (chosen.getTime() - now.getTime() < DAY_MS) return nextFullHour(now);
-  return new Date(startOfMoscowDay(chosen).getTime() + 11 * HOUR_MS);
+  return new Date(startOfMoscowDay(chosen).getTime() + DEFAULT_START_HOUR * HOUR_MS);
 }
 
 /** The end follows the start in classic and private_requests: start + 2 hours when it is not after it. */
@@ -31,7 +35,7 @@ export function endFollowsStart(type: AuctionType): boolean {
 export function defaultEndFor(type: AuctionType, start: Date, end: Date | null): Date | null {
   if (!endFollowsStart(type)) return end;
   if (end && end.getTime() > start.getTime()) return end;
-  return new Date(start.getTime() + 2 * HOUR_MS);
+  return new Date(start.getTime() + DEFAULT_DURATION_MS);
 }
 
 /** The date picker's minimum: today in Moscow (midnight of the current Moscow day). */
@@ -65,5 +69,9 @@ export function endError(type: AuctionType, start: Date | null, end: Date | null
 
 /** private_requests: participants need at least 4 days before the start (a hint, not a block). */
 export function privateNoticeShort(type: AuctionType, start: Date | null, now: Date): boolean {
-  return type === 'private_requests' && start !== null && start.getTime() - now.getTime() < 4 * DAY_MS;
+  return (
+    type === 'private_requests' &&
+    start !== null &&
+    start.getTime() - now.getTime() < PRIVATE_REQUESTS_MIN_NOTICE_DAYS * DAY_MS
+  );
 }

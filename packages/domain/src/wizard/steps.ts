@@ -4,6 +4,12 @@
  * runs the same on save and before sending for approval.
  */
 import type { AuctionType } from '../auctionTypes.ts';
+import {
+  MAX_BIDS_MIN,
+  PERCENT_FIELD_MAX,
+  RENEWAL_AFTER_LAST_BID_MAX_MINUTES,
+  RENEWAL_AFTER_LAST_BID_MIN_MINUTES,
+} from '../constants.ts';
 import type { CompanyKind } from '../dictionaries.ts';
 import type { Kopecks } from '../money.ts';
 import { endError, startError } from './dates.ts';
@@ -115,7 +121,7 @@ export function stepOfField(field: string): WizardStep {
 export function percentError(value: number | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   if (!(value > 0)) return M.aboveZero;
-  if (value > 100) return M.percentTooLarge;
+  if (value > PERCENT_FIELD_MAX) return M.percentTooLarge;
   return null;
 }
 
@@ -166,11 +172,17 @@ function step3(d: ProcedureDraftFacts, ctx: RuleContext, errors: DraftErrors) {
     if (!(d.lot_renewal_minutes > 0)) errors.lot_renewal_minutes = M.aboveZero;
   }
   const renewal = d.renewal_after_last_bid_in_minutes;
-  if (!(Number.isInteger(renewal) && renewal >= 0 && renewal <= 60))
+  if (
+    !(
+      Number.isInteger(renewal) &&
+      renewal >= RENEWAL_AFTER_LAST_BID_MIN_MINUTES &&
+      renewal <= RENEWAL_AFTER_LAST_BID_MAX_MINUTES
+    )
+  )
     errors.renewal_after_last_bid_in_minutes = M.renewalRange;
   if (d.steps_after_first_bid !== null && d.steps_after_first_bid < 0)
     errors.steps_after_first_bid = M.notNegative;
-  if (d.max_bids !== null && d.max_bids < 1) errors.max_bids = M.maxBidsMin;
+  if (d.max_bids !== null && d.max_bids < MAX_BIDS_MIN) errors.max_bids = M.maxBidsMin;
   d.documents.forEach((doc, i) => {
     if (!doc.kind) errors[`documents.${i}.kind`] = M.documentKind;
   });

@@ -3,7 +3,7 @@
  * seller, not an administrator, accredited and admitted), on a classic procedure, before its start. One upload
  * per company per procedure, ever (decisions/0014).
  */
-import { AUTOBID_MESSAGES, type BidActor, checkBidder } from '@etp/domain';
+import { AUTOBID_MESSAGES, type BidActor, batchAutobidsClosed, checkBidder } from '@etp/domain';
 import type { AuctionTypeColumn, BriefcaseStatusColumn } from '../../db/schema/index.ts';
 import { allow, refuse, type Verdict } from '../../http/verdict.ts';
 import { BATCH_TEXTS as T } from './batchAutobids.messages.ts';
@@ -17,9 +17,10 @@ export interface BatchProcedure {
 export function canChangeBatchAutobids(actor: BidActor, procedure: BatchProcedure, now: Date): Verdict {
   const who = checkBidder(actor, AUTOBID_MESSAGES);
   if (!who.ok) return refuse(403, who.message);
-  if (procedure.auctionType !== 'classic') return refuse(422, AUTOBID_MESSAGES.classicOnly);
   const beforeStart = procedure.startDatetime !== null && now < procedure.startDatetime;
-  if (procedure.status !== 'ready' || !beforeStart) return refuse(409, T.beforeStartOnly);
+  const closed = batchAutobidsClosed(procedure, beforeStart);
+  if (closed === 'classic_only') return refuse(422, AUTOBID_MESSAGES.classicOnly);
+  if (closed === 'before_start_only') return refuse(409, T.beforeStartOnly);
   return allow;
 }
 

@@ -1,6 +1,11 @@
 /** Batch autobids (spec 2 §7): the xlsx template, the upload and the removal of the company's autobids. */
 import { type BatchAutobidsReply, batchAutobidTemplateParams, idParams } from '@etp/contracts';
-import { AUTOBID_MESSAGES, BATCH_AUTOBID_MAX_BYTES, FILE_CONTENT_TYPES } from '@etp/domain';
+import {
+  AUTOBID_MESSAGES,
+  BATCH_AUTOBID_MAX_BYTES,
+  batchAutobidsClosed,
+  FILE_CONTENT_TYPES,
+} from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
@@ -21,7 +26,7 @@ export function batchAutobidsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const id = request.params.briefcaseId;
         const access = await requireOpenBriefcase(ctx.db, authOf(request), id);
-        if (access.row.briefcase.auctionType !== 'classic') {
+        if (batchAutobidsClosed(access.row.briefcase) === 'classic_only') {
           throw new AppError(422, 'validation_failed', AUTOBID_MESSAGES.classicOnly);
         }
         const bytes = await buildTemplate(await findTemplateLots(ctx.db, id));

@@ -7,7 +7,13 @@ import {
   idParams,
   type StatusesCounts,
 } from '@etp/contracts';
-import { type BriefcaseStatus, STATUS_FILTER_GROUPS, statusesOfFilter } from '@etp/domain';
+import {
+  BRIEFCASE_STATUSES,
+  type BriefcaseStatus,
+  CALENDAR_CACHE_MS,
+  STATUS_FILTER_GROUPS,
+  statusesOfFilter,
+} from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
@@ -26,32 +32,19 @@ import {
   searchFeedCompanies,
   toggleFavouriteBriefcase,
 } from './briefcases.queries.ts';
-import { CALENDAR_CACHE_MS, createCalendar } from './calendar.ts';
+import { createCalendar } from './calendar.ts';
 
 export { BRIEFCASE_NOT_FOUND };
 
-const STATUS_KEYS = [
-  'created',
-  'pending',
-  'ready',
-  'active',
-  'finished',
-  'closed',
-  'rejected',
-  'closed_without_winners',
-  'closed_without_bids',
-  'closed_with_next_round',
-] as const;
-
 function statusesCounts(byStatus: Map<string, number>): StatusesCounts {
   const sum = (list: readonly string[]) => list.reduce((acc, s) => acc + (byStatus.get(s) ?? 0), 0);
-  const counts = Object.fromEntries(STATUS_KEYS.map((s) => [s, byStatus.get(s) ?? 0])) as Record<
-    (typeof STATUS_KEYS)[number],
+  const counts = Object.fromEntries(BRIEFCASE_STATUSES.map((s) => [s, byStatus.get(s) ?? 0])) as Record<
+    BriefcaseStatus,
     number
   >;
   return {
     ...counts,
-    total: sum(STATUS_KEYS),
+    total: sum(BRIEFCASE_STATUSES),
     all_active: sum(STATUS_FILTER_GROUPS.all_active),
     all_closed: sum(STATUS_FILTER_GROUPS.all_closed),
     all_archived: sum(STATUS_FILTER_GROUPS.all_archived),

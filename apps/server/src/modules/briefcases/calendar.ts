@@ -3,11 +3,10 @@
  * kept 60 s (spec 2 §9 "calendar cache 60 s") per visibility (decision 0065).
  */
 import type { CalendarData, CalendarEntry, CalendarMonthOffset } from '@etp/contracts';
-import { fromMoscowParts, moscowDayKey, moscowParts } from '@etp/domain';
+import { CALENDAR_CACHE_MS, fromMoscowParts, moscowDayKey, moscowParts } from '@etp/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { findCalendarRows, type Viewer } from './briefcases.queries.ts';
 
-export const CALENDAR_CACHE_MS = 60_000;
 const MAX_CACHED = 500;
 
 /** The Moscow months a call covers, [from, to): the month of `start` and its neighbours, or one neighbour. */

@@ -12,6 +12,7 @@ import { AppError, forbidden } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { checkRegistryFile, readRegistryPreview } from '../registries/ingest.ts';
 import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from '../registries/registries.files.ts';
+import { presentLotFigures } from '../registries/registries.lots.ts';
 import { applyLotting } from '../registries/registries.lotting.ts';
 import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
 import { canCreateFor, isAdministrator, isMemberOf } from '../registries/registries.policy.ts';
@@ -34,19 +35,7 @@ import { assertZipSignature } from '../registries/upload/receive.ts';
 import { deleteLoting, findLoting, type LotingRow, replaceLoting, updateLoting } from './lotings.queries.ts';
 
 const draftLot = (lot: ReturnType<typeof applyLotting>['lots'][number]) => ({
-  number: lot.number,
-  name: lot.name,
-  items_count: lot.itemsCount,
-  amount_total: lot.amountTotal,
-  amount_bottomline: lot.amountBottomline,
-  bottomline_mean: lot.bottomlineMean,
-  dpd: lot.dpd,
-  dplp: lot.dplp,
-  start_price: lot.startPrice,
-  min_price: lot.minPrice,
-  product_type: lot.productType,
-  federal_district: lot.federalDistrict,
-  stage: lot.stage,
+  ...presentLotFigures(lot),
   analytics: lot.analytics,
 });
 

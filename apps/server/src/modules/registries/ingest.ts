@@ -29,7 +29,6 @@ import { CheckReport } from './registries.report.ts';
 import type { IngestPhase, PreviewResult } from './registries.sheetReader.ts';
 import { columnsPieces, encodeAssignment } from './registries.snapshot.ts';
 
-export { MAX_REGISTRY_COLUMNS, PREVIEW_ROWS } from './registries.sheetReader.ts';
 export type { IngestPhase };
 
 export interface IngestOptions {

@@ -27,9 +27,26 @@ import { decodeAssignment, decodeColumns } from './registries.snapshot.ts';
 
 type LotRow = Awaited<ReturnType<typeof findWizardLots>>[number];
 
-export function presentWizardLot(lot: LotRow): WizardLot {
+/** A lot's figures as the wizard's table and the custom-template draft (lotings.service.ts) both show them. */
+export function presentLotFigures(
+  lot: Pick<
+    LotRow,
+    | 'number'
+    | 'name'
+    | 'itemsCount'
+    | 'amountTotal'
+    | 'amountBottomline'
+    | 'bottomlineMean'
+    | 'dpd'
+    | 'dplp'
+    | 'startPrice'
+    | 'minPrice'
+    | 'productType'
+    | 'federalDistrict'
+    | 'stage'
+  >,
+) {
   return {
-    id: lot.id,
     number: lot.number,
     name: lot.name,
     items_count: lot.itemsCount,
@@ -40,12 +57,19 @@ export function presentWizardLot(lot: LotRow): WizardLot {
     dplp: lot.dplp,
     start_price: lot.startPrice,
     min_price: lot.minPrice,
-    predicted_start_price: lot.predictedStartPrice,
-    predicted_end_price: lot.predictedEndPrice,
-    composite: lot.composite,
     product_type: lot.productType,
     federal_district: lot.federalDistrict,
     stage: lot.stage,
+  };
+}
+
+export function presentWizardLot(lot: LotRow): WizardLot {
+  return {
+    id: lot.id,
+    ...presentLotFigures(lot),
+    predicted_start_price: lot.predictedStartPrice,
+    predicted_end_price: lot.predictedEndPrice,
+    composite: lot.composite,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type AttributeValue,
   type Cell,
   type DebtColumns,
+  MATCHING_PREVIEW_ROWS,
   type RegistryError,
   suggestColumnMatch,
 } from '@etp/domain';
@@ -45,10 +46,8 @@ export interface ReadOptions {
   sheet?: number;
 }
 
-/** First rows shown in the matching table (spec 1 §9). */
-export const PREVIEW_ROWS = 5;
 /** The widest registry we take: the template has ~35 columns; a custom one may carry some more. */
-export const MAX_REGISTRY_COLUMNS = 512;
+const MAX_REGISTRY_COLUMNS = 512;
 
 /** The reason a read is aborted on purpose (enough was read); any other abort is a failure. */
 class Stop extends Error {}
@@ -89,11 +88,11 @@ export async function readAndStore(session: RawSession | null, options: ReadOpti
   let sheets: SheetsInfo | null = null;
   const abort = new AbortController();
   const addPreview = (raw: readonly Cell[], width: number) => {
-    if (preview.length < PREVIEW_ROWS) preview.push(raw.slice(0, width));
+    if (preview.length < MATCHING_PREVIEW_ROWS) preview.push(raw.slice(0, width));
   };
   const giveUp = () => {
     const after = search.giveUp();
-    for (const raw of after.slice(0, PREVIEW_ROWS)) addPreview(raw, search.headers!.length);
+    for (const raw of after.slice(0, MATCHING_PREVIEW_ROWS)) addPreview(raw, search.headers!.length);
   };
 
   const onRow = (raw: Cell[], rowNumber: number) => {
@@ -121,7 +120,7 @@ export async function readAndStore(session: RawSession | null, options: ReadOpti
     if (isEmptyRow(raw)) return;
     addPreview(raw, headers.length);
     if (search.mismatch) {
-      if (preview.length >= PREVIEW_ROWS && !abort.signal.aborted) abort.abort(new Stop());
+      if (preview.length >= MATCHING_PREVIEW_ROWS && !abort.signal.aborted) abort.abort(new Stop());
       return;
     }
     pipeline!.take(raw, rowNumber);
@@ -212,8 +211,8 @@ export async function readRegistryPreview(filePath: string): Promise<PreviewResu
           headers = headerTexts(raw);
           return false;
         }
-        if (rows.length < PREVIEW_ROWS) rows.push(raw.slice(0, headers.length));
-        return rows.length >= PREVIEW_ROWS;
+        if (rows.length < MATCHING_PREVIEW_ROWS) rows.push(raw.slice(0, headers.length));
+        return rows.length >= MATCHING_PREVIEW_ROWS;
       },
       {
         onWorkbook: (info) => {

@@ -4,15 +4,17 @@
  * an administrator then creates the next round once the seller has decided every lot. Second round (convert):
  * the seller creates a classic round from the lots whose start price was chosen.
  */
-import { type AwardableLot, soldElsewhere } from '@etp/domain';
+import {
+  AFTER_TRADING_STATUSES,
+  type AwardableLot,
+  DECIDED_STATUSES,
+  hasNextRounds,
+  soldElsewhere,
+  statusIn,
+} from '@etp/domain';
 import type { AuctionTypeColumn, BriefcaseStatusColumn } from '../../db/schema/index.ts';
 import { allow, refuse, type Verdict } from '../../http/verdict.ts';
 import { ROUND_TEXTS as T } from './rounds.messages.ts';
-
-const NEXT_ROUND_TYPES: readonly AuctionTypeColumn[] = ['classic', 'dutch'];
-/** Every lot decided: nothing waits for the seller's choice any more. */
-const DECIDED: readonly BriefcaseStatusColumn[] = ['closed', 'closed_without_bids', 'closed_without_winners'];
-const ENDED: readonly BriefcaseStatusColumn[] = ['finished', ...DECIDED];
 
 export interface RoundActor {
   isAdmin: boolean;
@@ -36,8 +38,8 @@ export interface ApplyFacts {
 export function canApplyForNextRound(actor: RoundActor, facts: ApplyFacts, now: Date): Verdict {
   if (actor.isAdmin) return refuse(403, T.adminCannotApply);
   if (actor.isSellerMember) return refuse(403, T.sellerCannotApply);
-  if (!NEXT_ROUND_TYPES.includes(facts.auctionType)) return refuse(409, T.noNextRound);
-  if (!ENDED.includes(facts.status)) return refuse(409, T.notAccepting);
+  if (!hasNextRounds(facts.auctionType)) return refuse(409, T.noNextRound);
+  if (!statusIn(facts.status, AFTER_TRADING_STATUSES)) return refuse(409, T.notAccepting);
   if (facts.deadline === null || now >= facts.deadline) return refuse(409, T.expired);
   if (!facts.hasBid) return refuse(403, T.onlyBidders);
   return allow;
@@ -61,9 +63,9 @@ export function canCreateNextRound(procedure: {
   auctionType: AuctionTypeColumn;
   status: BriefcaseStatusColumn;
 }): Verdict {
-  if (!NEXT_ROUND_TYPES.includes(procedure.auctionType)) return refuse(409, T.noNextRound);
+  if (!hasNextRounds(procedure.auctionType)) return refuse(409, T.noNextRound);
   if (procedure.status === 'finished') return refuse(409, T.undecidedLots);
-  if (!DECIDED.includes(procedure.status)) return refuse(409, T.notClosed);
+  if (!statusIn(procedure.status, DECIDED_STATUSES)) return refuse(409, T.notClosed);
   return allow;
 }
 
@@ -79,7 +81,7 @@ export function canCreateSecondRound(
   if (actor.isAdmin || !actor.isSellerMember) return refuse(403, T.ownerOnly);
   if (procedure.endMode !== 'convert') return refuse(409, T.notConvert);
   if (procedure.secondRoundId !== null) return refuse(409, T.secondRoundExists);
-  if (!procedure.canStartSecondRound || !DECIDED.includes(procedure.status)) {
+  if (!procedure.canStartSecondRound || !statusIn(procedure.status, DECIDED_STATUSES)) {
     return refuse(409, T.secondRoundNotReady);
   }
   return allow;

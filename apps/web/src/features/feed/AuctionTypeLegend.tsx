@@ -1,4 +1,4 @@
-import { AUCTION_TYPE_DESCRIPTIONS, AUCTION_TYPE_LABELS, AUCTION_TYPES } from '@etp/domain';
+import { AUCTION_TYPE_DESCRIPTIONS, AUCTION_TYPE_LABELS, AUCTION_TYPES, TOOLTIP_DELAY_MS } from '@etp/domain';
 import { Box, Typography } from '@mui/material';
 import { AUCTION_TYPE_COLOURS } from '../../components/AuctionTypeIcon.tsx';
 import { DeferredTooltip } from '../../components/DeferredTooltip.tsx';
@@ -13,7 +13,12 @@ export function AuctionTypeLegend() {
       sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1.5, rowGap: 0.75 }}
     >
       {AUCTION_TYPES.map((type) => (
-        <DeferredTooltip key={type} title={AUCTION_TYPE_DESCRIPTIONS[type]} enterDelay={200} arrow>
+        <DeferredTooltip
+          key={type}
+          title={AUCTION_TYPE_DESCRIPTIONS[type]}
+          enterDelay={TOOLTIP_DELAY_MS}
+          arrow
+        >
           <Box component="li" tabIndex={0} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
             <Box
               component="span"

@@ -5,6 +5,7 @@
  */
 import type { LotPredictionForm, PredictionForm, PredictionFormsReply, PredictReply } from '@etp/contracts';
 import {
+  COMPANY_KIND_LABELS,
   FORECAST_AUCTION_TYPES,
   FORECAST_FACTOR_LABELS,
   FORECAST_FLAGS,
@@ -12,7 +13,6 @@ import {
   formatForecastPrice,
   formatMoscowDateTime,
   formatRubles,
-  SELLER_TYPE_LABELS,
   SELLER_TYPES,
   viewerOffsetMinutes,
 } from '@etp/domain';
@@ -133,7 +133,7 @@ function ForecastPanel({ lot, model }: { lot: LotPredictionForm; model: Predicti
             label={T.sellerType}
             value={form.seller_type}
             options={SELLER_TYPES}
-            labels={SELLER_TYPE_LABELS}
+            labels={COMPANY_KIND_LABELS}
             onValue={(seller_type) => setForm((f) => ({ ...f, seller_type }))}
           />
           <ForecastNumberField

@@ -5,7 +5,16 @@
  * copied; the owner renames the lot (at most 20 characters).
  */
 import type { BriefcaseCardAttributes, LotAttributes } from '@etp/contracts';
-import { formatMoscowDateTime, formatRubles, isPrivateAuction, viewerOffsetMinutes } from '@etp/domain';
+import {
+  BID_LOG_FIRST_PAGE_SIZE,
+  BID_LOG_PAGE_SIZE,
+  formatMoscowDateTime,
+  formatRubles,
+  isPrivateAuction,
+  LOT_DIALOG_FULLSCREEN_BELOW_PX,
+  LOT_DIALOG_MAX_WIDTH_PX,
+  viewerOffsetMinutes,
+} from '@etp/domain';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CloseIcon from '@mui/icons-material/Close';
@@ -58,7 +67,7 @@ interface LotDialogProps {
 }
 
 export function LotDialog({ lotId, briefcase: b, admin, viewer, onNavigate, onClose }: LotDialogProps) {
-  const fullScreen = useMediaQuery('(max-width:1038.95px)');
+  const fullScreen = useMediaQuery(`(max-width:${LOT_DIALOG_FULLSCREEN_BELOW_PX - 0.05}px)`);
   const reply = useLot(lotId);
   const info = useLotsInfo(b.id);
   const [tab, setTab] = useState<'info' | 'bids' | 'forecast'>('info');
@@ -106,7 +115,7 @@ export function LotDialog({ lotId, briefcase: b, admin, viewer, onNavigate, onCl
       onClose={onClose}
       fullScreen={fullScreen}
       fullWidth
-      slotProps={{ paper: { sx: { maxWidth: fullScreen ? undefined : 816 } } }}
+      slotProps={{ paper: { sx: { maxWidth: fullScreen ? undefined : LOT_DIALOG_MAX_WIDTH_PX } } }}
       aria-labelledby="lot-dialog-title"
     >
       <DialogTitle id="lot-dialog-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
@@ -193,7 +202,7 @@ function BidLog({ lotId }: { lotId: number }) {
   const narrow = useMediaQuery('(max-width:599.95px)');
   const [page, setPage] = useState(1);
   // 15 on first open, 10 a page afterwards (spec 2 §9).
-  const perPage = page === 1 ? 15 : 10;
+  const perPage = page === 1 ? BID_LOG_FIRST_PAGE_SIZE : BID_LOG_PAGE_SIZE;
   const log = useBidLog(lotId, page, perPage, true);
   const viewer = { viewerOffsetMinutes: viewerOffsetMinutes() };
   if (log.isPending) return <CircularProgress size={28} />;

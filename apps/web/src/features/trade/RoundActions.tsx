@@ -14,7 +14,7 @@ import {
   type RoundRequests,
   type User,
 } from '@etp/contracts';
-import { toEpochMs } from '@etp/domain';
+import { AFTER_TRADING_STATUSES, DECIDED_STATUSES, hasNextRounds, statusIn, toEpochMs } from '@etp/domain';
 import {
   Button,
   Checkbox,
@@ -69,8 +69,6 @@ export const ROUND_MESSAGES = {
 } as const;
 const T = ROUND_MESSAGES;
 
-import { AFTER_TRADING, DECIDED } from './roundActionsShown.ts';
-
 const HOUR_MS = 3_600_000;
 
 /** ЧЧ:ММ of a remaining time (spec 2 §9: the round request lifetime is shown as HH:MM). */
@@ -104,8 +102,8 @@ export default function RoundActions({
   const nowMs = useServerNow();
   const admin = user?.role === 'admin';
   const master = b.is_master || admin;
-  const nextRoundFormat = b.auction_type === 'classic' || b.auction_type === 'dutch';
-  const afterTrading = (AFTER_TRADING as readonly string[]).includes(b.status);
+  const nextRoundFormat = hasNextRounds(b.auction_type);
+  const afterTrading = statusIn(b.status, AFTER_TRADING_STATUSES);
   const closesAt = applicationsCloseAt(b);
   const canApply =
     !master &&
@@ -125,7 +123,7 @@ export default function RoundActions({
     b.end_mode === 'convert' &&
     b.can_start_second_round &&
     b.second_round_id === null &&
-    (DECIDED as readonly string[]).includes(b.status);
+    statusIn(b.status, DECIDED_STATUSES);
   return (
     <>
       {canApply && closesAt !== null && <ApplyButton briefcase={b} leftMs={closesAt - nowMs} />}

@@ -3,7 +3,12 @@
  * offer that fixes the second round's start price (spec 2 §4 "Winner selection"). Width 550; save needs a choice.
  */
 import type { LotAttributes } from '@etp/contracts';
-import { formatMoscowDateTime, formatRublesExact, viewerOffsetMinutes } from '@etp/domain';
+import {
+  formatMoscowDateTime,
+  formatRublesExact,
+  viewerOffsetMinutes,
+  WINNER_DIALOG_MAX_WIDTH_PX,
+} from '@etp/domain';
 import {
   Button,
   CircularProgress,
@@ -39,7 +44,12 @@ export function WinnerDialog({
   const save = useLotAction(lot, (bidId: number | null) => tradeCalls.setWinner(lot.id, bidId));
   const viewer = { viewerOffsetMinutes: viewerOffsetMinutes() };
   return (
-    <Dialog open onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: 550 } } }}>
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      slotProps={{ paper: { sx: { maxWidth: WINNER_DIALOG_MAX_WIDTH_PX } } }}
+    >
       <DialogTitle>{convert ? T.secondRoundTitle : T.winnerTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 1 }}>{lotTitle(lot)}</DialogContentText>

@@ -1,11 +1,9 @@
 /** The trading calls of the Торги tab and the lot dialog (spec 2 §7), with their caches. */
 import { type LotAttributes, type LotList, OPERATIONS } from '@etp/contracts';
+import { TRADE_LOTS_PAGE_SIZE } from '@etp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callEnvelope } from '../../api/call.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
-
-/** Trade-tab page size (spec 2 §9). */
-export const TRADE_PAGE_SIZE = 48;
 
 /** A page of a procedure's lots (the Портфель table, the Торги tab): which page, and only favourites or all. */
 export interface LotsPageKey {
@@ -21,7 +19,7 @@ const lotsQuery = ({ briefcaseId, page, favourites }: LotsPageKey) => ({
       query: {
         briefcase_id: briefcaseId,
         page,
-        per_page: TRADE_PAGE_SIZE,
+        per_page: TRADE_LOTS_PAGE_SIZE,
         type: favourites ? 'favorite' : undefined,
       },
       signal,

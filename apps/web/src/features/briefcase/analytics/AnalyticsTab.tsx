@@ -2,7 +2,9 @@
  * Аналитика портфеля (spec 2 §2): tiles, charts and the regional map from the card's analytics. Loaded with the
  * tab only (the chart library and the map stay out of the card's first load); the PDF button prints it on A4.
  */
+
 import type { BriefcaseCardAttributes } from '@etp/contracts';
+import { TOOLTIP_DELAY_MS } from '@etp/domain';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { Box, Button, GlobalStyles, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
@@ -49,7 +51,7 @@ export default function AnalyticsTab({ briefcase: b }: { briefcase: BriefcaseCar
           <Typography variant="h6" component="h2">
             {M.title}
           </Typography>
-          <Tooltip title={M.pdfHint} enterDelay={200}>
+          <Tooltip title={M.pdfHint} enterDelay={TOOLTIP_DELAY_MS}>
             <Button
               variant="outlined"
               startIcon={<PictureAsPdfOutlinedIcon />}

@@ -1,3 +1,4 @@
+import { TOOLTIP_DELAY_MS } from '@etp/domain';
 import { Box, Stack, Tooltip, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { REGION_LEGEND_ITEMS, type RegionShare, regionShares } from './analyticsView.ts';
@@ -54,7 +55,7 @@ export default function RegionsMap({ regions }: { regions: Readonly<Record<strin
                   <Tooltip
                     key={r.code}
                     describeChild
-                    enterDelay={200}
+                    enterDelay={TOOLTIP_DELAY_MS}
                     followCursor
                     title={share ? `${share.title}: ${count(share.value)} · ${share.percent}` : M.noData}
                   >

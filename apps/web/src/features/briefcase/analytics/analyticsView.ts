@@ -3,7 +3,13 @@
  * "8 first, then show more" rule, labels for missing titles, and which optional blocks appear (spec 2 §2, §9).
  */
 import type { BirthDateBucket } from '@etp/contracts';
-import { formatPercent, percentOf, regionName } from '@etp/domain';
+import {
+  formatPercent,
+  PIE_LEGEND_COLLAPSE_ABOVE,
+  PIE_LEGEND_INITIAL_ITEMS,
+  percentOf,
+  regionName,
+} from '@etp/domain';
 import { ANALYTICS_MESSAGES as M } from './messages.ts';
 
 export interface Share {
@@ -38,15 +44,10 @@ export function sharesOf(
   }));
 }
 
-/** Legend items shown first when a legend is long (spec 2 §9). */
-export const LEGEND_FIRST_ITEMS = 8;
-/** A legend longer than this is folded to LEGEND_FIRST_ITEMS with a "show more" button. */
-export const LEGEND_FOLD_OVER = 10;
-
 /** How many legend items to show, and how many the "Показать ещё N" button reveals (0: no button). */
 export function legendWindow(count: number, expanded: boolean): { shown: number; hidden: number } {
-  if (expanded || count <= LEGEND_FOLD_OVER) return { shown: count, hidden: 0 };
-  return { shown: LEGEND_FIRST_ITEMS, hidden: count - LEGEND_FIRST_ITEMS };
+  if (expanded || count <= PIE_LEGEND_COLLAPSE_ABOVE) return { shown: count, hidden: 0 };
+  return { shown: PIE_LEGEND_INITIAL_ITEMS, hidden: count - PIE_LEGEND_INITIAL_ITEMS };
 }
 
 /** The age chart appears only when some debtor has a birth date (a bucket other than 'Отсутствуют' is filled). */

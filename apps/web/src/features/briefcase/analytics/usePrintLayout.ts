@@ -1,7 +1,5 @@
+import { PDF_PRINT_DELAY_MS } from '@etp/domain';
 import { useCallback, useEffect, useState } from 'react';
-
-/** The spec's pause between laying the charts out for print and opening the print dialog (spec 2 §9). */
-export const PRINT_DELAY_MS = 100;
 
 /**
  * The PDF button's flow: `start` switches the tab to its print layout (every legend unfolded, one column of A4
@@ -14,7 +12,7 @@ export function usePrintLayout(): { printing: boolean; start: () => void } {
     if (!printing) return;
     const done = () => setPrinting(false);
     window.addEventListener('afterprint', done);
-    const timer = window.setTimeout(() => window.print(), PRINT_DELAY_MS);
+    const timer = window.setTimeout(() => window.print(), PDF_PRINT_DELAY_MS);
     return () => {
       window.clearTimeout(timer);
       window.removeEventListener('afterprint', done);

@@ -5,7 +5,7 @@
  * click that opens the lot's details (unless text was being selected). Numbers follow the live lot cache.
  */
 import type { BriefcaseCardAttributes, LotAttributes } from '@etp/contracts';
-import { formatPercent, formatRubles, isPrivateAuction, percentOf } from '@etp/domain';
+import { formatPercent, formatRubles, isPrivateAuction, percentOf, TRADE_LOTS_PAGE_SIZE } from '@etp/domain';
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import {
@@ -34,7 +34,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorBlock } from '../../../components/ErrorBlock.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { lotTitle } from '../../trade/lotTitle.ts';
-import { TRADE_PAGE_SIZE, useLots } from '../../trade/tradeApi.ts';
+import { useLots } from '../../trade/tradeApi.ts';
 import { TRADE_PAGE_SIZE_CONST } from '../../trade/tradeConstants.ts';
 import { type PortfolioColumn, portfolioColumns, showsBottomline } from './portfolioColumns.ts';
 import { portfolioTotal } from './portfolioTotals.ts';
@@ -169,8 +169,8 @@ export function PortfolioLots({
       >
         <Typography variant="body2" color="text.secondary" data-testid="portfolio-lots-shown">
           {T.shown(
-            (page - 1) * TRADE_PAGE_SIZE + 1,
-            (page - 1) * TRADE_PAGE_SIZE + lots.data.lots.length,
+            (page - 1) * TRADE_LOTS_PAGE_SIZE + 1,
+            (page - 1) * TRADE_LOTS_PAGE_SIZE + lots.data.lots.length,
             lots.data.total_count,
           )}
         </Typography>
