@@ -58,7 +58,6 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { testHooksRoutes } from './modules/testHooks/testHooks.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { companyListsRoutes } from './modules/wizard/companyLists.routes.ts';
-import { wizardRoutes } from './modules/wizard/wizard.routes.ts';
 import { wizardDocumentsRoutes } from './modules/wizard/wizardDocuments.routes.ts';
 import { closeNodeState } from './nodeState.ts';
 import { outboxOpen } from './notify/createNotifier.ts';
@@ -159,7 +158,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(lotsRoutes(ctx));
   await app.register(bidsRoutes(ctx));
   await app.register(moderationRoutes(ctx));
-  await app.register(wizardRoutes(ctx));
   await app.register(wizardDocumentsRoutes(ctx));
   await app.register(companyListsRoutes(ctx));
   await app.register(roundsRoutes(ctx));

@@ -1,10 +1,18 @@
-/** The procedure feed, its tab counters and the procedure card (spec 2 §7). */
+/**
+ * The procedure as a resource: the feed, its tab counters, the calendar and the card (spec 2 §7), and the procedure
+ * itself: created with its registry or from a custom-template draft, its wizard draft read and saved, sent for
+ * approval and deleted (spec 1 §7). Every route of /api/v1/briefcases and /api/v1/briefcases/:id is here
+ * (decisions/0260); the procedure's sub-resources are in the modules named after them.
+ */
 import {
   briefcaseListQuery,
+  briefcaseSaveRequest,
   type CompanySuggestion,
   calendarQuery,
   companySearchQuery,
   idParams,
+  registryFromLotingBody,
+  registryUploadFields,
   type StatusesCounts,
 } from '@etp/contracts';
 import {
@@ -18,8 +26,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound, notInGoodStanding } from '../../http/errors.ts';
+import { parseFields } from '../../http/form.ts';
 import { authOf } from '../auth/guards.ts';
 import { cardDocuments } from '../documents/documents.service.ts';
+import { createBriefcaseFromLoting } from '../lotings/lotings.service.ts';
+import { createBriefcaseWithRegistry, deleteBriefcase } from '../registries/registries.service.ts';
+import { sendUploadAnswer, uploadAnswer, withUpload } from '../registries/upload/answer.ts';
+import { WIZARD_MESSAGES } from '../wizard/wizard.messages.ts';
+import { foldSaveBody } from '../wizard/wizard.saveBody.ts';
+import { applyDraft, loadDraft, saveDraft } from '../wizard/wizard.service.ts';
 import { BRIEFCASE_NOT_FOUND, resolveBriefcaseAccess, viewerOf } from './briefcases.access.ts';
 import { findCardMasterFacts, findCardViewerFacts } from './briefcases.cardFacts.queries.ts';
 import { canViewBidsInfo } from './briefcases.policy.ts';
@@ -180,6 +195,77 @@ export function briefcasesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             });
           }
         }
+      },
+    );
+
+    // A procedure is created with its registry (multipart), or from a custom-template draft of /api/v1/lotings
+    // (a JSON body, no file): both answer as a registry upload does.
+    app.post('/api/v1/briefcases', { preHandler: ctx.guards.user }, async (request, reply) => {
+      const auth = authOf(request);
+      if (!request.isMultipart()) {
+        const fields = parseFields(registryFromLotingBody, request.body ?? {});
+        const answer = await uploadAnswer(() =>
+          createBriefcaseFromLoting(ctx, auth, {
+            companyId: fields.company_id,
+            auctionType: fields.auction_type,
+            uploadId: fields.upload_id ?? null,
+          }),
+        );
+        return sendUploadAnswer(reply, answer);
+      }
+      return withUpload(request, reply, (upload) => {
+        const fields = parseFields(registryUploadFields, upload.fields);
+        return createBriefcaseWithRegistry(ctx, auth, {
+          companyId: fields.company_id,
+          auctionType: fields.auction_type,
+          filePath: upload.path,
+          fileName: upload.fileName,
+          uploadId: fields.upload_id ?? null,
+        });
+      });
+    });
+
+    // The wizard's draft: read, saved, sent for approval (decisions/0080).
+    app.get(
+      '/api/v1/briefcases/:id/edit',
+      { preHandler: ctx.guards.user, schema: { params: idParams } },
+      async (request) => ok(await loadDraft(ctx, authOf(request), request.params.id)),
+    );
+
+    app.put(
+      '/api/v1/briefcases/:id',
+      // The guard runs before the body is validated: a caller without a session learns nothing of the body's rules.
+      // Then the spec's wrapped form and names are folded into our flat body, which the schema checks (decisions/0253).
+      {
+        preValidation: [
+          ctx.guards.user,
+          async (request) => {
+            // Not validated yet: the schema below checks what the fold gives.
+            request.body = foldSaveBody(
+              request.body,
+              (request.params as { id?: unknown }).id,
+            ) as typeof request.body;
+          },
+        ],
+        schema: { params: idParams, body: briefcaseSaveRequest },
+      },
+      async (request) =>
+        ok(await saveDraft(ctx, authOf(request), request.params.id, request.body), WIZARD_MESSAGES.saved),
+    );
+
+    app.post(
+      '/api/v1/briefcases/:id/apply',
+      { preHandler: ctx.guards.user, schema: { params: idParams } },
+      async (request) =>
+        ok(await applyDraft(ctx, authOf(request), request.params.id), WIZARD_MESSAGES.applied),
+    );
+
+    app.delete(
+      '/api/v1/briefcases/:id',
+      { preHandler: ctx.guards.user, schema: { params: idParams } },
+      async (request) => {
+        await deleteBriefcase(ctx, authOf(request), request.params.id);
+        return ok(null);
       },
     );
 

@@ -1,7 +1,8 @@
 /**
- * Registry calls of the wizard's step 2 (spec 1 §7): upload into a new procedure (POST /api/v1/briefcases,
- * multipart) or replace it (POST /api/v1/briefcases/{id}/source), matching, lotting, lots, the check report,
- * the template, the portfolio download, the personal-data flow, deletion and upload progress.
+ * Registry calls of the wizard's step 2 (spec 1 §7): replacing a procedure's registry (POST
+ * /api/v1/briefcases/{id}/source), matching, lotting, lots, the check report, the template, the portfolio
+ * download, the personal-data flow and upload progress. Creating a procedure with its registry is in
+ * briefcases.routes.ts (decisions/0260).
  */
 import { PassThrough } from 'node:stream';
 import {
@@ -9,8 +10,6 @@ import {
   idParams,
   mapRegistryBody,
   personalDataEmailBody,
-  registryFromLotingBody,
-  registryUploadFields,
   relotingBody,
   reportIdParams,
   uploadIdParams,
@@ -20,10 +19,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
-import { parseFields } from '../../http/form.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import { authOf } from '../auth/guards.ts';
-import { createBriefcaseFromLoting } from '../lotings/lotings.service.ts';
 import { reloting, relotingInfo, wizardLots, writeLottedPortfolio } from './registries.lots.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
 import { requestHelp, sendPersonalDataLog } from './registries.personalData.ts';
@@ -31,8 +28,6 @@ import { isAdministrator, isOwner } from './registries.policy.ts';
 import { progressBoardOf } from './registries.progress.ts';
 import { findReport } from './registries.queries.ts';
 import {
-  createBriefcaseWithRegistry,
-  deleteBriefcase,
   ingestDespitePersonalData,
   mapBriefcaseRegistry,
   replaceRegistry,
@@ -53,32 +48,6 @@ function attachment(reply: FastifyReply, name: string) {
 
 export function registriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/api/v1/briefcases', { preHandler: ctx.guards.user }, async (request, reply) => {
-      const auth = authOf(request);
-      // A custom-template draft (/api/v1/lotings) becomes a procedure: a JSON body, no file.
-      if (!request.isMultipart()) {
-        const fields = parseFields(registryFromLotingBody, request.body ?? {});
-        const answer = await uploadAnswer(() =>
-          createBriefcaseFromLoting(ctx, auth, {
-            companyId: fields.company_id,
-            auctionType: fields.auction_type,
-            uploadId: fields.upload_id ?? null,
-          }),
-        );
-        return send(reply, answer);
-      }
-      return withUpload(request, reply, (upload) => {
-        const fields = parseFields(registryUploadFields, upload.fields);
-        return createBriefcaseWithRegistry(ctx, auth, {
-          companyId: fields.company_id,
-          auctionType: fields.auction_type,
-          filePath: upload.path,
-          fileName: upload.fileName,
-          uploadId: fields.upload_id ?? null,
-        });
-      });
-    });
-
     app.post(
       '/api/v1/briefcases/:id/source',
       { preHandler: ctx.guards.user, schema: { params: idParams } },
@@ -180,15 +149,6 @@ export function registriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           stream.destroy(error as Error),
         );
         return reply.send(stream);
-      },
-    );
-
-    app.delete(
-      '/api/v1/briefcases/:id',
-      { preHandler: ctx.guards.user, schema: { params: idParams } },
-      async (request) => {
-        await deleteBriefcase(ctx, authOf(request), request.params.id);
-        return ok(null);
       },
     );
 
