@@ -35,6 +35,7 @@ import { accreditationRoutes } from './modules/companies/accreditation.routes.ts
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companyRoutes } from './modules/companies/company.routes.ts';
 import { employeesRoutes } from './modules/companies/employees.routes.ts';
+import { dealsRoutes } from './modules/deals/deals.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { downloadLinksRoutes } from './modules/documents/downloadLinks.routes.ts';
 import { isSpecDownloadUrl } from './modules/documents/downloadLinks.ts';
@@ -161,6 +162,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(wizardDocumentsRoutes(ctx));
   await app.register(companyListsRoutes(ctx));
   await app.register(roundsRoutes(ctx));
+  await app.register(dealsRoutes(ctx));
   await app.register(statisticsRoutes(ctx));
   await app.register(monitoringRoutes(ctx));
   await app.register(faqRoutes(ctx));

@@ -16,6 +16,8 @@ export const EVENT_KINDS = [
   'round_invitation',
   'question_answered',
   'question_asked',
+  /** A deal of a won lot moved (decisions/0261). */
+  'deal',
 ] as const;
 
 export const eventSchema = z.object({

@@ -8,6 +8,7 @@ export * from './briefcases.ts';
 export * from './calendar.ts';
 export * from './company.ts';
 export * from './companySearchKinds.ts';
+export * from './deals.ts';
 export * from './dictionaries.ts';
 export * from './documents.ts';
 export * from './engagement.ts';

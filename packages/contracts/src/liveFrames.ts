@@ -3,6 +3,7 @@
  * types and a few small functions, free of zod, so the web app's first load does not carry a schema library (the
  * payload types are imported as types only).
  */
+import type { DealLivePayload } from './deals.ts';
 import type { AutobidMaxedOutPayload, BriefcaseStatusPayload, LotLivePayload } from './lots.ts';
 import type { MonitoringLivePayload } from './monitoring.ts';
 import type { QuestionsLivePayload } from './questions.ts';
@@ -28,6 +29,8 @@ export const LIVE_ACTIONS = [
   'stats',
   'users',
   'questions',
+  /** A deal of a won lot changed state (decisions/0261). */
+  'deal_update',
 ] as const;
 export type LiveAction = (typeof LIVE_ACTIONS)[number];
 
@@ -41,6 +44,7 @@ export const LIVE_ACTION_CHANNEL = {
   stats: 'BriefcaseStats',
   users: 'UsersStream',
   questions: 'BriefcaseQuestions',
+  deal_update: 'BriefcaseStatus',
 } as const satisfies Record<LiveAction, LiveChannel>;
 
 /** The payload of each action. */
@@ -53,6 +57,7 @@ export interface LivePayloads {
   stats: StatsLivePayload;
   users: MonitoringLivePayload;
   questions: QuestionsLivePayload;
+  deal_update: DealLivePayload;
 }
 
 /** One live message of one action: its channel and payload follow from the action. */
@@ -95,6 +100,7 @@ export const liveMessage: LiveMessageBuilders = {
   stats: builder('stats'),
   users: builder('users'),
   questions: builder('questions'),
+  deal_update: builder('deal_update'),
 };
 
 const isAction = (value: unknown): value is LiveAction =>

@@ -126,6 +126,13 @@ export const briefcaseSaveBody = z
     lots_start_prices_cents: z.record(z.string().regex(/^\d{1,10}$/), kopecks),
     invited_company_ids: z.array(z.number().int().positive()).max(1000),
     rejected_company_ids: z.array(z.number().int().positive()).max(1000),
+    /**
+     * Step 3, the deal after the hammer (decisions/0258, 0261): working days to sign, to pay, and for the second
+     * bidder to answer; 1–30 (the server checks with the domain's messages), null for the platform's default.
+     */
+    sign_working_days: z.number().nullable(),
+    pay_working_days: z.number().nullable(),
+    second_offer_working_days: z.number().nullable(),
     /** The kinds of the procedure's uploaded documents (POST /api/v1/documents.json), by document id. */
     documents_attributes: z
       .array(z.object({ id: dbIdNumber, kind: z.enum(DOCUMENT_KINDS) }).strict())
@@ -191,6 +198,10 @@ export const wizardDraftBriefcaseSchema = z.object({
   max_bids: z.number().int().nullable(),
   /** Milliseconds. */
   round_request_ttl: z.number().int(),
+  /** The deal's deadlines in working days; null: the platform's default (decisions/0261). */
+  sign_working_days: z.number().int().nullable(),
+  pay_working_days: z.number().int().nullable(),
+  second_offer_working_days: z.number().int().nullable(),
   ai_grid: z.boolean(),
   with_composite_lot: z.boolean(),
   activity: nullableText,

@@ -9,6 +9,7 @@ import { appendAudit } from '../modules/audit/audit.queries.ts';
 import { finish, runAutobids } from '../modules/bids/bids.engine.ts';
 import { findActiveBids } from '../modules/bids/bids.queries.ts';
 import { lockTradingLot } from '../modules/bids/trading.context.ts';
+import { expireDueDeals } from '../modules/deals/deals.expiry.ts';
 import { recordStatusEvents } from '../modules/events/trading.events.ts';
 import { closeProcedureIfDone } from '../modules/lots/lots.closing.ts';
 import { publishLots } from '../modules/lots/lots.live.ts';
@@ -31,6 +32,8 @@ export interface TransitionReport {
   dutchMoved: number[];
   lotsEnded: number[];
   proceduresEnded: number[];
+  /** Deals whose clock ran out, now failed (decisions/0261). */
+  dealsExpired: number[];
 }
 
 async function publishStatus(ctx: AppContext, row: BriefcaseRow): Promise<void> {
@@ -153,7 +156,13 @@ export async function runDueTransitions(
   tag: LeaderTagger,
   at: Date,
 ): Promise<TransitionReport> {
-  const report: TransitionReport = { started: [], dutchMoved: [], lotsEnded: [], proceduresEnded: [] };
+  const report: TransitionReport = {
+    started: [],
+    dutchMoved: [],
+    lotsEnded: [],
+    proceduresEnded: [],
+    dealsExpired: [],
+  };
   for (const id of await dueStarts(ctx.db, at)) {
     const row = await startProcedure(ctx, id, at);
     if (!row) continue;
@@ -174,5 +183,6 @@ export async function runDueTransitions(
     report.proceduresEnded.push(id);
     await publishStatus(ctx, row);
   }
+  report.dealsExpired = await expireDueDeals(ctx, at);
   return report;
 }

@@ -336,6 +336,10 @@ export function createLiveCacheWriter(
       case 'questions':
         onQuestions(message);
         break;
+      case 'deal_update':
+        // A won lot's deal moved: the procedure's lots are read again (decisions/0261).
+        void queryClient.invalidateQueries({ queryKey: queryKeys.lotsOf(message.briefcase_id) });
+        break;
       default: {
         // Every action is handled above (this does not compile otherwise); an unknown one is ignored.
         const unknown: never = message;

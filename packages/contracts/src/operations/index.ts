@@ -5,6 +5,7 @@
 import { type Operation, routeKeyOf } from '../operation.ts';
 import { accountOperations } from './accounts.ts';
 import { authOperations } from './auth.ts';
+import { dealOperations } from './deals.ts';
 import { procedureOperations } from './procedures.ts';
 import { tradingOperations } from './trading.ts';
 
@@ -13,6 +14,7 @@ export const OPERATIONS = {
   ...accountOperations,
   ...procedureOperations,
   ...tradingOperations,
+  ...dealOperations,
 } as const satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof OPERATIONS;

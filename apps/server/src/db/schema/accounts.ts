@@ -179,7 +179,9 @@ export type CodePurpose =
   | 'password_reset'
   | 'email_confirmation'
   /** The one-minute code that hands a bank-identity sign-in over to the web app. */
-  | 'bank_id_handover';
+  | 'bank_id_handover'
+  /** An SMS code that signs a deal's agreement (decisions/0261). */
+  | 'deal_signing';
 
 /** One-time codes (SMS codes, e-mailed tokens), stored hashed, with attempts and expiry. */
 export const oneTimeCodes = pgTable(

@@ -70,7 +70,9 @@ export type EventKind =
   | 'round_invitation'
   | 'question_answered'
   /** A participant asked a question on the seller's procedure (decisions/0147). */
-  | 'question_asked';
+  | 'question_asked'
+  /** A deal of a won lot moved (decisions/0261): told to the other side, or both. */
+  | 'deal';
 
 /** What happened to a user: shown on /profile/events and mailed according to the notification settings. */
 export const events = pgTable(

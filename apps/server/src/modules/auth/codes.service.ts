@@ -30,8 +30,13 @@ export const SMS_CODES_PER_PHONE_PER_HOUR = 5;
 /** A code that check_sms accepted stays good this long, so the registration form can be finished. */
 export const CHECKED_CODE_TTL_MS = 30 * MINUTE_MS;
 
-export type SmsPurpose = 'registration' | 'sign_in' | 'phone_confirmation';
-const SMS_PURPOSES: SmsPurpose[] = ['registration', 'sign_in', 'phone_confirmation'];
+/** deal_signing: a deal's agreement signed by SMS code (decisions/0261), bound to the deal by `bind`. */
+export type SmsPurpose = 'registration' | 'sign_in' | 'phone_confirmation' | 'deal_signing';
+const SMS_PURPOSES: SmsPurpose[] = ['registration', 'sign_in', 'phone_confirmation', 'deal_signing'];
+
+/** The hashed target: the phone, and what the code is bound to (a code for one deal does not sign another). */
+const boundTarget = (phone: string, bind: string | undefined) =>
+  bind === undefined ? phone : `${phone}\0${bind}`;
 
 export interface CodeDeps {
   db: Db;
@@ -58,7 +63,14 @@ const codeError = (status: number, code: 'code_invalid' | 'code_expired', messag
 /** Sends a fresh SMS code for the purpose; earlier live codes of that purpose for the phone stop working. */
 export async function sendSmsCode(
   deps: CodeDeps,
-  input: { purpose: SmsPurpose; phone: string; userId: number | null },
+  input: {
+    purpose: SmsPurpose;
+    phone: string;
+    userId: number | null;
+    bind?: string;
+    /** The SMS text (the auth purposes have theirs in SMS_TEXTS). */
+    text?: (code: string) => string;
+  },
 ): Promise<{ phone: string; resend_in: number }> {
   const now = deps.now();
   const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
@@ -84,13 +96,13 @@ export async function sendSmsCode(
       purpose: input.purpose,
       target: input.phone,
       userId: input.userId,
-      codeHash: hashCode(deps.codeKey, input.purpose, input.phone, code),
+      codeHash: hashCode(deps.codeKey, input.purpose, boundTarget(input.phone, input.bind), code),
       expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
       createdAt: now,
     });
   });
   const delivery = await deps.notifier
-    .sms(input.phone, SMS_TEXTS[input.purpose](code))
+    .sms(input.phone, (input.text ?? SMS_TEXTS[input.purpose as keyof typeof SMS_TEXTS])(code))
     .catch(async (error) => {
       // Refused before sending (the platform's hourly ceiling): the code dies unsent.
       await deps.db.transaction((tx) => consumeCode(tx, id, deps.now()));
@@ -119,6 +131,7 @@ export async function verifySmsCode(
     code: string;
     mode: 'consume' | 'extend';
     userId?: number;
+    bind?: string;
   },
 ): Promise<CodeRow> {
   const now = deps.now();
@@ -130,7 +143,8 @@ export async function verifySmsCode(
     if (row.attempts >= SMS_CODE_MAX_ATTEMPTS) {
       return { ok: false, error: codeError(422, 'code_expired', AUTH_MESSAGES.codeAttemptsExceeded) };
     }
-    const right = sameHash(row.codeHash, hashCode(deps.codeKey, input.purpose, input.phone, input.code));
+    const target = boundTarget(input.phone, input.bind);
+    const right = sameHash(row.codeHash, hashCode(deps.codeKey, input.purpose, target, input.code));
     const ownerMatches = input.userId === undefined || row.userId === input.userId;
     if (!right || !ownerMatches) {
       const attempts = await recordFailedAttempt(tx, row.id);

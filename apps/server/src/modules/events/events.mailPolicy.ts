@@ -39,6 +39,8 @@ export function shouldMail(
     case 'accreditation_rejected':
     case 'question_answered':
     case 'question_asked':
+    // A deal's step has a deadline that can fail it: no setting switches it off (decisions/0261).
+    case 'deal':
       return true;
   }
 }

@@ -50,5 +50,6 @@ export const EVENT_TEXTS = {
     round_invitation: 'Создан следующий тур',
     question_answered: 'Опубликован ответ на ваш вопрос',
     question_asked: 'Участник задал вопрос',
+    deal: 'Изменилось состояние сделки',
   },
 } as const;

@@ -9,6 +9,8 @@ import { finish } from '../bids/bids.engine.ts';
 import { findActiveBids, findBidsByIds } from '../bids/bids.queries.ts';
 import { checkLotAccess, lockTradingLot, rejected } from '../bids/trading.context.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
+import { publishDealChanges } from '../deals/deals.live.ts';
+import { openWinnerDeal } from '../deals/deals.service.ts';
 import { recordWinnerEvents } from '../events/trading.events.ts';
 import { closeProcedureIfDone } from './lots.closing.ts';
 import { publishLotSnapshots, publishLots } from './lots.live.ts';
@@ -177,10 +179,13 @@ export async function setWinner(
       at,
     });
     await recordWinnerEvents(tx, lot, winner?.companyId ?? null, at);
+    // The deal of the won lot opens with the choice (decisions/0261).
+    const deal = winner ? await openWinnerDeal(tx, lot, winner, auth.user.id, at) : null;
     const closed = await closeProcedureIfDone(tx, procedure!, at, auth.user.id);
-    return { lot, closed, winnerCompanyId: winner?.companyId ?? null };
+    return { lot, closed, winnerCompanyId: winner?.companyId ?? null, deal };
   });
   await publishLots(ctx, tag, [lotId]);
+  if (result.deal) await publishDealChanges(ctx, [result.deal]);
   if (result.closed) {
     await ctx.bus.publish({
       message: liveMessage.briefcase_closed(

@@ -22,6 +22,7 @@ import { appendAudit } from '../audit/audit.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
+import { dealDeadlineErrors } from '../deals/deals.policy.ts';
 import { canCreateFor, isAdministrator } from '../registries/registries.policy.ts';
 import { requireManagedBriefcase } from '../registries/registries.service.ts';
 import { activeLotChanges, changedLocksOnly } from './wizard.active.ts';
@@ -71,6 +72,9 @@ function columnsOf(body: BriefcaseSaveBody): Columns {
     stepsAfterFirstBid: body.steps_after_first_bid,
     maxBids: body.max_bids,
     roundRequestTtl: body.round_request_ttl,
+    dealSignWorkingDays: body.sign_working_days,
+    dealPayWorkingDays: body.pay_working_days,
+    dealSecondOfferWorkingDays: body.second_offer_working_days,
     aiGrid: body.ai_grid,
     withCompositeLot: body.with_composite_lot,
     activity: body.activity,
@@ -268,6 +272,7 @@ export async function saveDraft(
     if (sent && (await countCompanies(ctx.db, unique)) !== unique.length) errors[field] = [M.companyUnknown];
   }
   if (foreignDocument) errors.documents_attributes = [DOCUMENT_UPLOAD_MESSAGES.notFound];
+  Object.assign(errors, dealDeadlineErrors(body));
   if (Object.keys(errors).length > 0) throw new AppError(422, 'validation_failed', M.fixErrors, errors);
 
   const columns: Columns = { ...columnsOf(body), ...derivedColumns(merged) };

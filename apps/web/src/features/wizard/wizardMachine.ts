@@ -154,6 +154,10 @@ export const EMPTY_FORM: WizardForm = {
   steps_after_first_bid: null,
   max_bids: null,
   round_request_ttl: 86_400_000,
+  // The deal's deadlines (decisions/0261): the platform's defaults until step 3 offers them.
+  sign_working_days: null,
+  pay_working_days: null,
+  second_offer_working_days: null,
   ai_grid: false,
   with_composite_lot: false,
   activity: null,

@@ -1,0 +1,33 @@
+/**
+ * The deal's events (and so its e-mails, events.mailQueue.ts): each move is told to the members of the side that
+ * did not make it; a move of the platform or an administrator to both sides. Written in the move's transaction.
+ */
+import type { DealParty } from '@etp/domain';
+import type { Tx } from '../../db/client.ts';
+import type { DealRow } from '../../db/schema/index.ts';
+import { companyUserIds } from '../events/events.queries.ts';
+import { recordEvents } from '../events/events.service.ts';
+import { lotTitle } from '../events/lotTitle.ts';
+import { dealEventText } from './deals.messages.ts';
+import { findDealFacts } from './deals.queries.ts';
+
+export async function recordDealEvent(tx: Tx, row: DealRow, by: DealParty, at: Date): Promise<void> {
+  const companies =
+    by === 'buyer'
+      ? [row.sellerCompanyId]
+      : by === 'seller'
+        ? [row.buyerCompanyId]
+        : [row.buyerCompanyId, row.sellerCompanyId];
+  const facts = await findDealFacts(tx, [row]);
+  const lot = facts.lots.get(row.lotId);
+  const userIds: number[] = [];
+  for (const id of companies) userIds.push(...(await companyUserIds(tx, id)));
+  await recordEvents(tx, userIds, {
+    kind: 'deal',
+    text: dealEventText(lot ? lotTitle(lot) : `Лот ${row.lotId}`, row.briefcaseId, row.state),
+    briefcaseId: row.briefcaseId,
+    lotId: row.lotId,
+    payload: { deal_id: row.id, state: row.state },
+    at,
+  });
+}
