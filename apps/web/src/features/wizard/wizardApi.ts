@@ -17,8 +17,6 @@ import { ApiError } from '../../api/ApiError.ts';
 import { call, callEnvelope, pathOf } from '../../api/call.ts';
 import { tokenStore } from '../../api/tokenStore.ts';
 
-export type { RelotingInfo, RemapedRegistry } from '@etp/contracts';
-
 export const TEMPLATE_URL = pathOf(OPERATIONS.downloadRegistryTemplate);
 export const REGISTRY_MAX_MB = 100;
 const PROGRESS_POLL_MS = 500;
