@@ -13,7 +13,6 @@ import type { AuthContext } from '../auth/guards.ts';
 import { checkRegistryFile, readRegistryPreview } from '../registries/ingest.ts';
 import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from '../registries/registries.files.ts';
 import { presentLotFigures } from '../registries/registries.lots.ts';
-import { applyLotting } from '../registries/registries.lotting.ts';
 import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
 import { canCreateFor, isAdministrator, isMemberOf } from '../registries/registries.policy.ts';
 import {
@@ -33,6 +32,7 @@ import {
 import { columnsPieces, decodeColumns, encodeAssignment } from '../registries/registries.snapshot.ts';
 import { assertZipSignature } from '../registries/upload/receive.ts';
 import { deleteLoting, findLoting, type LotingRow, replaceLoting, updateLoting } from './lotings.queries.ts';
+import { applyLotting } from './lotting/applyLotting.ts';
 
 const draftLot = (lot: ReturnType<typeof applyLotting>['lots'][number]) => ({
   ...presentLotFigures(lot),

@@ -10,7 +10,7 @@ import type { PersonalDataFindingJson, RegistryPreviewJson } from '../../db/sche
 import { filePool } from '../../files/filePool.ts';
 import { pacedCopy } from '../../files/ingestPacing.ts';
 import { AppError } from '../../http/errors.ts';
-import type { LotingParams, LottingOutcome } from './registries.lotting.ts';
+import type { LotingParams, LottingOutcome } from '../lotings/lotting/applyLotting.ts';
 import { REGISTRY_MESSAGES } from './registries.messages.ts';
 import {
   clearRegistryRaw,

@@ -8,9 +8,9 @@ import { LottingError, lottingPriceLimits } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
+import { applyLotting } from '../lotings/lotting/applyLotting.ts';
 import { compositeLotValues } from '../wizard/wizard.composite.ts';
 import { findDraftLots, findDraftRow, syncCompositeLot } from '../wizard/wizard.queries.ts';
-import { applyLotting } from './registries.lotting.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
 import {
   deleteLotsRaw,

@@ -10,13 +10,13 @@ import { type AttributeValue, type DebtColumns, type RegistryError, suggestColum
 import { SheetsWriter, XlsxError } from '@etp/xlsx';
 import type { PersonalDataFindingJson, RegistryPreviewJson } from '../../db/schema/index.ts';
 import type { JobContext } from '../../files/fileWorker.ts';
-import { HEADER_SEARCH_ROWS, HEADER_SEARCH_SHEETS } from './registries.headerSearch.ts';
 import {
   applyLotting,
   defaultLotingParams,
   type LotingParams,
   type LottingOutcome,
-} from './registries.lotting.ts';
+} from '../lotings/lotting/applyLotting.ts';
+import { HEADER_SEARCH_ROWS, HEADER_SEARCH_SHEETS } from './registries.headerSearch.ts';
 import { REGISTRY_MESSAGES } from './registries.messages.ts';
 import type { RegistryTotals } from './registries.queries.ts';
 import type { RawSession } from './registries.raw.ts';
