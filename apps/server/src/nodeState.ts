@@ -6,8 +6,8 @@
 import { join } from 'node:path';
 import type { ForecastModelInfo } from '@etp/contracts';
 import type { AppContext } from './appContext.ts';
-import type { BidBatcher } from './modules/bids/bids.batch.ts';
-import { LotBook } from './modules/bids/bids.fastpath.ts';
+import type { BidBatcher } from './modules/bids/engine/batch.ts';
+import { LotBook } from './modules/bids/engine/fastPath.ts';
 import type { LotAccess } from './modules/bids/trading.context.ts';
 import { publishStats } from './modules/statistics/statistics.live.ts';
 import { StatsScheduler } from './modules/statistics/statistics.scheduler.ts';
@@ -17,9 +17,9 @@ import type { Storage } from './storage/storage.ts';
 export interface NodeState {
   /** Where uploaded and generated files are kept (local disk under DATA_DIR/files). */
   storage: Storage;
-  /** The lots' states this node has seen, to refuse a stale bid without the database (bids.fastpath.ts). */
+  /** The lots' states this node has seen, to refuse a stale bid without the database (bids/engine/fastPath.ts). */
   lotBook: LotBook;
-  /** The group committer of classic bids, made on the first batched bid (bids.batcher.ts). */
+  /** The group committer of classic bids, made on the first batched bid (bids/engine/batcher.ts). */
   bidBatcher: BidBatcher | null;
   /** The seller's counters, counted at most once a second per procedure after bids. */
   stats: StatsScheduler;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bids } from '../src/db/schema/index.ts';
 import { RETRY_AFTER_SECONDS } from '../src/http/errorHandler.ts';
 import { MESSAGES } from '../src/http/errors.ts';
-import { LotBook, TurnTimedOut } from '../src/modules/bids/bids.fastpath.ts';
+import { LotBook, TurnTimedOut } from '../src/modules/bids/engine/fastPath.ts';
 import { InProcessBus } from '../src/realtime/bus.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';

@@ -11,8 +11,8 @@ import type { AuthContext } from '../auth/guards.ts';
 import { publishLotSnapshots } from '../lots/lots.live.ts';
 import type { LeaderTagger } from '../lots/lots.tags.ts';
 import { insertAutobid, lockOwnAutobid, updateAutobid } from './autobids.queries.ts';
-import { type EngineOutcome, finish, runAutobids } from './bids.engine.ts';
-import { notifyAfterBid } from './bids.notify.ts';
+import { type EngineOutcome, finish, runAutobids } from './engine/engine.ts';
+import { notifyAfterBid } from './engine/notify.ts';
 import { bidActor, checkLotAccess, type LockedLot, lockTradingLot, rejected } from './trading.context.ts';
 
 export const AUTOBID_TEXTS = {

@@ -12,11 +12,11 @@ import { publishLotSnapshots } from '../lots/lots.live.ts';
 import { type BriefcaseRow, rankedBid, toLotState } from '../lots/lots.state.ts';
 import type { LeaderTagger } from '../lots/lots.tags.ts';
 import { publishStats } from '../statistics/statistics.live.ts';
-import { createBidBatcher } from './bids.batcher.ts';
-import { type EngineOutcome, finish, placeValidatedBid } from './bids.engine.ts';
-import { lotBook, TurnTimedOut } from './bids.fastpath.ts';
-import { notifyAfterBid } from './bids.notify.ts';
 import { findActiveBids, findBidByIdempotencyKey, setBidState, setLocalLockTimeout } from './bids.queries.ts';
+import { createBidBatcher } from './engine/batcher.ts';
+import { type EngineOutcome, finish, placeValidatedBid } from './engine/engine.ts';
+import { lotBook, TurnTimedOut } from './engine/fastPath.ts';
+import { notifyAfterBid } from './engine/notify.ts';
 import {
   bidActor,
   checkLotAccess,

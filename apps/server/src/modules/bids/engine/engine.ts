@@ -11,12 +11,12 @@ import {
   placeSealedOffer,
   resolveAutobids,
 } from '@etp/domain';
-import type { Tx } from '../../db/client.ts';
-import { appendAudit } from '../audit/audit.queries.ts';
-import type { AutobidRow, LotRow } from '../lots/lots.queries.ts';
-import { updateLot } from '../lots/lots.queries.ts';
-import { type BriefcaseRow, lotRowChanges, rankedBid } from '../lots/lots.state.ts';
-import { disableAutobids } from './autobids.queries.ts';
+import type { Tx } from '../../../db/client.ts';
+import { appendAudit } from '../../audit/audit.queries.ts';
+import type { AutobidRow, LotRow } from '../../lots/lots.queries.ts';
+import { updateLot } from '../../lots/lots.queries.ts';
+import { type BriefcaseRow, lotRowChanges, rankedBid } from '../../lots/lots.state.ts';
+import { disableAutobids } from '../autobids.queries.ts';
 import {
   type BidRow,
   countBidders,
@@ -25,7 +25,7 @@ import {
   findEnabledAutobids,
   insertBids,
   setBidState,
-} from './bids.queries.ts';
+} from '../bids.queries.ts';
 
 export interface EngineOutcome {
   lot: LotRow;

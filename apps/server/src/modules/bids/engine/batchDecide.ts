@@ -1,14 +1,14 @@
 /**
  * How a batch of classic bids decides (decisions/0050): each locked lot as the batch starts, then each bid in arrival
  * order against the lot as the earlier bids of the batch left it, with the domain rules. The batcher is
- * bids.batch.ts; the write of what was accepted, bids.batchWrite.ts.
+ * batch.ts; the write of what was accepted, batchWrite.ts.
  */
 import { applyClassicBid, type BidActor, type LotState, validateBid } from '@etp/domain';
-import { isAdmitted } from '../briefcases/briefcases.policy.ts';
-import { toLotState } from '../lots/lots.state.ts';
-import type { BatchBid, BatchOutcome } from './bids.batch.ts';
-import type { BatchBidderFacts, BatchLockRow } from './bids.queries.ts';
-import { freshAccess, type LockedLot, rejected } from './trading.context.ts';
+import { isAdmitted } from '../../briefcases/briefcases.policy.ts';
+import { toLotState } from '../../lots/lots.state.ts';
+import type { BatchBidderFacts, BatchLockRow } from '../bids.queries.ts';
+import { freshAccess, type LockedLot, rejected } from '../trading.context.ts';
+import type { BatchBid, BatchOutcome } from './batch.ts';
 
 /** A bid waiting in the batcher's queue, with the way to answer it. */
 export interface Pending extends BatchBid {

@@ -10,24 +10,24 @@
  * batch fails as a whole (a retried idempotency key, another writer on an audit chain, a deadlock), every bid of
  * it is handed back the same way, so one bad bid never fails the others.
  *
- * Here the queue and the transaction; the deciding is in bids.batchDecide.ts, the write in bids.batchWrite.ts.
+ * Here the queue and the transaction; the deciding is in batchDecide.ts, the write in batchWrite.ts.
  */
 import { performance } from 'node:perf_hooks';
 import type { LotState, Rejection } from '@etp/domain';
-import type { AppContext } from '../../appContext.ts';
-import type { DbOrTx, DedicatedConnection } from '../../db/client.ts';
-import type { AuthContext } from '../auth/guards.ts';
-import type { LotRow } from '../lots/lots.queries.ts';
-import type { BriefcaseRow } from '../lots/lots.state.ts';
-import { decide, type LotInBatch, lotInBatch, type Pending } from './bids.batchDecide.ts';
-import { type BatchWrite, writeBatch } from './bids.batchWrite.ts';
+import type { AppContext } from '../../../appContext.ts';
+import type { DbOrTx, DedicatedConnection } from '../../../db/client.ts';
+import type { AuthContext } from '../../auth/guards.ts';
+import type { LotRow } from '../../lots/lots.queries.ts';
+import type { BriefcaseRow } from '../../lots/lots.state.ts';
 import {
   type BatchLockQuery,
   type BidRow,
   batchLockQuery,
   lockLotsForBatch,
   runPreparedBatchWrite,
-} from './bids.queries.ts';
+} from '../bids.queries.ts';
+import { decide, type LotInBatch, lotInBatch, type Pending } from './batchDecide.ts';
+import { type BatchWrite, writeBatch } from './batchWrite.ts';
 
 /** Bids one transaction takes at most; more wait for the next batch. */
 export const MAX_BATCH = 256;

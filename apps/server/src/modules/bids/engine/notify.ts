@@ -1,12 +1,12 @@
 /** What follows an accepted bid outside the lot update: the outbid event, the autobid_maxed_out event and message. */
 import { liveMessage } from '@etp/contracts';
 import { isPrivateAuction } from '@etp/domain';
-import type { AppContext } from '../../appContext.ts';
-import { EVENT_TEXTS } from '../events/events.messages.ts';
-import { type EventInput, recordEvent, recordEvents } from '../events/events.service.ts';
-import type { LotRow } from '../lots/lots.queries.ts';
-import type { BriefcaseRow } from '../lots/lots.state.ts';
-import { type BidRow, findCompanyAutobids } from './bids.queries.ts';
+import type { AppContext } from '../../../appContext.ts';
+import { EVENT_TEXTS } from '../../events/events.messages.ts';
+import { type EventInput, recordEvent, recordEvents } from '../../events/events.service.ts';
+import type { LotRow } from '../../lots/lots.queries.ts';
+import type { BriefcaseRow } from '../../lots/lots.state.ts';
+import { type BidRow, findCompanyAutobids } from '../bids.queries.ts';
 
 export async function notifyAfterBid(
   ctx: AppContext,

@@ -10,11 +10,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { BID_MESSAGES, type BidActor, type LotState, type Rejection, validateBid } from '@etp/domain';
-import type { AppContext } from '../../appContext.ts';
-import type { BusEvent } from '../../realtime/bus.ts';
-import type { AuthContext } from '../auth/guards.ts';
-import { isAdmitted, isMaster } from '../briefcases/briefcases.policy.ts';
-import type { BriefcaseRow } from '../lots/lots.state.ts';
+import type { AppContext } from '../../../appContext.ts';
+import type { BusEvent } from '../../../realtime/bus.ts';
+import type { AuthContext } from '../../auth/guards.ts';
+import { isAdmitted, isMaster } from '../../briefcases/briefcases.policy.ts';
+import type { BriefcaseRow } from '../../lots/lots.state.ts';
 
 /**
  * What a stale refusal needs of the lot's procedure: its seller, format and admission rules. The book used to keep
@@ -144,7 +144,7 @@ export class LotBook {
   }
 
   /**
-   * Whether a bid on the lot may go to the group commit (bids.batch.ts): yes unless the book knows the lot is not
+   * Whether a bid on the lot may go to the group commit (engine/batch.ts): yes unless the book knows the lot is not
    * a classic one (the batch would hand it back). An unknown lot is tried there; the batch tells.
    */
   mayBatch(lotId: number): boolean {

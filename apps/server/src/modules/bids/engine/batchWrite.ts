@@ -3,15 +3,15 @@
  * outbid events and the audit entries, in one statement; each accepted bid is settled with the lot as it left it.
  */
 import { applyClassicBid } from '@etp/domain';
-import type { DbOrTx } from '../../db/client.ts';
-import { type AuditEntryInput, appendAuditBatch, planAudit, settleAudit } from '../audit/audit.queries.ts';
-import type { NewEvent } from '../events/events.queries.ts';
-import { eventRows } from '../events/events.service.ts';
-import { lotRowChanges, toLotState } from '../lots/lots.state.ts';
-import type { BatchLot, BatchOutcome, CommittedBatch } from './bids.batch.ts';
-import type { LotInBatch, Pending } from './bids.batchDecide.ts';
-import { outbidEvent } from './bids.notify.ts';
-import { type BidRow, writeBidBatch } from './bids.queries.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { type AuditEntryInput, appendAuditBatch, planAudit, settleAudit } from '../../audit/audit.queries.ts';
+import type { NewEvent } from '../../events/events.queries.ts';
+import { eventRows } from '../../events/events.service.ts';
+import { lotRowChanges, toLotState } from '../../lots/lots.state.ts';
+import { type BidRow, writeBidBatch } from '../bids.queries.ts';
+import type { BatchLot, BatchOutcome, CommittedBatch } from './batch.ts';
+import type { LotInBatch, Pending } from './batchDecide.ts';
+import { outbidEvent } from './notify.ts';
 
 /** Runs the batch's write as the prepared BATCH_WRITE_STATEMENT on the batcher's own connection. */
 export type BatchWrite = (values: unknown[]) => Promise<Record<string, unknown>[]>;

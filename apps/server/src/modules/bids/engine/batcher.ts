@@ -1,8 +1,8 @@
 /** The node's group committer of classic bids, wired: after each commit it teaches the book and publishes the lots. */
-import type { AppContext } from '../../appContext.ts';
-import { publishLotSnapshots } from '../lots/lots.live.ts';
-import type { LeaderTagger } from '../lots/lots.tags.ts';
-import { BidBatcher } from './bids.batch.ts';
+import type { AppContext } from '../../../appContext.ts';
+import { publishLotSnapshots } from '../../lots/lots.live.ts';
+import type { LeaderTagger } from '../../lots/lots.tags.ts';
+import { BidBatcher } from './batch.ts';
 
 export function createBidBatcher(ctx: AppContext, tag: LeaderTagger): BidBatcher {
   const book = ctx.node.lotBook;
