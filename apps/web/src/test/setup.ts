@@ -1,4 +1,8 @@
-/** Unmounts what each test rendered (Testing Library cleans up by itself only with Vitest globals on). */
+/**
+ * Unmounts what each test rendered (Testing Library cleans up by itself only with Vitest globals on), and adds the
+ * DOM matchers (`toBeInTheDocument`, `toBeDisabled`, `toHaveTextContent`…) to `expect`, typed.
+ */
+import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
