@@ -4,7 +4,7 @@ import type { Database, Db } from './db/client.ts';
 import { type Counters, createCounters } from './http/counters.ts';
 import { createGuards, type Guards } from './modules/auth/guards.ts';
 import { TokenService } from './modules/auth/tokens.ts';
-import { createLeaderTagger, type LeaderTagger } from './modules/lots/lots.tags.ts';
+import { createLeaderTagger, type LeaderTagger } from './modules/lots/trading/leaderTags.ts';
 import { createNodeState, type NodeState } from './nodeState.ts';
 import { createNotifier } from './notify/createNotifier.ts';
 import type { Notifier } from './notify/notifier.ts';
@@ -23,7 +23,7 @@ export interface AppContext {
   bus: Bus;
   /** Announces that rights were taken away, so open live sockets are re-authorised (decision 0067). */
   access: AccessAnnouncer;
-  /** Opaque per-lot tags of leading companies (see lots.tags.ts). */
+  /** Opaque per-lot tags of leading companies (see modules/lots/trading/leaderTags.ts). */
   leaderTag: LeaderTagger;
   /** The clock; tests replace it to move time. */
   now: () => Date;

@@ -2,7 +2,7 @@ import { applyClassicBid, type LotState } from '@etp/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bids, briefcases, lots } from '../src/db/schema/index.ts';
-import { toLotState } from '../src/modules/lots/lots.state.ts';
+import { toLotState } from '../src/modules/lots/trading/lotState.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
 import { api, buildFloor, type Floor, tradingLot } from './support/trading.ts';

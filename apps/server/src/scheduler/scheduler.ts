@@ -9,7 +9,7 @@ import type { Leadership } from '../db/client.ts';
 import { refreshStaleProtocols } from '../modules/documents/protocols.service.ts';
 import { queueDailySummaries, queueEventMails } from '../modules/events/events.mailQueue.ts';
 import { retrainIfDue } from '../modules/forecast/forecast.service.ts';
-import type { LeaderTagger } from '../modules/lots/lots.tags.ts';
+import type { LeaderTagger } from '../modules/lots/trading/leaderTags.ts';
 import { runDueTransitions, type TransitionReport } from './transitions.ts';
 
 export const LEADER_LOCK_KEY = 7_270_002;

@@ -11,11 +11,11 @@ import { finish, runAutobids } from '../modules/bids/engine/engine.ts';
 import { lockTradingLot } from '../modules/bids/trading.context.ts';
 import { expireDueDeals } from '../modules/deals/deals.expiry.ts';
 import { recordStatusEvents } from '../modules/events/trading.events.ts';
-import { closeProcedureIfDone } from '../modules/lots/lots.closing.ts';
 import { publishLots } from '../modules/lots/lots.live.ts';
 import { updateLot } from '../modules/lots/lots.queries.ts';
-import { type BriefcaseRow, rankedBid } from '../modules/lots/lots.state.ts';
-import type { LeaderTagger } from '../modules/lots/lots.tags.ts';
+import { closeProcedureIfDone } from '../modules/lots/trading/closing.ts';
+import type { LeaderTagger } from '../modules/lots/trading/leaderTags.ts';
+import { type BriefcaseRow, rankedBid } from '../modules/lots/trading/lotState.ts';
 import {
   activeDutchLots,
   dueLotEnds,

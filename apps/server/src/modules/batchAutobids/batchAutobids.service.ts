@@ -15,7 +15,7 @@ import { requireOpenBriefcase } from '../briefcases/briefcases.access.ts';
 import { isAdmitted } from '../briefcases/briefcases.policy.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
-import { type BriefcaseRow, toLotState } from '../lots/lots.state.ts';
+import { type BriefcaseRow, toLotState } from '../lots/trading/lotState.ts';
 import { BATCH_TEXTS as T } from './batchAutobids.messages.ts';
 import { canChangeBatchAutobids, canUploadBatch } from './batchAutobids.policy.ts';
 import {

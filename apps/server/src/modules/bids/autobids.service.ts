@@ -9,7 +9,7 @@ import { conflict, forbidden } from '../../http/errors.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { publishLotSnapshots } from '../lots/lots.live.ts';
-import type { LeaderTagger } from '../lots/lots.tags.ts';
+import type { LeaderTagger } from '../lots/trading/leaderTags.ts';
 import { insertAutobid, lockOwnAutobid, updateAutobid } from './autobids.queries.ts';
 import { type EngineOutcome, finish, runAutobids } from './engine/engine.ts';
 import { notifyAfterBid } from './engine/notify.ts';

@@ -16,7 +16,7 @@ import { auditInsert } from '../audit/audit.queries.ts';
 import { sessionCheck } from '../auth/guards.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import type { NewEvent } from '../events/events.queries.ts';
-import type { lotRowChanges } from '../lots/lots.state.ts';
+import type { lotRowChanges } from '../lots/trading/lotState.ts';
 
 export type BidRow = typeof bids.$inferSelect;
 

@@ -13,7 +13,7 @@ import type { AuthContext } from '../auth/guards.ts';
 import { decideAccess, resolveLotAccess } from '../briefcases/briefcases.access.ts';
 import { isAdmitted } from '../briefcases/briefcases.policy.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
-import { type BriefcaseRow, toLotState } from '../lots/lots.state.ts';
+import { type BriefcaseRow, toLotState } from '../lots/trading/lotState.ts';
 import { type BidRow, findActiveBidOfCompany, lockLotWithContext } from './bids.queries.ts';
 
 export const LOT_NOT_FOUND = 'Лот не найден';

@@ -2,7 +2,7 @@
 import { type BriefcaseStatusPayload, type LiveAction, liveMessage } from '@etp/contracts';
 import type { AppContext } from '../../appContext.ts';
 import type { Audience } from '../../realtime/bus.ts';
-import type { BriefcaseRow } from '../lots/lots.state.ts';
+import type { BriefcaseRow } from '../lots/trading/lotState.ts';
 
 /**
  * The payload the scheduler's status messages carry ({id, status, end_datetime, can_start_second_round}), plus

@@ -13,8 +13,8 @@ import {
   findLotsByIds,
   type LotRow,
 } from './lots.queries.ts';
-import { type BriefcaseRow, toLotState } from './lots.state.ts';
-import type { LeaderTagger } from './lots.tags.ts';
+import type { LeaderTagger } from './trading/leaderTags.ts';
+import { type BriefcaseRow, toLotState } from './trading/lotState.ts';
 
 export interface LotSnapshot {
   lot: LotRow;

@@ -9,8 +9,8 @@ import {
   sealedAmountsRevealed,
 } from '@etp/domain';
 import type { LotRow, LotViewerFacts } from './lots.queries.ts';
-import type { BriefcaseRow } from './lots.state.ts';
-import type { LeaderTagger } from './lots.tags.ts';
+import type { LeaderTagger } from './trading/leaderTags.ts';
+import type { BriefcaseRow } from './trading/lotState.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

@@ -12,7 +12,6 @@ import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
 import { publishDealChanges } from '../deals/deals.live.ts';
 import { openWinnerDeal } from '../deals/deals.service.ts';
 import { recordWinnerEvents } from '../events/trading.events.ts';
-import { closeProcedureIfDone } from './lots.closing.ts';
 import { publishLotSnapshots, publishLots } from './lots.live.ts';
 import { presentLot } from './lots.presenter.ts';
 import {
@@ -23,8 +22,9 @@ import {
   type LotRow,
   updateLot,
 } from './lots.queries.ts';
-import { type BriefcaseRow, rankedBid, toLotState } from './lots.state.ts';
-import type { LeaderTagger } from './lots.tags.ts';
+import { closeProcedureIfDone } from './trading/closing.ts';
+import type { LeaderTagger } from './trading/leaderTags.ts';
+import { type BriefcaseRow, rankedBid, toLotState } from './trading/lotState.ts';
 
 export const LOT_TEXTS = {
   nameRequired: 'Введите название',

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { authOf } from '../auth/guards.ts';
-import type { BriefcaseRow } from '../lots/lots.state.ts';
+import type { BriefcaseRow } from '../lots/trading/lotState.ts';
 import { MODERATION_TEXTS } from './moderation.messages.ts';
 import { rejectionMessage } from './moderation.policy.ts';
 import { confirmBriefcase, rejectBriefcase } from './moderation.service.ts';

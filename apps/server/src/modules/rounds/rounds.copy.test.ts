@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LotRow } from '../lots/lots.queries.ts';
-import type { BriefcaseRow } from '../lots/lots.state.ts';
+import type { BriefcaseRow } from '../lots/trading/lotState.ts';
 import { copyLot, copyProcedure, mergeAnalytics } from './rounds.copy.ts';
 
 const at = new Date('2026-11-22T09:00:00Z');

@@ -6,7 +6,7 @@
 import { lotsCountedInTotals } from '@etp/domain';
 import type { AnalyticsJson, briefcases, lots } from '../../db/schema/index.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
-import type { BriefcaseRow } from '../lots/lots.state.ts';
+import type { BriefcaseRow } from '../lots/trading/lotState.ts';
 
 export type NewLot = typeof lots.$inferInsert;
 export type NewBriefcase = typeof briefcases.$inferInsert;

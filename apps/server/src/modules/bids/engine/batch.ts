@@ -18,7 +18,7 @@ import type { AppContext } from '../../../appContext.ts';
 import type { DbOrTx, DedicatedConnection } from '../../../db/client.ts';
 import type { AuthContext } from '../../auth/guards.ts';
 import type { LotRow } from '../../lots/lots.queries.ts';
-import type { BriefcaseRow } from '../../lots/lots.state.ts';
+import type { BriefcaseRow } from '../../lots/trading/lotState.ts';
 import {
   type BatchLockQuery,
   type BidRow,

@@ -5,7 +5,7 @@
  */
 import { applyClassicBid, type BidActor, type LotState, validateBid } from '@etp/domain';
 import { isAdmitted } from '../../briefcases/briefcases.policy.ts';
-import { toLotState } from '../../lots/lots.state.ts';
+import { toLotState } from '../../lots/trading/lotState.ts';
 import type { BatchBidderFacts, BatchLockRow } from '../bids.queries.ts';
 import { freshAccess, type LockedLot, rejected } from '../trading.context.ts';
 import type { BatchBid, BatchOutcome } from './batch.ts';

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { type AuditEntryInput, appendAuditBatch, planAudit, settleAudit } from '../../audit/audit.queries.ts';
 import type { NewEvent } from '../../events/events.queries.ts';
 import { eventRows } from '../../events/events.service.ts';
-import { lotRowChanges, toLotState } from '../../lots/lots.state.ts';
+import { lotRowChanges, toLotState } from '../../lots/trading/lotState.ts';
 import { type BidRow, writeBidBatch } from '../bids.queries.ts';
 import type { BatchLot, BatchOutcome, CommittedBatch } from './batch.ts';
 import type { LotInBatch, Pending } from './batchDecide.ts';

@@ -1,7 +1,7 @@
 /** The node's group committer of classic bids, wired: after each commit it teaches the book and publishes the lots. */
 import type { AppContext } from '../../../appContext.ts';
 import { publishLotSnapshots } from '../../lots/lots.live.ts';
-import type { LeaderTagger } from '../../lots/lots.tags.ts';
+import type { LeaderTagger } from '../../lots/trading/leaderTags.ts';
 import { BidBatcher } from './batch.ts';
 
 export function createBidBatcher(ctx: AppContext, tag: LeaderTagger): BidBatcher {

@@ -15,7 +15,7 @@ import type { Tx } from '../../../db/client.ts';
 import { appendAudit } from '../../audit/audit.queries.ts';
 import type { AutobidRow, LotRow } from '../../lots/lots.queries.ts';
 import { updateLot } from '../../lots/lots.queries.ts';
-import { type BriefcaseRow, lotRowChanges, rankedBid } from '../../lots/lots.state.ts';
+import { type BriefcaseRow, lotRowChanges, rankedBid } from '../../lots/trading/lotState.ts';
 import { disableAutobids } from '../autobids.queries.ts';
 import {
   type BidRow,

@@ -14,7 +14,7 @@ import type { AppContext } from '../../../appContext.ts';
 import type { BusEvent } from '../../../realtime/bus.ts';
 import type { AuthContext } from '../../auth/guards.ts';
 import { isAdmitted, isMaster } from '../../briefcases/briefcases.policy.ts';
-import type { BriefcaseRow } from '../../lots/lots.state.ts';
+import type { BriefcaseRow } from '../../lots/trading/lotState.ts';
 
 /**
  * What a stale refusal needs of the lot's procedure: its seller, format and admission rules. The book used to keep

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../appContext.ts';
 import { EVENT_TEXTS } from '../../events/events.messages.ts';
 import { type EventInput, recordEvent, recordEvents } from '../../events/events.service.ts';
 import type { LotRow } from '../../lots/lots.queries.ts';
-import type { BriefcaseRow } from '../../lots/lots.state.ts';
+import type { BriefcaseRow } from '../../lots/trading/lotState.ts';
 import { type BidRow, findCompanyAutobids } from '../bids.queries.ts';
 
 export async function notifyAfterBid(

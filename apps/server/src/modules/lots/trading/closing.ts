@@ -1,10 +1,10 @@
 /** Moves a procedure to the status its lots imply once the last of them is decided. */
 import { nextProcedureStatusAfterLots } from '@etp/domain';
-import type { Tx } from '../../db/client.ts';
-import { appendAudit } from '../audit/audit.queries.ts';
-import { recordStatusEvents } from '../events/trading.events.ts';
-import { findLotOutcomes, setBriefcaseClosed } from './lots.queries.ts';
-import type { BriefcaseRow } from './lots.state.ts';
+import type { Tx } from '../../../db/client.ts';
+import { appendAudit } from '../../audit/audit.queries.ts';
+import { recordStatusEvents } from '../../events/trading.events.ts';
+import { findLotOutcomes, setBriefcaseClosed } from '../lots.queries.ts';
+import type { BriefcaseRow } from './lotState.ts';
 
 /**
  * When every lot of a finished procedure is closed, the procedure is closed too: closed (some winner),

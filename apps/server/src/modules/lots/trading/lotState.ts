@@ -1,8 +1,8 @@
 /** Builds the engine's LotState (packages/domain) from a lot row, its procedure and its leading bid. */
 import { isPrivateAuction, type LotState, type LotWinner, type RankedBid } from '@etp/domain';
-import type { briefcases } from '../../db/schema/index.ts';
-import type { BidRow } from '../bids/bids.queries.ts';
-import type { LotRow } from './lots.queries.ts';
+import type { briefcases } from '../../../db/schema/index.ts';
+import type { BidRow } from '../../bids/bids.queries.ts';
+import type { LotRow } from '../lots.queries.ts';
 
 /** A procedure as the server reads it: without its registry snapshot (briefcaseRowColumns). */
 export type BriefcaseRow = Omit<typeof briefcases.$inferSelect, 'registryColumns' | 'lotAssignment'>;
