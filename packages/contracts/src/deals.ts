@@ -22,7 +22,7 @@ const DEAL_ACTION_TYPES = [
 ] as const;
 
 /** The caller's side in a deal: the buying company, the selling company, or an administrator. */
-export const DEAL_ROLES = ['buyer', 'seller', 'admin'] as const;
+const DEAL_ROLES = ['buyer', 'seller', 'admin'] as const;
 export type DealRole = (typeof DEAL_ROLES)[number];
 
 const dealCompanySchema = z.object({ id: z.number().int(), name: z.string() });

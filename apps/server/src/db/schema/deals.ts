@@ -56,9 +56,7 @@ export const deals = pgTable(
   (t) => [
     uniqueIndex('deals_lot_attempt_key').on(t.lotId, t.attempt),
     // The scheduler's scan: deals whose running clock has run out.
-    index('deals_deadline_idx')
-      .on(t.deadlineAt)
-      .where(sql`${t.deadlineAt} is not null`),
+    index('deals_deadline_idx').on(t.deadlineAt).where(sql`${t.deadlineAt} is not null`),
     index('deals_buyer_idx').on(t.buyerCompanyId),
     index('deals_seller_idx').on(t.sellerCompanyId),
   ],

@@ -12,7 +12,7 @@ import { dealActorOf } from './deals.policy.ts';
 import type { findDealFacts } from './deals.queries.ts';
 import { toDeal } from './deals.state.ts';
 
-export type DealFacts = Awaited<ReturnType<typeof findDealFacts>>;
+type DealFacts = Awaited<ReturnType<typeof findDealFacts>>;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { bids, briefcases, companies, type DealRow, deals, lots } from '../../db/schema/index.ts';
 import { liveBid } from '../bids/bids.queries.ts';
 
-export type NewDeal = typeof deals.$inferInsert;
+type NewDeal = typeof deals.$inferInsert;
 
 export async function insertDeal(tx: DbOrTx, row: NewDeal): Promise<DealRow> {
   const [inserted] = await tx.insert(deals).values(row).returning();
@@ -46,7 +46,7 @@ export async function dueDealIds(db: DbOrTx, now: Date): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-export interface DealPageFilter {
+interface DealPageFilter {
   /** The caller's companies as buyer or seller; null: every deal (an administrator). */
   companyIds: number[] | null;
   role?: 'buyer' | 'seller';
