@@ -173,7 +173,7 @@ export async function uploadIsolationBenchmark() {
   const { buildBriefcase } = await import('../apps/server/test/support/factories.ts');
   const { ingestRegistry } = await import('../apps/server/src/modules/registries/ingest.ts');
   const { filePool } = await import('../apps/server/src/files/filePool.ts');
-  const { runIngestJob } = await import('../apps/server/src/modules/registries/registries.read.ts');
+  const { runIngestJob } = await import('../apps/server/src/modules/registries/ingest/read.ts');
   // As a server started by main.ts: its file workers up before trading (decision 0233).
   filePool().warm();
   let peakRss = 0;

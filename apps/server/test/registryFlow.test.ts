@@ -16,7 +16,7 @@ import {
   registryReports,
   registryRows,
 } from '../src/db/schema/index.ts';
-import { keptRegistryPath } from '../src/modules/registries/registries.files.ts';
+import { keptRegistryPath } from '../src/modules/registries/upload/keptFiles.ts';
 import { debt, registryXlsx, signedInMember, upload } from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';

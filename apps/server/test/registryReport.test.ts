@@ -12,8 +12,8 @@ import { type Cell, readFirstSheet, XlsxError } from '@etp/xlsx';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registryReports } from '../src/db/schema/index.ts';
+import { CheckReport } from '../src/modules/registries/ingest/checkReport.ts';
 import { ingestRegistry } from '../src/modules/registries/ingest.ts';
-import { CheckReport } from '../src/modules/registries/registries.report.ts';
 import {
   debt,
   type RegistryRow,

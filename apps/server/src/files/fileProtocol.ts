@@ -2,8 +2,8 @@
 import type { ZipInspection, ZipLimits } from '../http/zipGuard.ts';
 import type { BatchSheetJob, BatchSheetResult } from '../modules/batchAutobids/batchAutobids.read.ts';
 import type { ProtocolData } from '../modules/documents/protocol.model.ts';
-import type { IngestJob, IngestJobResult, PreviewJob } from '../modules/registries/registries.read.ts';
-import type { PreviewResult } from '../modules/registries/registries.sheetReader.ts';
+import type { IngestJob, IngestJobResult, PreviewJob } from '../modules/registries/ingest/read.ts';
+import type { PreviewResult } from '../modules/registries/ingest/sheetReader.ts';
 
 export type FileJob =
   | ({ kind: 'ingest' } & IngestJob)

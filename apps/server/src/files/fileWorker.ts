@@ -12,7 +12,7 @@ import { setChunkPacer } from '@etp/xlsx';
 import { inspectZip } from '../http/zipGuard.ts';
 import { readBatchSheetFile } from '../modules/batchAutobids/batchAutobids.read.ts';
 import { renderMainReportPdf, renderProtocolPdf } from '../modules/documents/protocol.render.ts';
-import { previewRegistryFile, runIngestJob } from '../modules/registries/registries.read.ts';
+import { previewRegistryFile, runIngestJob } from '../modules/registries/ingest/read.ts';
 import type { FileJob, JobError, PoolMessage, WorkerReply } from './fileProtocol.ts';
 import { idleThisThread } from './idlePriority.ts';
 import { chunkPacer } from './workerPacing.ts';

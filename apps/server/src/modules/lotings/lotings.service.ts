@@ -10,8 +10,9 @@ import type { AppContext } from '../../appContext.ts';
 import { FileJobRefusal } from '../../files/filePool.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
+import { CheckReport, dropReport } from '../registries/ingest/checkReport.ts';
+import { columnsPieces, decodeColumns, encodeAssignment } from '../registries/ingest/snapshot.ts';
 import { checkRegistryFile, readRegistryPreview } from '../registries/ingest.ts';
-import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from '../registries/registries.files.ts';
 import { presentLotFigures } from '../registries/registries.lots.ts';
 import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
 import { canCreateFor, isAdministrator, isMemberOf } from '../registries/registries.policy.ts';
@@ -21,7 +22,6 @@ import {
   saveRegistryColumnsRaw,
 } from '../registries/registries.queries.ts';
 import { withRawTransaction } from '../registries/registries.raw.ts';
-import { CheckReport, dropReport } from '../registries/registries.report.ts';
 import {
   emptyUploadData,
   parseSourceMap,
@@ -29,7 +29,7 @@ import {
   runUpload,
   type UploadResult,
 } from '../registries/registries.service.ts';
-import { columnsPieces, decodeColumns, encodeAssignment } from '../registries/registries.snapshot.ts';
+import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from '../registries/upload/keptFiles.ts';
 import { assertZipSignature } from '../registries/upload/receive.ts';
 import { deleteLoting, findLoting, type LotingRow, replaceLoting, updateLoting } from './lotings.queries.ts';
 import { applyLotting } from './lotting/applyLotting.ts';

@@ -1,6 +1,6 @@
 /**
  * The registry ingestion pipeline (docs/decisions/0045, 0046, 0090). The file is read in a file worker
- * (registries.read.ts): header match, per-row checks, analytics, typed columns, the rows encoded for COPY, lotting.
+ * (ingest/read.ts): header match, per-row checks, analytics, typed columns, the rows encoded for COPY, lotting.
  * This thread only stores what the worker sends (COPY batches, then the lots and totals) in one transaction;
  * every outcome that is not `stored` leaves the registry as it was (rows rolled back to a savepoint).
  */
@@ -11,6 +11,10 @@ import { filePool } from '../../files/filePool.ts';
 import { pacedCopy } from '../../files/ingestPacing.ts';
 import { AppError } from '../../http/errors.ts';
 import type { LotingParams, LottingOutcome } from '../lotings/lotting/applyLotting.ts';
+import { CheckReport } from './ingest/checkReport.ts';
+import type { IngestJobResult } from './ingest/read.ts';
+import type { IngestPhase, PreviewResult } from './ingest/sheetReader.ts';
+import { columnsPieces, encodeAssignment } from './ingest/snapshot.ts';
 import { REGISTRY_MESSAGES } from './registries.messages.ts';
 import {
   clearRegistryRaw,
@@ -24,10 +28,6 @@ import {
   saveRegistryRaw,
 } from './registries.queries.ts';
 import { type RawSession, withRawTransaction } from './registries.raw.ts';
-import type { IngestJobResult } from './registries.read.ts';
-import { CheckReport } from './registries.report.ts';
-import type { IngestPhase, PreviewResult } from './registries.sheetReader.ts';
-import { columnsPieces, encodeAssignment } from './registries.snapshot.ts';
 
 export type { IngestPhase };
 

@@ -11,6 +11,7 @@ import type { AuthContext } from '../auth/guards.ts';
 import { applyLotting } from '../lotings/lotting/applyLotting.ts';
 import { compositeLotValues } from '../wizard/wizard.composite.ts';
 import { findDraftLots, findDraftRow, syncCompositeLot } from '../wizard/wizard.queries.ts';
+import { decodeAssignment, decodeColumns } from './ingest/snapshot.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
 import {
   deleteLotsRaw,
@@ -23,7 +24,6 @@ import {
 import { withRawTransaction } from './registries.raw.ts';
 import { type RegistryBriefcase, requireManagedBriefcase } from './registries.service.ts';
 import { dateCell, type PortfolioColumn, writePortfolio } from './registries.sheets.ts';
-import { decodeAssignment, decodeColumns } from './registries.snapshot.ts';
 
 type LotRow = Awaited<ReturnType<typeof findWizardLots>>[number];
 

@@ -43,7 +43,7 @@ export interface RegistryTotals {
   analytics: Record<string, unknown>;
 }
 
-/** The columns of `registry_rows` a COPY batch fills, in the order registries.rows.ts encodes them. */
+/** The columns of `registry_rows` a COPY batch fills, in the order ingest/rows.ts encodes them. */
 const REGISTRY_ROWS_COPY_TARGET = `registry_rows (briefcase_id, row_number, contract_id, lot_number, region_code, amount_total,
   amount_bottomline, principal, dpd, dplp, issue_date, last_payment_date, last_payment_amount, paid_amount,
   amount_for_360_days, product_type, loan_kind, stage, first_creditor, birth_date, sex,

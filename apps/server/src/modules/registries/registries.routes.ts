@@ -21,11 +21,11 @@ import { ok } from '../../http/envelope.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import { authOf } from '../auth/guards.ts';
+import { progressBoardOf } from './ingest/progress.ts';
 import { reloting, relotingInfo, wizardLots, writeLottedPortfolio } from './registries.lots.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
 import { requestHelp, sendPersonalDataLog } from './registries.personalData.ts';
 import { isAdministrator, isOwner } from './registries.policy.ts';
-import { progressBoardOf } from './registries.progress.ts';
 import { findReport } from './registries.queries.ts';
 import {
   ingestDespitePersonalData,

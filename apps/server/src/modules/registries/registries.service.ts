@@ -17,11 +17,11 @@ import { FileJobRefusal } from '../../files/filePool.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import type { AuthContext } from '../auth/guards.ts';
+import { CheckReport } from './ingest/checkReport.ts';
+import { progressBoardOf } from './ingest/progress.ts';
 import { type IngestOptions, type IngestOutcome, ingestInto } from './ingest.ts';
-import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from './registries.files.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
 import { canCreateFor, canManageRegistry, isMemberOf, registryEditable } from './registries.policy.ts';
-import { progressBoardOf } from './registries.progress.ts';
 import {
   clearRegistryRaw,
   deleteBriefcaseRow,
@@ -33,7 +33,7 @@ import {
   updateBriefcaseFlags,
 } from './registries.queries.ts';
 import { type RawSession, withRawTransaction } from './registries.raw.ts';
-import { CheckReport } from './registries.report.ts';
+import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from './upload/keptFiles.ts';
 import { assertZipSignature } from './upload/receive.ts';
 
 /** An upload answered with status error: the HTTP code, message, field errors and the reply's data. */

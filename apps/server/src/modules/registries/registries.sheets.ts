@@ -1,7 +1,7 @@
 /**
  * Spreadsheets the registry calls hand out: the platform template "ЭТП РД" (header row + a second sheet that
  * explains every column) and the de-personalised lotted portfolio, written with ExcelJS's streaming writer so a
- * large portfolio is not held as a workbook object tree. The check report is registries.report.ts.
+ * large portfolio is not held as a workbook object tree. The check report is ingest/checkReport.ts.
  */
 import type { Writable } from 'node:stream';
 import { REGISTRY_ATTRIBUTES, TEMPLATE_HEADERS } from '@etp/domain';

@@ -1,7 +1,7 @@
 /**
  * Where a registry's headers are (decisions/0243): the platform template's headers looked for in the first rows with
  * values of a sheet, or the seller's own map taken at the first row. Pure, row by row; the reading is elsewhere
- * (registries.sheetReader.ts).
+ * (sheetReader.ts).
  */
 import {
   type AttributeValue,

@@ -1,33 +1,28 @@
 /**
  * The reading half of registry ingestion, run in a file worker (docs/decisions/0045, 0090): the jobs the main
  * thread sends. An ingest reads the first visible sheet, or the one holding the template's headers, through
- * registries.sheetReader.ts (header search → row pipeline → rows stored as COPY batches by the main thread),
+ * sheetReader.ts (header search → row pipeline → rows stored as COPY batches by the main thread),
  * writes every error to the check report here, and ends in the default lotting. The main thread gets compact
  * results only.
  */
 import { rm } from 'node:fs/promises';
 import { type AttributeValue, type DebtColumns, type RegistryError, suggestColumnMatch } from '@etp/domain';
 import { SheetsWriter, XlsxError } from '@etp/xlsx';
-import type { PersonalDataFindingJson, RegistryPreviewJson } from '../../db/schema/index.ts';
-import type { JobContext } from '../../files/fileWorker.ts';
+import type { PersonalDataFindingJson, RegistryPreviewJson } from '../../../db/schema/index.ts';
+import type { JobContext } from '../../../files/fileWorker.ts';
 import {
   applyLotting,
   defaultLotingParams,
   type LotingParams,
   type LottingOutcome,
-} from '../lotings/lotting/applyLotting.ts';
-import { HEADER_SEARCH_ROWS, HEADER_SEARCH_SHEETS } from './registries.headerSearch.ts';
-import { REGISTRY_MESSAGES } from './registries.messages.ts';
-import type { RegistryTotals } from './registries.queries.ts';
-import type { RawSession } from './registries.raw.ts';
-import { REPORT_HEADERS, REPORT_WIDTHS } from './registries.reportLayout.ts';
-import type { ErrorSink } from './registries.rowPipeline.ts';
-import {
-  type ReadResult,
-  readAndStore,
-  readRegistryPreview,
-  sheetTemplateHeaders,
-} from './registries.sheetReader.ts';
+} from '../../lotings/lotting/applyLotting.ts';
+import { REGISTRY_MESSAGES } from '../registries.messages.ts';
+import type { RegistryTotals } from '../registries.queries.ts';
+import type { RawSession } from '../registries.raw.ts';
+import { REPORT_HEADERS, REPORT_WIDTHS } from './checkReportLayout.ts';
+import { HEADER_SEARCH_ROWS, HEADER_SEARCH_SHEETS } from './headerSearch.ts';
+import type { ErrorSink } from './rowPipeline.ts';
+import { type ReadResult, readAndStore, readRegistryPreview, sheetTemplateHeaders } from './sheetReader.ts';
 
 /** The check report written in the worker: every error, as it is found, into an xlsx at `path`. */
 class ReportFile implements ErrorSink {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CopyTextBuffer, escapeCopyText } from './registries.copy.ts';
+import { CopyTextBuffer, escapeCopyText } from './copy.ts';
 
 type Field = { int: number | null } | { text: string | null; repeats: boolean };
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppContext } from '../../appContext.ts';
+import type { AppContext } from '../../../appContext.ts';
 
 const DIR = 'registry_uploads';
 

@@ -4,9 +4,9 @@
  * so parsing and storing overlap.
  */
 import { type Debt, FEATURE_BIT, FEATURE_KEYS, featureBits } from '@etp/domain';
-import { CopyTextBuffer } from './registries.copy.ts';
-import { copyRegistryRows } from './registries.queries.ts';
-import type { RawSession } from './registries.raw.ts';
+import { copyRegistryRows } from '../registries.queries.ts';
+import type { RawSession } from '../registries.raw.ts';
+import { CopyTextBuffer } from './copy.ts';
 
 /** Batches queued behind the database before reading pauses: memory stays bounded whatever the file's size. */
 const MAX_QUEUED_BATCHES = 2;

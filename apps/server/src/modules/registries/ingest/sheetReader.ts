@@ -1,7 +1,7 @@
 /**
  * One streaming read of a registry's sheet (docs/decisions/0045): the rows go to the header search
- * (registries.headerSearch.ts) until the headers are found, then each data row through the row pipeline
- * (registries.rowPipeline.ts), whose debts the row writer stores (registries.rows.ts). Also the short reads that
+ * (headerSearch.ts) until the headers are found, then each data row through the row pipeline
+ * (rowPipeline.ts), whose debts the row writer stores (rows.ts). Also the short reads that
  * stop early: a custom template's preview, and a look for the template's headers on another sheet.
  */
 import {
@@ -13,7 +13,10 @@ import {
   suggestColumnMatch,
 } from '@etp/domain';
 import { readFirstSheet, type SheetsInfo, XlsxError } from '@etp/xlsx';
-import type { PersonalDataFindingJson, RegistryPreviewJson } from '../../db/schema/index.ts';
+import type { PersonalDataFindingJson, RegistryPreviewJson } from '../../../db/schema/index.ts';
+import { REGISTRY_MESSAGES } from '../registries.messages.ts';
+import type { RegistryTotals } from '../registries.queries.ts';
+import type { RawSession } from '../registries.raw.ts';
 import {
   HEADER_SEARCH_ROWS,
   HeaderSearch,
@@ -21,12 +24,9 @@ import {
   type NamedColumn,
   type TemplateNearMiss,
   templateHeadersOf,
-} from './registries.headerSearch.ts';
-import { REGISTRY_MESSAGES } from './registries.messages.ts';
-import type { RegistryTotals } from './registries.queries.ts';
-import type { RawSession } from './registries.raw.ts';
-import { type ErrorSink, isEmptyRow, RowPipeline } from './registries.rowPipeline.ts';
-import { RegistryRowWriter } from './registries.rows.ts';
+} from './headerSearch.ts';
+import { type ErrorSink, isEmptyRow, RowPipeline } from './rowPipeline.ts';
+import { RegistryRowWriter } from './rows.ts';
 
 export type IngestPhase = 'checking' | 'storing' | 'lotting';
 

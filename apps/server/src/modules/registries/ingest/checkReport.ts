@@ -7,12 +7,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AppContext } from '../../appContext.ts';
-import { storageOf } from '../../storage/storageOf.ts';
-import { deleteReport, insertReport } from './registries.queries.ts';
+import type { AppContext } from '../../../appContext.ts';
+import { storageOf } from '../../../storage/storageOf.ts';
+import { deleteReport, insertReport } from '../registries.queries.ts';
 
 /**
- * One upload's check report: the file a file worker writes at `path` (registries.read.ts) while it reads the
+ * One upload's check report: the file a file worker writes at `path` (read.ts) while it reads the
  * registry, stored when the upload is refused for its rows, removed otherwise.
  */
 export class CheckReport {

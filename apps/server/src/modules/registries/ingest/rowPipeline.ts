@@ -1,7 +1,7 @@
 /**
  * What happens to each data row of a registry once its headers are known: the personal-data scan, validation,
  * analytics, the typed columns for lotting, and the de-personalised debt handed to the row writer for storing
- * (registries.rows.ts).
+ * (rows.ts).
  */
 import {
   type AnalyticsAccumulator,
@@ -19,9 +19,9 @@ import {
   type RegistryError,
   type RowValidator,
 } from '@etp/domain';
-import type { PersonalDataFindingJson } from '../../db/schema/index.ts';
-import type { RegistryTotals } from './registries.queries.ts';
-import type { RegistryRowWriter } from './registries.rows.ts';
+import type { PersonalDataFindingJson } from '../../../db/schema/index.ts';
+import type { RegistryTotals } from '../registries.queries.ts';
+import type { RegistryRowWriter } from './rows.ts';
 
 /** Where the reading sends the errors it finds (the check report). */
 export interface ErrorSink {

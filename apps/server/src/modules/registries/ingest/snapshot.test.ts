@@ -1,6 +1,6 @@
 import { type Debt, debtColumnsOf, FEATURE_KEYS } from '@etp/domain';
 import { describe, expect, it } from 'vitest';
-import { columnsPieces, decodeColumns, encodeColumns } from './registries.snapshot.ts';
+import { columnsPieces, decodeColumns, encodeColumns } from './snapshot.ts';
 
 const debt = (i: number): Debt => ({
   contractId: `КД-${i}`,
