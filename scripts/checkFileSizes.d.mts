@@ -7,7 +7,6 @@ export interface OversizedFile {
   limit: number;
 }
 export declare const MAX_LINES: number;
-export declare const ALLOWED_OVER_LIMIT: Record<string, number>;
 export declare function lineCount(text: string): number;
 export declare function checkFileSizes(
   root?: string,

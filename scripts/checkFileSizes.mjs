@@ -23,7 +23,7 @@ export const MAX_LINES = 400;
  * grow. Temporary (decisions/0257): each is being split by responsibility; when one is under the limit, its line
  * here goes.
  */
-export const ALLOWED_OVER_LIMIT = {
+const ALLOWED_OVER_LIMIT = {
   'apps/web/src/features/wizard/wizardMachine.ts': 703,
   'apps/web/src/features/wizard/WizardPage.tsx': 670,
   'apps/web/src/live/liveCache.ts': 421,

@@ -16,7 +16,7 @@ import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 
 const PASSWORD = 'Demo-2026!';
-export const TOUR_ACCOUNTS = {
+const TOUR_ACCOUNTS = {
   buyer: 'buyer.legal@etp-rd.ru',
   seller: 'seller.bank@etp-rd.ru',
   admin: 'admin@etp-rd.ru',

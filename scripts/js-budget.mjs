@@ -14,7 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_GZIP_BYTES = 250 * 1000;
+const BUDGET_GZIP_BYTES = 250 * 1000;
 
 /**
  * Lazy modules a route renders right after its first paint, by the route's page module: reported as

@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { REGISTRY_ATTRIBUTES } from '@etp/domain';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const CACHE_DIR = join(here, '..', '.cache');
+const CACHE_DIR = join(here, '..', '.cache');
 export const PYTHON = '/usr/bin/python3';
-export const SOFFICE = '/usr/bin/soffice';
+const SOFFICE = '/usr/bin/soffice';
 
-export const TEMPLATE_COLUMNS = REGISTRY_ATTRIBUTES.map((a) => ({
+const TEMPLATE_COLUMNS = REGISTRY_ATTRIBUTES.map((a) => ({
   header: a.text,
   value: a.value,
   kind: a.kind,
@@ -31,7 +31,7 @@ const DROPPED = new Set([
   'presence_participants',
   'phones',
 ]);
-export const BENCH_COLUMNS = TEMPLATE_COLUMNS.filter((c) => !DROPPED.has(c.value));
+const BENCH_COLUMNS = TEMPLATE_COLUMNS.filter((c) => !DROPPED.has(c.value));
 
 export interface GeneratedRegistry {
   path: string;

@@ -23,7 +23,7 @@ interface Profile {
 
 const TMP = join(dirname(fileURLToPath(import.meta.url)), '..', 'tmp');
 
-export const profiling = process.env.BENCH_PROFILE === '1';
+const profiling = process.env.BENCH_PROFILE === '1';
 
 /** Runs `fn`, profiled when BENCH_PROFILE=1; returns its result and the profile's summary (or null). */
 export async function profiled<T>(

@@ -12,7 +12,7 @@ import { createTestDatabase, type DriverKind } from '../../apps/server/test/supp
 
 export type { DriverKind };
 
-export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The PostgreSQL server of the run: DATABASE_URL, or the machine's local server. */
 export function postgresUrl(): string {

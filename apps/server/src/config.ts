@@ -182,7 +182,7 @@ export class ConfigError extends Error {
  * server started with PORT=3107 opens that server (issue 29). A wildcard address (0.0.0.0, ::) names no one host:
  * the machine's name stands in, and an operator behind a proxy or TLS sets PUBLIC_URL.
  */
-export function defaultPublicUrl(host: string, port: number): string {
+function defaultPublicUrl(host: string, port: number): string {
   const bare = host.replace(/^\[|\]$/g, '');
   const name = isLoopbackHost(bare) ? 'localhost' : bare === '0.0.0.0' || bare === '::' ? hostname() : bare;
   return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;

@@ -62,7 +62,7 @@ export async function writeRegistryFile(path: string, rows: Iterable<RegistryRow
   await writeSheet(path, HEADERS, cells(), { sheetName: 'Реестр' });
 }
 
-export function uploadForm(file: Buffer, fields: Record<string, string>, name = 'реестр.xlsx') {
+function uploadForm(file: Buffer, fields: Record<string, string>, name = 'реестр.xlsx') {
   const entries: FormEntry[] = [...Object.entries(fields), ['source', { file, name }]];
   return multipart(entries);
 }

@@ -13,11 +13,9 @@ import type { CALL_REQUEST_MODES } from './public.ts';
 
 /** POST /api/v2/registrations/sms. */
 export const registrationSmsBody = z.object({ phone: phoneField });
-export type RegistrationSmsBody = z.input<typeof registrationSmsBody>;
 
 /** POST /api/v2/registrations/check_sms. */
 export const checkSmsBody = z.object({ phone: phoneField, code: smsCodeField });
-export type CheckSmsBody = z.input<typeof checkSmsBody>;
 
 /** POST /api/v2/registrations: answers the AuthResult (tokens, profile, filled flags). */
 export const registrationBody = z.object({
@@ -34,18 +32,15 @@ export type RegistrationBody = z.input<typeof registrationBody>;
 
 /** POST /api/v2/password/send_reset_instructions. */
 export const sendResetInstructionsBody = z.object({ email: emailField });
-export type SendResetInstructionsBody = z.input<typeof sendResetInstructionsBody>;
 
 /** PUT /api/v2/password: the token from the e-mailed link and a new password of at least 6 characters. */
 export const updatePasswordBody = z.object({
   reset_password_token: z.string().trim().min(1).max(200),
   password: resetPasswordField,
 });
-export type UpdatePasswordBody = z.input<typeof updatePasswordBody>;
 
 /** POST /api/v2/confirmations/send_instructions. */
 export const sendConfirmationBody = z.object({ email: emailField });
-export type SendConfirmationBody = z.input<typeof sendConfirmationBody>;
 
 /** GET /api/v2/confirmations?confirmation_token=: the e-mailed link; answers with a redirect. */
 export const confirmationQuery = z.object({ confirmation_token: z.string().max(200).default('') });
@@ -54,20 +49,16 @@ export const confirmationQuery = z.object({ confirmation_token: z.string().max(2
 
 /** GET /api/v1/company/users. */
 export const employeesListSchema = z.object({ collection: z.array(employeeSchema), count: z.number().int() });
-export type EmployeesList = z.infer<typeof employeesListSchema>;
 
 /** GET /api/v1/company/users/invited. */
 export const invitedListSchema = z.object({ collection: z.array(invitedSchema), count: z.number().int() });
-export type InvitedList = z.infer<typeof invitedListSchema>;
 
 /**
  * POST /api/v1/company/users/invite_users: the addresses invited. The envelope's `errors` names the skipped
  * ones by their index ('emails.1': ['Уже сотрудник компании']), even when the call succeeded for the others.
  */
 export const inviteUsersResultSchema = z.object({ invited: z.array(z.string()) });
-export type InviteUsersResult = z.infer<typeof inviteUsersResultSchema>;
 
-export type AdminCompanyItem = z.infer<typeof adminCompanyItemSchema>;
 export type AdminCompany = z.infer<typeof adminCompanySchema>;
 
 /** GET /api/v1/admin/companies: one page of the accreditation queue. */
@@ -76,7 +67,6 @@ export const adminCompaniesPageSchema = z.object({
   count: z.number().int(),
   total_pages: z.number().int(),
 });
-export type AdminCompaniesPage = z.infer<typeof adminCompaniesPageSchema>;
 
 /** The call-request modes of the landing page (spec 3 §2.7), as the `mode` field of POST /api/v1/feedback/phone. */
 export type CallRequestMode = (typeof CALL_REQUEST_MODES)[number];

@@ -3,7 +3,7 @@ import { COMPANY_KINDS } from '@etp/domain';
 import { z } from 'zod';
 import { accreditationStatusSchema } from './company.ts';
 
-export const adminUserCompanySchema = z.object({
+const adminUserCompanySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   full_name: z.string(),
@@ -18,7 +18,7 @@ export const adminUserCompanySchema = z.object({
 });
 
 /** A sign-in: one family of refresh tokens (decisions/0004). */
-export const adminUserSessionSchema = z.object({
+const adminUserSessionSchema = z.object({
   id: z.string(),
   started_at: z.string(),
   /** The last refresh of its tokens. */
@@ -29,14 +29,14 @@ export const adminUserSessionSchema = z.object({
 });
 
 /** A visit of a procedure's card page (the monitoring's rows of this user). */
-export const adminUserVisitSchema = z.object({
+const adminUserVisitSchema = z.object({
   briefcase_id: z.number().int(),
   started_at: z.string(),
   last_seen_at: z.string(),
 });
 
 /** An entry of the audit log the user made (docs/decisions/0111). */
-export const adminUserActionSchema = z.object({
+const adminUserActionSchema = z.object({
   id: z.number().int(),
   action: z.string(),
   briefcase_id: z.number().int().nullable(),
@@ -65,5 +65,3 @@ export const adminUserSchema = z.object({
   actions: z.array(adminUserActionSchema),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
-export type AdminUserAction = z.infer<typeof adminUserActionSchema>;
-export type AdminUserSession = z.infer<typeof adminUserSessionSchema>;

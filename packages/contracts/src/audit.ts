@@ -14,16 +14,13 @@ const brokenChainSchema = z.object({
   brokenAtSeq: z.number().int(),
   reason: z.string(),
 });
-export const chainVerdictSchema = z.discriminatedUnion('ok', [intactChainSchema, brokenChainSchema]);
-export type ChainVerdict = z.infer<typeof chainVerdictSchema>;
+const chainVerdictSchema = z.discriminatedUnion('ok', [intactChainSchema, brokenChainSchema]);
 
-export const chainReportSchema = z.object({
+const chainReportSchema = z.object({
   /** The procedure whose chain this is; null for the chain of entries outside any procedure. */
   briefcase_id: z.number().int().nullable(),
   verdict: chainVerdictSchema,
 });
-export type ChainReport = z.infer<typeof chainReportSchema>;
 
 /** `ok` when every chain holds. */
 export const auditVerifySchema = z.object({ ok: z.boolean(), chains: z.array(chainReportSchema) });
-export type AuditVerify = z.infer<typeof auditVerifySchema>;

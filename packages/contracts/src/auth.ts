@@ -11,12 +11,10 @@ export const authorizeByEmailBody = z.object({
   email: z.string().trim().min(1),
   password: z.string().min(1),
 });
-export type AuthorizeByEmailBody = z.infer<typeof authorizeByEmailBody>;
 
 export const refreshBody = z.object({ refresh_token: z.string().min(1) });
-export type RefreshBody = z.infer<typeof refreshBody>;
 
-export const jwtSchema = z.object({
+const jwtSchema = z.object({
   token: z.string(),
   /** ISO 8601 UTC, as are all times of these replies. */
   expires_at: z.string(),
@@ -38,7 +36,7 @@ export const filledFlagsSchema = z.object({
   has_unconfirmed_email: z.boolean(),
 });
 
-export const allowedCompanySchema = z.object({
+const allowedCompanySchema = z.object({
   company_id: z.number().int(),
   company_name: z.string(),
   owner: z.boolean(),
@@ -86,11 +84,9 @@ export const authMethodsSchema = z.object({
   email: z.boolean(),
   bank_id: z.boolean(),
 });
-export type AuthMethods = z.infer<typeof authMethodsSchema>;
 
 /** A code went out: to which number (masked) and when the next one may be asked for. */
 export const codeSentSchema = z.object({ phone: z.string(), resend_in: z.number().int() });
-export type CodeSent = z.infer<typeof codeSentSchema>;
 
 /**
  * POST /api/v2/auth/sms answer. `sent` is false when the account lacks a phone (the phone stage follows) or a
@@ -107,7 +103,10 @@ export type FilledFlags = z.infer<typeof filledFlagsSchema>;
 
 const optionalText = z.string().max(254).optional().nullable();
 
-/** POST /api/v2/auth/sms: the e-mail stage; the same checks and codes as authorize_by_email. */
+/**
+ * POST /api/v2/auth/sms: the e-mail stage; the same checks and codes as authorize_by_email.
+ * @alias of authorizeByEmailBody under the operation's name.
+ */
 export const signInSmsBody = authorizeByEmailBody;
 
 /** POST /api/v2/auth/authorize: the sms stage. The account is found by e-mail, else by phone. */
@@ -117,11 +116,9 @@ export const authorizeBody = z.object({
   code: smsCodeField,
   password: z.string().min(1).max(256),
 });
-export type AuthorizeBody = z.input<typeof authorizeBody>;
 
 /** POST /api/v2/auth/info_by_phone. */
 export const phoneBody = z.object({ phone: phoneField });
-export type PhoneBody = z.input<typeof phoneBody>;
 
 /** POST /api/v2/auth/sms_data_not_filled: the account by phone (noEmail) or by e-mail and password (fillName). */
 export const smsDataNotFilledBody = z.object({
@@ -129,7 +126,6 @@ export const smsDataNotFilledBody = z.object({
   email: optionalText,
   password: optionalText,
 });
-export type SmsDataNotFilledBody = z.input<typeof smsDataNotFilledBody>;
 
 /**
  * POST /api/v2/auth/authorize_data_not_filled: the code plus the items the account lacks. An item the account
@@ -140,7 +136,6 @@ export const authorizeDataNotFilledBody = smsDataNotFilledBody.extend({
   first_name: optionalText,
   last_name: optionalText,
 });
-export type AuthorizeDataNotFilledBody = z.input<typeof authorizeDataNotFilledBody>;
 
 /** POST /api/v2/auth/sms_phone_not_filled: an account without a phone adds one. */
 export const smsPhoneNotFilledBody = z.object({
@@ -148,11 +143,9 @@ export const smsPhoneNotFilledBody = z.object({
   password: z.string().max(256),
   phone: phoneField,
 });
-export type SmsPhoneNotFilledBody = z.input<typeof smsPhoneNotFilledBody>;
 
 /** POST /api/v2/auth/authorize_phone_not_filled. */
 export const authorizePhoneNotFilledBody = smsPhoneNotFilledBody.extend({ code: smsCodeField });
-export type AuthorizePhoneNotFilledBody = z.input<typeof authorizePhoneNotFilledBody>;
 
 /** POST /api/v2/auth/not_my_number: the spec sends nothing; our web adds the e-mail stage's credentials. */
 export const notMyNumberBody = z

@@ -9,20 +9,14 @@ import {
 } from '@etp/domain';
 import { z } from 'zod';
 import { procedureDocumentSchema } from './documents.ts';
-import { DB_ID_MAX } from './idRange.ts';
 import { dbId } from './ids.ts';
 
 /** The statuses of spec 3 §3, from `packages/domain` (one list for the browser, the server and the contract). */
 export const briefcaseStatusSchema = z.enum(BRIEFCASE_STATUSES);
 
 /** Filter values: every status plus the groups of spec 2 §4. */
-export const STATUS_FILTER_VALUES = [
-  ...BRIEFCASE_STATUSES,
-  'all_active',
-  'all_closed',
-  'all_archived',
-] as const;
-export const statusFilterSchema = z.enum(STATUS_FILTER_VALUES);
+const STATUS_FILTER_VALUES = [...BRIEFCASE_STATUSES, 'all_active', 'all_closed', 'all_archived'] as const;
+const statusFilterSchema = z.enum(STATUS_FILTER_VALUES);
 
 export const auctionTypeSchema = z.enum(AUCTION_TYPES);
 
@@ -31,9 +25,6 @@ export const companyKindSchema = z.enum(COMPANY_KINDS);
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
-
-/** The largest id the database holds (a PostgreSQL integer): DB_ID_MAX of idRange.ts. */
-export const MAX_DB_ID = DB_ID_MAX;
 
 /** `company_ids[]` or `company_ids`: one id or several (at most 100), always read as a list. */
 export const companyIdsParam = z
@@ -62,7 +53,7 @@ export const briefcaseListQuery = z.object({
 });
 export type BriefcaseListQuery = z.input<typeof briefcaseListQuery>;
 
-export const briefcaseCompanySchema = z.object({
+const briefcaseCompanySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   logo_url: z.string().nullable(),
@@ -70,7 +61,7 @@ export const briefcaseCompanySchema = z.object({
 });
 
 /** What a feed card shows (spec 2 §2 "Card content"). Money in kopecks. */
-export const briefcaseListAttributesSchema = z.object({
+const briefcaseListAttributesSchema = z.object({
   id: z.number().int(),
   status: briefcaseStatusSchema,
   auction_type: auctionTypeSchema,
@@ -109,7 +100,7 @@ export const briefcaseListAttributesSchema = z.object({
 });
 export type BriefcaseListAttributes = z.infer<typeof briefcaseListAttributesSchema>;
 
-export const statusesCountsSchema = z.object({
+const statusesCountsSchema = z.object({
   total: z.number().int(),
   created: z.number().int(),
   pending: z.number().int(),
@@ -177,7 +168,7 @@ export type AnalyticsFeatureKey = (typeof ANALYTICS_FEATURE_KEYS)[number];
  * The card's analytics (the Аналитика tab): the feed's four plus the sums, feature counts and lists computed once
  * at ingestion. Money in kopecks; `dead` is -1 when the registry did not say.
  */
-export const briefcaseAnalyticsSchema = briefcaseListAttributesSchema.shape.analytics.extend({
+const briefcaseAnalyticsSchema = briefcaseListAttributesSchema.shape.analytics.extend({
   paid_amount_cents: z.number(),
   last_payment_amount_cents: z.number(),
   amount_for_360_days_cents: z.number(),
@@ -193,7 +184,7 @@ export const briefcaseAnalyticsSchema = briefcaseListAttributesSchema.shape.anal
 export type BriefcaseAnalytics = z.infer<typeof briefcaseAnalyticsSchema>;
 
 /** Debtors of an age bucket by sex; the last bucket, 'Отсутствуют', has no birth date. */
-export const birthDateBucketSchema = z.object({
+const birthDateBucketSchema = z.object({
   title: z.string(),
   total: z.number().int(),
   male: z.number().int(),
@@ -203,7 +194,7 @@ export const birthDateBucketSchema = z.object({
 export type BirthDateBucket = z.infer<typeof birthDateBucketSchema>;
 
 /** A company of a procedure's invited or non-admitted list (spec 2 §3: full_name, inn, kind_name). */
-export const listedCompanySchema = z.object({
+const listedCompanySchema = z.object({
   id: z.number().int(),
   full_name: z.string(),
   inn: z.string().nullable(),
@@ -211,7 +202,7 @@ export const listedCompanySchema = z.object({
 });
 
 /** The procedure card; later issues add the tabs' data. */
-export const briefcaseCardAttributesSchema = briefcaseListAttributesSchema.extend({
+const briefcaseCardAttributesSchema = briefcaseListAttributesSchema.extend({
   analytics: briefcaseAnalyticsSchema,
   birth_dates: z.array(birthDateBucketSchema),
   is_master: z.boolean(),

@@ -16,18 +16,17 @@ import { COMPANY_SEARCH_KINDS } from './companySearchKinds.ts';
 const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Неверный формат даты');
 
 /** three: the month of start_datetime with the one before and the one after; prev, next: that one month alone. */
-export const CALENDAR_MONTH_OFFSETS = ['three', 'prev', 'next'] as const;
-export const calendarMonthOffsetSchema = z.enum(CALENDAR_MONTH_OFFSETS);
+const CALENDAR_MONTH_OFFSETS = ['three', 'prev', 'next'] as const;
+const calendarMonthOffsetSchema = z.enum(CALENDAR_MONTH_OFFSETS);
 export type CalendarMonthOffset = z.infer<typeof calendarMonthOffsetSchema>;
 
 export const calendarQuery = z.object({
   start_datetime: isoDate,
   month_offset: calendarMonthOffsetSchema.default('three'),
 });
-export type CalendarQuery = z.input<typeof calendarQuery>;
 
 /** One procedure on the calendar (spec 2 §3 "Calendar entry"). */
-export const calendarEntrySchema = z.object({
+const calendarEntrySchema = z.object({
   id: z.number().int(),
   attributes: z.object({
     auction_type: auctionTypeSchema,
@@ -48,7 +47,7 @@ export const calendarDataSchema = z.object({
 });
 export type CalendarData = z.infer<typeof calendarDataSchema>;
 
-export const companySearchKindSchema = z.enum(COMPANY_SEARCH_KINDS);
+const companySearchKindSchema = z.enum(COMPANY_SEARCH_KINDS);
 
 export const companySearchQuery = z
   .object({
@@ -63,10 +62,9 @@ export const companySearchQuery = z
     ...rest,
     selected: [...(bracketed ?? []), ...(company_ids ?? [])],
   }));
-export type CompanySearchQuery = z.input<typeof companySearchQuery>;
 
 /** A company suggestion of the feed's organisation filter (spec 2 §3: id, name, selected). */
-export const companySuggestionSchema = z.object({
+const companySuggestionSchema = z.object({
   id: z.number().int(),
   attributes: z.object({
     name: z.string(),
@@ -80,10 +78,9 @@ export type CompanySuggestion = z.infer<typeof companySuggestionSchema>;
 export const companySearchDataSchema = z.array(companySuggestionSchema);
 
 export const companyTypeaheadQuery = z.object({ full_name: z.string().trim().max(200).default('') });
-export type CompanyTypeaheadQuery = z.input<typeof companyTypeaheadQuery>;
 
 /** A participant suggestion of the wizard (spec 1 §2 step 4): an item with an error is shown disabled. */
-export const companyTypeaheadItemSchema = z.object({
+const companyTypeaheadItemSchema = z.object({
   id: z.number().int(),
   attributes: z.object({
     full_name: z.string(),
@@ -97,7 +94,6 @@ export const companyTypeaheadDataSchema = z.array(companyTypeaheadItemSchema);
 
 /** GET /api/v1/users?company_name=: the administrator's organiser picker of the wizard (spec 1 §7). */
 export const organiserQuery = z.object({ company_name: z.string().trim().max(200).default('') });
-export type OrganiserQuery = z.input<typeof organiserQuery>;
 
 /** The companies matching the name; one that cannot sell comes with an error text and is shown disabled. */
 export const organiserSearchSchema = z.object({
@@ -110,9 +106,7 @@ export const organiserSearchSchema = z.object({
     ),
   }),
 });
-export type OrganiserSearch = z.infer<typeof organiserSearchSchema>;
 
 /** GET /users/auth/authenticity_token: the token the federated sign-in's form post carries. */
 export const authenticityTokenDataSchema = z.object({ authenticity_token: z.string() });
-export type AuthenticityToken = z.infer<typeof authenticityTokenDataSchema>;
 export const federatedSignInForm = z.object({ authenticity_token: z.string().min(1).max(200) });

@@ -7,10 +7,10 @@ import { z } from 'zod';
 import { emailField } from './accountFields.ts';
 import { formFlag, formId, formText, pageQuery } from './formFields.ts';
 
-export const ACCREDITATION_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
+const ACCREDITATION_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
 export const accreditationStatusSchema = z.enum(ACCREDITATION_STATUSES);
 
-export const bankAccountSchema = z.object({
+const bankAccountSchema = z.object({
   account: z.string().nullable(),
   bank: z.string().nullable(),
   bik: z.string().nullable(),
@@ -18,7 +18,7 @@ export const bankAccountSchema = z.object({
   correspondent_account: z.string().nullable(),
 });
 
-export const companyDocumentSchema = z.object({
+const companyDocumentSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   extension: z.string(),
@@ -109,7 +109,6 @@ export const companyFormFields = z
       ctx.addIssue({ code: 'custom', path: path.split('.'), message });
     }
   });
-export type CompanyFormFields = z.input<typeof companyFormFields>;
 
 /** An employee of the current company (GET /api/v1/company/users). */
 export const employeeSchema = z.object({

@@ -1,7 +1,7 @@
 /** GET /api/v1/dictionaries: classifiers of a portfolio (spec 3 §3 Dictionaries). */
 import { z } from 'zod';
 
-export const dictionaryItemSchema = z.object({
+const dictionaryItemSchema = z.object({
   index: z.number().int(),
   text: z.string(),
   value: z.string(),
@@ -10,13 +10,13 @@ export const dictionaryItemSchema = z.object({
 });
 export type DictionaryItem = z.infer<typeof dictionaryItemSchema>;
 
-export const DICTIONARY_KEYS = ['activities', 'source_kinds', 'source_debtor_types'] as const;
+const DICTIONARY_KEYS = ['activities', 'source_kinds', 'source_debtor_types'] as const;
 export type DictionaryKey = (typeof DICTIONARY_KEYS)[number];
 
 /** The registry attributes dictionary for column matching (spec 1 §3 "Registry attribute"), asked for by name. */
 export const REGISTRY_ATTRIBUTES_KEY = 'registry_attributes';
 
-export const registryAttributeItemSchema = z.object({
+const registryAttributeItemSchema = z.object({
   value: z.string(),
   text: z.string(),
   required: z.boolean(),
@@ -42,7 +42,6 @@ export const dictionariesSchema = z.object({
   ...classifierShape,
   [REGISTRY_ATTRIBUTES_KEY]: z.array(registryAttributeItemSchema).optional(),
 });
-export type Dictionaries = z.infer<typeof dictionariesSchema>;
 
 /**
  * GET /time: the server's clock, and whether the demo simulator trades as the demo buyers on this server (issue 29:
@@ -53,4 +52,3 @@ export const serverTimeSchema = z.object({
   unix_ms: z.number(),
   demo_simulation: z.boolean(),
 });
-export type ServerTime = z.infer<typeof serverTimeSchema>;

@@ -20,13 +20,12 @@ export type ProcedureDocument = z.infer<typeof procedureDocumentSchema>;
 /** GET /api/v1/briefcases/{id}/documents/{documentId}. */
 export const procedureDocumentParams = z.object({ id: dbId, documentId: dbId });
 
-export const downloadRecordSchema = z.object({
+const downloadRecordSchema = z.object({
   user_name: z.string(),
   company_name: z.string().nullable(),
   what: z.string(),
   created_at: z.string(),
 });
-export type DownloadRecord = z.infer<typeof downloadRecordSchema>;
 
 /** GET /api/v1/briefcases/:id/documents: what this viewer may download, as the dropdown and Портфель tab show it. */
 export const briefcaseDocumentsSchema = z.object({

@@ -4,16 +4,6 @@ import { z } from 'zod';
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 
-export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({
-    status: z.enum(['ok', 'error']),
-    data,
-    message: z.string().nullable(),
-    errors: fieldErrorsSchema,
-    /** Machine-readable code for errors the client branches on (user_not_found, email_required...). */
-    code: z.string().optional(),
-  });
-
 export interface Envelope<T> {
   status: 'ok' | 'error';
   data: T;
@@ -23,7 +13,7 @@ export interface Envelope<T> {
 }
 
 /** Error codes the client branches on. */
-export const ERROR_CODES = [
+const ERROR_CODES = [
   'not_found',
   'bad_request',
   'validation_failed',

@@ -14,7 +14,7 @@ import { dbId, dbIdNumber } from './ids.ts';
 const share = z.number().min(0).max(1);
 const kopecks = z.number().int().min(0).max(9_000_000_000_000_000);
 
-export const forecastFlagsSchema = z.object(
+const forecastFlagsSchema = z.object(
   Object.fromEntries(FORECAST_FLAGS.map((flag) => [flag, share.default(0)])) as Record<
     ForecastFlag,
     z.ZodDefault<typeof share>
@@ -22,7 +22,7 @@ export const forecastFlagsSchema = z.object(
 );
 
 /** The prediction form: one lot (its id) with the fields the administrator may change. */
-export const predictionFormSchema = z.object({
+const predictionFormSchema = z.object({
   id: dbIdNumber,
   auction_type: z.enum(FORECAST_AUCTION_TYPES),
   amount_total: kopecks,
@@ -65,7 +65,7 @@ const flatPredictionForm = predictionFormFields.extend({
 const isFlag = (key: string) => (FORECAST_FLAGS as readonly string[]).includes(key);
 
 /** Either form, read as the nested one with each flag a share: both give the same prediction. */
-export const predictionFormInputSchema = z
+const predictionFormInputSchema = z
   .union([nestedPredictionForm, flatPredictionForm])
   .transform((form): PredictionForm => {
     const given = (form.flags ?? form) as Record<ForecastFlag, FlagInput>;
@@ -82,27 +82,25 @@ export const predictionFormInputSchema = z
 export const predictRequestSchema = z.object({
   lot_params: z.array(predictionFormInputSchema).min(1).max(MAX_PREDICTION_LOTS),
 });
-export type PredictRequest = z.infer<typeof predictRequestSchema>;
 
-export const forecastReasonSchema = z.object({
+const forecastReasonSchema = z.object({
   factor: z.enum(FORECAST_FACTORS),
   /** How much this factor moved the sale price against a typical lot, kopecks (signed). */
   effect: z.number().int(),
 });
-export type ForecastReason = z.infer<typeof forecastReasonSchema>;
 
-export const forecastPriceSchema = z.object({
+const forecastPriceSchema = z.object({
   start_price: z.number().int(),
   end_price: z.number().int(),
 });
 
-export const previousForecastSchema = forecastPriceSchema.extend({
+const previousForecastSchema = forecastPriceSchema.extend({
   model_version: z.number().int().nullable(),
   /** ISO 8601, UTC. */
   created_at: z.string(),
 });
 
-export const lotForecastSchema = forecastPriceSchema.extend({
+const lotForecastSchema = forecastPriceSchema.extend({
   id: z.number().int(),
   /** The form was the lot's own (not a what-if): the forecast became the lot's predicted prices. */
   own: z.boolean(),
@@ -112,7 +110,7 @@ export const lotForecastSchema = forecastPriceSchema.extend({
 });
 export type LotForecast = z.infer<typeof lotForecastSchema>;
 
-export const backtestFiguresSchema = z.object({
+const backtestFiguresSchema = z.object({
   train_size: z.number().int(),
   test_size: z.number().int(),
   mape: z.number(),
@@ -161,7 +159,7 @@ export const predictionFormsQuery = z
   });
 export type PredictionFormsQuery = z.infer<typeof predictionFormsQuery>;
 
-export const lotPredictionFormSchema = z.object({
+const lotPredictionFormSchema = z.object({
   id: z.number().int(),
   form: predictionFormSchema,
   /** The lot's own predicted prices (what the wizard's lots table shows); null until forecast. */

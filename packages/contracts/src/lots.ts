@@ -40,12 +40,12 @@ export const bidLogQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-export const lotConditionSchema = z.object({
+const lotConditionSchema = z.object({
   text: z.string(),
   color: z.enum(['green', 'red', 'purple', 'blue', 'grey']),
 });
 
-export const lotAttributesSchema = z.object({
+const lotAttributesSchema = z.object({
   id: z.number().int(),
   briefcase_id: z.number().int(),
   number: z.string(),
@@ -140,7 +140,7 @@ export const lotListSchema = z.object({
 export type LotList = z.infer<typeof lotListSchema>;
 
 /** One entry of a lot's bid log (GET /api/v1/lots/{id}/bids). */
-export const bidLogEntrySchema = z.object({
+const bidLogEntrySchema = z.object({
   id: z.number().int(),
   /** ISO 8601, UTC. */
   created_at: z.string(),
@@ -151,13 +151,11 @@ export const bidLogEntrySchema = z.object({
   /** The bidder's company; a participant reads the others as "Участник N". */
   company_name: z.string(),
 });
-export type BidLogEntry = z.infer<typeof bidLogEntrySchema>;
 
 export const bidLogSchema = z.object({ total_pages: z.number().int(), bids: z.array(bidLogEntrySchema) });
-export type BidLog = z.infer<typeof bidLogSchema>;
 
 /** GET /api/v1/lots/{id}/bidders (the seller): each company's best bid, highest first. */
-export const bidderSchema = z.object({
+const bidderSchema = z.object({
   /** The bid's id (what set_winner takes). */
   id: z.number().int(),
   userId: z.number().int(),
@@ -168,7 +166,6 @@ export const bidderSchema = z.object({
   /** ISO 8601, UTC. */
   created_at: z.string(),
 });
-export type Bidder = z.infer<typeof bidderSchema>;
 export const biddersSchema = z.array(bidderSchema);
 
 /** GET /api/v1/briefcases/{id}/lots_info: a procedure's lots in brief (for pickers). */
@@ -182,7 +179,6 @@ export const lotsInfoSchema = z.object({
     }),
   ),
 });
-export type LotsInfo = z.infer<typeof lotsInfoSchema>;
 
 /** PUT /api/v1/lots/{id}/toggle_favorite: whether the lot is now among the viewer's favourites. */
 export const lotFavouriteSchema = z.object({ favorite: z.boolean() });
@@ -208,7 +204,6 @@ export const bidReceiptSchema = z.object({
   /** The idempotency key was seen before: this is the first submission's bid. */
   duplicate: z.boolean(),
 });
-export type BidReceipt = z.infer<typeof bidReceiptSchema>;
 
 /** POST /api/v1/autobid/enable: the autobid on, up to this price (kopecks). */
 export const autobidEnabledSchema = z.object({

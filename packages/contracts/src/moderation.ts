@@ -1,7 +1,7 @@
 /** The organiser's confirmation of a pending procedure (spec 2 §2 "Confirmation dialog", §7 confirm / reject). */
 import { z } from 'zod';
 
-export const REJECTION_NOTE_MAX_LENGTH = 2000;
+const REJECTION_NOTE_MAX_LENGTH = 2000;
 
 /** POST /api/v1/briefcases/{id}/reject. */
 export const rejectBriefcaseBody = z.object({
@@ -11,7 +11,6 @@ export const rejectBriefcaseBody = z.object({
     .min(1, 'Укажите причину')
     .max(REJECTION_NOTE_MAX_LENGTH, `Не более ${REJECTION_NOTE_MAX_LENGTH} символов`),
 });
-export type RejectBriefcaseBody = z.infer<typeof rejectBriefcaseBody>;
 
 /** Reply of confirm and reject: the procedure's new status. */
 export const moderationReplySchema = z.object({

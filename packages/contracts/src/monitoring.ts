@@ -1,12 +1,12 @@
 /** The administrator's Monitoring tab (spec 2 §2, §3 "Monitored user"). */
 import { z } from 'zod';
 
-export const MONITORING_STATUSES = ['online', 'away', 'offline'] as const;
+const MONITORING_STATUSES = ['online', 'away', 'offline'] as const;
 export type MonitoringStatus = (typeof MONITORING_STATUSES)[number];
 
 export const monitoringQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
 
-export const monitoredUserSchema = z.object({
+const monitoredUserSchema = z.object({
   user_id: z.number().int(),
   full_name: z.string(),
   company_name: z.string().nullable(),

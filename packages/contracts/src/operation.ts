@@ -6,13 +6,13 @@
  */
 import type { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The error replies a call can give, each in the envelope with `status: "error"`. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
 
 /** A reply that is not the JSON envelope: a file of this content type, a redirect, a page, or a WebSocket. */
-export type RawReply =
+type RawReply =
   | { file: string }
   | { redirect: true }
   | { html: true }

@@ -5,7 +5,7 @@ import { AUTH_STRATEGIES, userSchema } from './auth.ts';
 import { formFlag } from './formFields.ts';
 
 /** Which e-mails the user gets (spec 3 §3 Notification settings). */
-export const notificationsSettingsSchema = z.object({
+const notificationsSettingsSchema = z.object({
   lot_mailer: z.object({
     won: z.boolean(),
     lost: z.boolean(),
@@ -57,7 +57,6 @@ export const profileUpdateFields = z.object({
   remove_avatar: formFlag.optional(),
   confirmation: z.string().max(200).optional(),
 });
-export type ProfileUpdateFields = z.input<typeof profileUpdateFields>;
 
 /** PATCH /api/v1/profile: a new e-mail; it waits in unconfirmed_email until the mailed link is opened. */
 export const profileEmailBody = z.object({ email: emailField });

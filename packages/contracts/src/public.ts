@@ -5,7 +5,7 @@ import { phoneField } from './accountFields.ts';
 import { auctionTypeSchema, briefcaseStatusSchema } from './briefcases.ts';
 
 /** GET /api/v1/public_briefcases: one card of the landing page's slider. */
-export const publicBriefcaseSchema = z.object({
+const publicBriefcaseSchema = z.object({
   id: z.number().int(),
   attributes: z.object({
     auction_type: auctionTypeSchema,
@@ -40,4 +40,3 @@ export const feedbackPhoneBody = z.object({
     .transform(() => true as const),
   mode: z.enum(CALL_REQUEST_MODES).optional(),
 });
-export type FeedbackPhoneBody = z.input<typeof feedbackPhoneBody>;

@@ -13,13 +13,12 @@ import { FAQ_MESSAGES } from './faqMessages.ts';
 import { formFlag } from './formFields.ts';
 import { dbId } from './ids.ts';
 
-export const questionStatusSchema = z.enum(QUESTION_STATUSES);
+const questionStatusSchema = z.enum(QUESTION_STATUSES);
 
 export const questionsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(FAQ_PAGE_SIZE),
 });
-export type QuestionsQuery = z.input<typeof questionsQuery>;
 
 export const questionParams = z.object({ id: dbId, qid: dbId });
 
@@ -63,7 +62,7 @@ export const questionUpdateFields = z.object({
 });
 export type QuestionUpdateFields = z.input<typeof questionUpdateFields>;
 
-export const questionDocumentSchema = z.object({
+const questionDocumentSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   extension: z.string(),
@@ -71,7 +70,6 @@ export const questionDocumentSchema = z.object({
   /** Served to those who see the question, with the access token. */
   link: z.string(),
 });
-export type QuestionDocument = z.infer<typeof questionDocumentSchema>;
 
 /** A question as the viewer may see it (spec 2 §3 "FAQ question"). */
 export const questionSchema = z.object({

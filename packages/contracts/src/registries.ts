@@ -18,7 +18,7 @@ export const registryUploadFields = z.object({
 /** POST /api/v1/briefcases as JSON: the custom-template draft (/api/v1/lotings) becomes a procedure. */
 export const registryFromLotingBody = registryUploadFields.extend({ from_loting: z.literal(true) });
 
-export const lotingParamsSchema = z.object({
+const lotingParamsSchema = z.object({
   loting_type: z.enum(LOTTING_TYPES).default(DEFAULT_LOTTING_TYPE),
   sort_type: z.enum(['uniform_distribution']).default('uniform_distribution'),
   /** Kopecks ("cents"): the lot price limit (equal_lots, federal_districts, product_type). */
@@ -30,7 +30,7 @@ export const relotingBody = z.object({ loting_params: lotingParamsSchema });
 export type RelotingBody = z.input<typeof relotingBody>;
 
 /** Column index (as a string, '0' = A) → attribute value; unmatched columns are left out or null. */
-export const sourceMapSchema = z.record(z.string().regex(/^\d{1,3}$/), z.string().nullable());
+const sourceMapSchema = z.record(z.string().regex(/^\d{1,3}$/), z.string().nullable());
 export const mapRegistryBody = z.object({
   source_map: sourceMapSchema,
   /** The client's id of this check, to poll its processing progress like an upload's. */
@@ -58,7 +58,7 @@ export const personalDataFindingSchema = z.object({
 export type PersonalDataFinding = z.infer<typeof personalDataFindingSchema>;
 
 /** The matching table of a custom registry: headers, first rows and the suggested attribute per column. */
-export const registryPreviewSchema = z.object({
+const registryPreviewSchema = z.object({
   headers: z.array(z.string()),
   rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
   suggested: z.array(z.string().nullable()),
@@ -141,7 +141,6 @@ export const uploadProgressSchema = z.object({
   /** Phase `queued`: the upload's place in the queue of files waiting to be read (1 = next). */
   queue: z.number().int().optional(),
 });
-export type UploadProgressReply = z.infer<typeof uploadProgressSchema>;
 
 /** The lotting a procedure or a custom-template draft was lotted with, as stored. */
 export const storedLotingParamsSchema = z.object({
@@ -151,7 +150,6 @@ export const storedLotingParamsSchema = z.object({
   /** Kopecks: the lot price limit. */
   price: z.number().int().nullable().optional(),
 });
-export type StoredLotingParams = z.infer<typeof storedLotingParamsSchema>;
 
 /** GET /api/v1/briefcases/{id}/remaped_registry: the stored matching of a custom registry and its preview. */
 export const remapedRegistrySchema = z.object({
@@ -161,7 +159,6 @@ export const remapedRegistrySchema = z.object({
   /** The kept file can still be matched again. */
   pending: z.boolean(),
 });
-export type RemapedRegistry = z.infer<typeof remapedRegistrySchema>;
 
 /** The lot price limits lotting offers (kopecks). */
 const priceLimits = {
@@ -179,10 +176,9 @@ export const relotingInfoSchema = z.object({
   manual_splitting_available: z.boolean(),
   editable: z.boolean(),
 });
-export type RelotingInfo = z.infer<typeof relotingInfoSchema>;
 
 /** The procedure's registry totals after a reloting (POST /api/v1/briefcases/{id}/reloting). Money in kopecks. */
-export const registryBriefcaseSchema = z.object({
+const registryBriefcaseSchema = z.object({
   id: z.number().int(),
   briefcase_state: briefcaseStatusSchema,
   auction_type: auctionTypeSchema,
@@ -213,7 +209,7 @@ export const relotingReplySchema = z.object({
 const titledValueSchema = z.object({ title: z.string(), value: z.number().int() });
 
 /** The analytics of a set of debts (a lot, a portfolio), computed at lotting (spec 2 §3 Analytics). */
-export const registryAnalyticsSchema = z.object({
+const registryAnalyticsSchema = z.object({
   paid_amount_cents: z.number().int(),
   last_payment_amount_cents: z.number().int(),
   amount_for_360_days_cents: z.number().int(),
@@ -243,7 +239,7 @@ export const registryAnalyticsSchema = z.object({
 });
 
 /** A lot drafted from a custom-template registry (no procedure yet). Money in kopecks. */
-export const lotingDraftLotSchema = z.object({
+const lotingDraftLotSchema = z.object({
   number: z.number().int(),
   name: z.string().nullable(),
   items_count: z.number().int(),
@@ -261,7 +257,7 @@ export const lotingDraftLotSchema = z.object({
 });
 
 /** The custom-template registry's totals (the server's names, camelCase as stored). Money in kopecks. */
-export const lotingTotalsSchema = z.object({
+const lotingTotalsSchema = z.object({
   itemsCount: z.number().int(),
   amountTotal: z.number().int(),
   amountBottomline: z.number().int(),
@@ -288,7 +284,6 @@ export const lotingDraftSchema = z.object({
   lots: z.array(lotingDraftLotSchema),
   totals: lotingTotalsSchema.nullable(),
 });
-export type LotingDraft = z.infer<typeof lotingDraftSchema>;
 
 /** GET /api/v1/lotings/reloting_info. */
 export const lotingRelotingInfoSchema = z.object({

@@ -10,17 +10,15 @@ export const applyRoundRequestsBody = z.object({
     .max(1000)
     .refine((ids) => new Set(ids).size === ids.length, 'Лот указан повторно'),
 });
-export type ApplyRoundRequestsBody = z.infer<typeof applyRoundRequestsBody>;
 
 /** GET /api/v1/briefcases/{id}/round_requests: per lot, the companies that applied (a participant sees its own). */
-export const roundRequestSchema = z.object({
+const roundRequestSchema = z.object({
   lot_id: z.number().int(),
   lot_number: z.number().int(),
   lot_name: z.string(),
   /** `applied_at`: ISO 8601, UTC. */
   companies: z.array(z.object({ id: z.number().int(), name: z.string(), applied_at: z.string() })),
 });
-export type RoundRequest = z.infer<typeof roundRequestSchema>;
 
 export const roundRequestsSchema = z.object({
   round_requests: z.array(roundRequestSchema),

@@ -1,7 +1,7 @@
 /** The Statistics tab (spec 2 §2, §3 "Statistics") and its live counters. */
 import { z } from 'zod';
 
-export const statsLotSchema = z.object({
+const statsLotSchema = z.object({
   id: z.number().int(),
   number: z.number().int(),
   name: z.string(),
@@ -16,21 +16,21 @@ export const statsLotSchema = z.object({
 });
 
 /** Bids per Moscow minute: `time` is the minute's start with +03:00. */
-export const statsHistogramPointSchema = z.object({
+const statsHistogramPointSchema = z.object({
   time: z.string(),
   bids: z.number().int(),
   users: z.number().int(),
 });
 
 /** The best bid of each minute (a chart candle, spec 2 §3): `x` is the bid time with +03:00. */
-export const statsPricePointSchema = z.object({
+const statsPricePointSchema = z.object({
   x: z.string(),
   amount_cents: z.number().int(),
   company_name: z.string(),
   lot_id: z.number().int(),
 });
 
-export const briefcaseStatsAttributesSchema = z.object({
+const briefcaseStatsAttributesSchema = z.object({
   /** Companies that placed at least one bid. */
   users: z.number().int(),
   /** Downloads of the procedure's documents and reports. */

@@ -2,21 +2,19 @@
 import { z } from 'zod';
 
 /** The database behind the server. */
-export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
+const DATABASE_KINDS = ['pglite', 'postgres'] as const;
 
 /** GET /health: the database answered (one that does not gives 503 in the error envelope). */
 export const healthSchema = z.object({ database: z.enum(DATABASE_KINDS), status: z.literal('up') });
-export type Health = z.infer<typeof healthSchema>;
 
 /** How a message went out. */
-export const OUTBOX_CHANNELS = ['sms', 'email'] as const;
+const OUTBOX_CHANNELS = ['sms', 'email'] as const;
 
 /** GET /dev/outbox and /dev/outbox.json: whose messages (a phone in any form, or an address), and how many. */
 export const outboxQuery = z.object({
   recipient: z.string().trim().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
-export type OutboxQuery = z.input<typeof outboxQuery>;
 
 /** One message the platform "sent" (GET /dev/outbox.json), newest first. Times are ISO 8601 UTC. */
 export const outboxMessageSchema = z.object({
@@ -31,7 +29,6 @@ export const outboxMessageSchema = z.object({
   /** The last delivery failure, if any. */
   error: z.string().nullable(),
 });
-export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 /** POST /api/v1/test/live/outage: cut the live channel for this many milliseconds. */
 export const liveOutageBody = z.object({ ms: z.number().int().min(0).max(60_000) });

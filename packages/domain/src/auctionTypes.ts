@@ -47,17 +47,14 @@ export function auctionTypeFromRoute(path: string): AuctionType | null {
 }
 
 /** Sealed formats: one hidden offer per participant per lot, no live price. */
-export const PRIVATE_AUCTION_TYPES = [
-  'private_requests',
-  'bank_to_bank',
-] as const satisfies readonly AuctionType[];
+const PRIVATE_AUCTION_TYPES = ['private_requests', 'bank_to_bank'] as const satisfies readonly AuctionType[];
 
 export function isPrivateAuction(type: AuctionType): boolean {
   return (PRIVATE_AUCTION_TYPES as readonly AuctionType[]).includes(type);
 }
 
 /** Formats that can go to a next round after they finish (spec 2 §4 "Next and second rounds"). */
-export const NEXT_ROUND_AUCTION_TYPES = ['classic', 'dutch'] as const satisfies readonly AuctionType[];
+const NEXT_ROUND_AUCTION_TYPES = ['classic', 'dutch'] as const satisfies readonly AuctionType[];
 
 export function hasNextRounds(type: AuctionType): boolean {
   return (NEXT_ROUND_AUCTION_TYPES as readonly AuctionType[]).includes(type);

@@ -21,7 +21,7 @@ export interface CardStatusBriefcase {
   end_datetime: DateInput | null;
 }
 
-export const CARD_STATUS_TEXTS = {
+const CARD_STATUS_TEXTS = {
   planned: 'Планируемая торговая процедура',
   cancelled: 'Торги отменены',
   finished: 'Завершена',
@@ -104,7 +104,7 @@ export function showsCardTimeLine(status: BriefcaseStatus): boolean {
   return status === 'ready' || status === 'active';
 }
 
-export const TRADING_START_TEXTS = { notStarted: 'Торги начнутся', started: 'Торги начались' } as const;
+const TRADING_START_TEXTS = { notStarted: 'Торги начнутся', started: 'Торги начались' } as const;
 
 /**
  * The Портфель tab's price header (spec 2 §2): 'Торги начнутся' before trading (created, pending, ready),

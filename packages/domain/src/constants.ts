@@ -32,6 +32,10 @@ export const SURVEY_COMMENT_MAX_LENGTH = 250;
 export const SURVEY_MAX_STARS = 5;
 
 // --- Clocks and timers (spec 2 §4, §9) ---
+/**
+ * Timers tick once a second.
+ * @alias of SECOND_MS under the spec's name (a duplicate export on purpose).
+ */
 export const TIMER_TICK_MS = SECOND_MS;
 /** The client re-asks GET /time no sooner than this. */
 export const SERVER_TIME_RECHECK_MS = 5 * SECOND_MS;
@@ -52,7 +56,10 @@ export const SEARCH_DEBOUNCE_MS = 500;
 export const RECONNECT_RELOAD_DELAY_MS = 50;
 /** Monitoring starts collecting visits this long before the start. */
 export const MONITORING_BEFORE_START_MS = 30 * MINUTE_MS;
-/** The web app repeats the page's state (online or away) this often while the card is open (decisions/0013). */
+/**
+ * The web app repeats the page's state (online or away) this often while the card is open (decisions/0013).
+ * @alias of MINUTE_MS under the spec's name.
+ */
 export const MONITORING_HEARTBEAT_MS = MINUTE_MS;
 /** A visit not seen for this long counts as offline. */
 export const MONITORING_OFFLINE_AFTER_MS = 2 * MINUTE_MS;
@@ -97,6 +104,7 @@ export const MATCHING_PREVIEW_ROWS = 5;
 
 // --- Procedures, lots, bids ---
 export const DEFAULT_LOT_RENEWAL_MINUTES = 10;
+/** @alias of DAY_MS under the spec's name: next-round applications are taken for a day by default. */
 export const DEFAULT_ROUND_REQUEST_TTL_MS = DAY_MS;
 export const RENEWAL_AFTER_LAST_BID_MIN_MINUTES = 0;
 export const RENEWAL_AFTER_LAST_BID_MAX_MINUTES = 60;
@@ -109,8 +117,6 @@ export const PRIVATE_REQUESTS_MIN_NOTICE_DAYS = 4;
 export const DEFAULT_DURATION_MS = 2 * HOUR_MS;
 /** A start chosen a day or more ahead defaults to 11:00 Moscow time on that day. */
 export const DEFAULT_START_HOUR = 11;
-/** DPD buckets: up to 360 days, 361-720, above 720. */
-export const DPD_BUCKET_LIMITS = [360, 720] as const;
 
 // --- Files ---
 export const REGISTRY_MAX_MB = 100;
@@ -119,14 +125,12 @@ export const DOCUMENT_MAX_MB = 30;
 export const DOCUMENT_MAX_BYTES = DOCUMENT_MAX_MB * MB;
 export const DOCUMENTS_TOTAL_MAX_MB = 100;
 export const DOCUMENTS_TOTAL_MAX_BYTES = DOCUMENTS_TOTAL_MAX_MB * MB;
-export const BATCH_AUTOBID_MAX_MB = 100;
+const BATCH_AUTOBID_MAX_MB = 100;
 export const BATCH_AUTOBID_MAX_BYTES = BATCH_AUTOBID_MAX_MB * MB;
 
 // --- Display ---
 /** Above this many kopecks money is shown in the short form (999 999,99 ₽ is still shown in full). */
 export const SHORT_MONEY_THRESHOLD_KOPECKS = 99_999_999;
-/** Support working hours, Moscow time, weekdays. */
-export const WORKING_HOURS = { from: 9, to: 18 } as const;
 export const LOT_DIALOG_MAX_WIDTH_PX = 816;
 export const LOT_DIALOG_FULLSCREEN_BELOW_PX = 1039;
 export const STATISTICS_NARROW_BELOW_PX = 1024;

@@ -124,7 +124,6 @@ export const ALLOWED_PARTICIPANT_KINDS = [
   'mfo',
   'fssp_mfo_only',
 ] as const;
-export type AllowedParticipantKind = (typeof ALLOWED_PARTICIPANT_KINDS)[number];
 
 /** Each narrowing flag and the kind it forces on (spec 1 §5: "each fssp-only flag forces its parent kind on"). */
 export const PARTICIPANT_RESTRICTION_PARENT = {

@@ -14,9 +14,6 @@ export const RESULT_STATUSES = [
   'closed_with_next_round',
 ] as const satisfies readonly BriefcaseStatus[];
 
-/** A procedure's own documentation (the wizard's kinds) plus what the platform makes after trading. */
-export type ProcedureDocumentKind = DocumentKind | 'protocol' | 'main_report';
-
 /**
  * A documentation file shown to the viewer: "Другой документ" (kind other) is hidden from everyone but the seller
  * and administrators once trading is over.

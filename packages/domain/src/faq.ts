@@ -13,7 +13,7 @@ export const QUESTION_STATUSES = ['unanswered', 'draft', 'answered'] as const;
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
 
 /** Participants ask while the procedure waits for its start or trades. */
-export const QUESTION_ASK_STATUSES: readonly BriefcaseStatus[] = ['ready', 'active'];
+const QUESTION_ASK_STATUSES: readonly BriefcaseStatus[] = ['ready', 'active'];
 export const QUESTION_TITLE_MAX_LENGTH = 1000;
 export const QUESTION_ANSWER_MAX_LENGTH = 10_000;
 export const QUESTION_DOCUMENT_MAX_BYTES = 30 * MB;

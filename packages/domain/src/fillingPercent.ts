@@ -4,8 +4,8 @@
 
 export type FillingColor = 'purple' | 'blue' | 'amber';
 
-export const FILLING_PURPLE_ABOVE = 89;
-export const FILLING_BLUE_ABOVE = 79;
+const FILLING_PURPLE_ABOVE = 89;
+const FILLING_BLUE_ABOVE = 79;
 
 export function fillingPercentColor(fillingPercent: number): FillingColor {
   if (fillingPercent > FILLING_PURPLE_ABOVE) return 'purple';

@@ -7,8 +7,8 @@ import { SHORT_MONEY_THRESHOLD_KOPECKS } from './constants.ts';
 /** An integer amount of kopecks (1 ruble = 100 kopecks). */
 export type Kopecks = number;
 
-export const KOPECKS_PER_RUBLE = 100;
-export const DEFAULT_CURRENCY = '₽';
+const KOPECKS_PER_RUBLE = 100;
+const DEFAULT_CURRENCY = '₽';
 
 /** Intl ru-RU groups thousands with U+00A0 and writes a decimal comma. */
 const NBSP = '\u00a0';

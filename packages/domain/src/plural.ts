@@ -28,12 +28,9 @@ export function countWithNoun(n: number, forms: PluralForms): string {
 
 export const STEPS: PluralForms = ['шаг', 'шага', 'шагов'];
 export const DAYS: PluralForms = ['день', 'дня', 'дней'];
-export const HOURS: PluralForms = ['час', 'часа', 'часов'];
 export const MINUTES: PluralForms = ['минута', 'минуты', 'минут'];
-export const SECONDS: PluralForms = ['секунда', 'секунды', 'секунд'];
 export const LOTS: PluralForms = ['лот', 'лота', 'лотов'];
 export const PROCEDURES: PluralForms = ['процедура', 'процедуры', 'процедур'];
 export const BIDS: PluralForms = ['ставка', 'ставки', 'ставок'];
 export const PARTICIPANTS: PluralForms = ['участник', 'участника', 'участников'];
 export const CASES: PluralForms = ['дело', 'дела', 'дел'];
-export const COMPANIES: PluralForms = ['компания', 'компании', 'компаний'];

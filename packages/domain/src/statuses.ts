@@ -22,22 +22,21 @@ export function isBriefcaseStatus(value: unknown): value is BriefcaseStatus {
 }
 
 /** Labels of every status but closed_with_next_round, whose label carries the round number. */
-export const BRIEFCASE_STATUS_LABELS: Readonly<
-  Record<Exclude<BriefcaseStatus, 'closed_with_next_round'>, string>
-> = {
-  created: 'Новая',
-  pending: 'На согласовании',
-  rejected: 'Отменена',
-  ready: 'Согласована',
-  active: 'Проводится',
-  finished: 'Подведение итогов',
-  closed: 'Завершена',
-  closed_without_bids: 'Завершена без ставок',
-  closed_without_winners: 'Недействительна',
-};
+const BRIEFCASE_STATUS_LABELS: Readonly<Record<Exclude<BriefcaseStatus, 'closed_with_next_round'>, string>> =
+  {
+    created: 'Новая',
+    pending: 'На согласовании',
+    rejected: 'Отменена',
+    ready: 'Согласована',
+    active: 'Проводится',
+    finished: 'Подведение итогов',
+    closed: 'Завершена',
+    closed_without_bids: 'Завершена без ставок',
+    closed_without_winners: 'Недействительна',
+  };
 
 /** 'Продлена на 2 тур'; without a known round number, 'Продлена на следующий тур'. */
-export function nextRoundLabel(nextRoundCount: number | null | undefined): string {
+function nextRoundLabel(nextRoundCount: number | null | undefined): string {
   return `Продлена на ${nextRoundCount ?? 'следующий'} тур`;
 }
 
@@ -98,14 +97,6 @@ export const AFTER_TRADING_STATUSES = [
   ...DECIDED_STATUSES,
 ] as const satisfies readonly BriefcaseStatus[];
 
-/** Statuses in which trading has not begun: a card reads 'Торги начнутся' rather than 'Торги начались'. */
-export const NOT_STARTED_STATUSES = [
-  'created',
-  'pending',
-  'rejected',
-  'ready',
-] as const satisfies readonly BriefcaseStatus[];
-
 /**
  * The status filter's group values (spec 2 §3 "Status counts": all_active, all_closed, all_archived). The spec
  * names them without saying what they hold; our reading:
@@ -121,7 +112,7 @@ export const STATUS_FILTER_GROUPS = {
   all_closed: ['closed', 'closed_without_bids', 'closed_without_winners', 'closed_with_next_round'],
   all_archived: ARCHIVE_STATUSES,
 } as const satisfies Record<string, readonly BriefcaseStatus[]>;
-export type StatusFilterGroup = keyof typeof STATUS_FILTER_GROUPS;
+type StatusFilterGroup = keyof typeof STATUS_FILTER_GROUPS;
 /** A value of the list's `status` query: one status or one group. */
 export type StatusFilter = BriefcaseStatus | StatusFilterGroup;
 

@@ -27,25 +27,6 @@ export const MONTHS_GENITIVE = [
   'декабря',
 ] as const;
 
-/** Month names in the nominative, as in a calendar header 'Ноябрь 2026'. */
-export const MONTHS_NOMINATIVE = [
-  'Январь',
-  'Февраль',
-  'Март',
-  'Апрель',
-  'Май',
-  'Июнь',
-  'Июль',
-  'Август',
-  'Сентябрь',
-  'Октябрь',
-  'Ноябрь',
-  'Декабрь',
-] as const;
-
-/** Weekday abbreviations, Monday first as in Russian calendars. */
-export const WEEKDAYS_SHORT = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'] as const;
-
 export function toEpochMs(input: DateInput): number {
   if (input instanceof Date) return input.getTime();
   return typeof input === 'number' ? input : Date.parse(input);
@@ -111,7 +92,7 @@ export function viewerOffsetMinutes(): number {
 }
 
 /** ' мск' when the viewer's zone is not Moscow's, else '' (spec: the suffix shows only when zones differ). */
-export function moscowZoneSuffix(viewerOffset: number): string {
+function moscowZoneSuffix(viewerOffset: number): string {
   return viewerOffset === MOSCOW_OFFSET_MINUTES ? '' : ' мск';
 }
 

@@ -7,10 +7,10 @@ import type { TextCache } from './text.ts';
 
 export const T_NUMBER = 0;
 export const T_SHARED = 1;
-export const T_STR = 2;
-export const T_INLINE = 3;
+const T_STR = 2;
+const T_INLINE = 3;
 export const T_BOOL = 4;
-export const T_ERROR = 5;
+const T_ERROR = 5;
 export const T_DATE = 6;
 
 function typeCode(b: Buffer, start: number, end: number): number {

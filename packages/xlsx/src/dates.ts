@@ -13,7 +13,7 @@ function pad2(n: number): string {
 }
 
 /** Days since 1970-01-01 to 'YYYY-MM-DD' (H. Hinnant's civil_from_days). */
-export function isoOfUnixDays(days: number): string {
+function isoOfUnixDays(days: number): string {
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;

@@ -1,6 +1,6 @@
 /** The small parts around the sheet: package relationships, workbook, styles (date formats), shared strings. */
 import { XLSX_LIMITS, XlsxError } from './errors.ts';
-import { assertNoDtd, attributes, decodeText, section, tags } from './text.ts';
+import { assertNoDtd, decodeText, section, tags } from './text.ts';
 
 export interface WorkbookInfo {
   sheetPath: string;
@@ -277,13 +277,6 @@ export class SharedStringsParser {
   }
 }
 
-/** Shared strings in order; rich-text runs concatenated, phonetic runs (<rPh>) left out. */
-export function parseSharedStrings(bytes: Buffer): string[] {
-  const parser = new SharedStringsParser();
-  parser.feed(bytes);
-  return parser.end().toArray();
-}
-
 function parseSharedStringsInto(bytes: Buffer, push: (text: string) => void): void {
   const length = bytes.length;
   let p = 0;
@@ -351,5 +344,3 @@ export function assertSpreadsheetContentTypes(xml: string): void {
   if (!/spreadsheetml|ms-excel/i.test(xml))
     throw new XlsxError('not_xlsx', 'content types name no spreadsheet');
 }
-
-export { attributes };

@@ -115,7 +115,7 @@ export interface XlsxParts {
   zip64?: boolean;
 }
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
@@ -182,7 +182,7 @@ export function buildXlsx(parts: XlsxParts): Buffer {
 }
 
 /** Columns letters of a 0-based index: 0 -> A, 16383 -> XFD. */
-export function columnName(index: number): string {
+function columnName(index: number): string {
   let name = '';
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
     name = String.fromCharCode(65 + ((n - 1) % 26)) + name;

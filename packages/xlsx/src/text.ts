@@ -6,7 +6,7 @@ const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
 const ENTITY = /&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g;
 const XSTRING_ESCAPE = /_x([0-9A-Fa-f]{4})_/g;
 
-export function unescapeXml(text: string): string {
+function unescapeXml(text: string): string {
   if (text.indexOf('&') < 0) return text;
   return text.replace(ENTITY, (_, name: string) => {
     if (name.charCodeAt(0) !== 35) return NAMED[name]!;
@@ -17,7 +17,7 @@ export function unescapeXml(text: string): string {
 }
 
 /** OOXML escapes control characters in strings as _xHHHH_ (ECMA-376 ST_Xstring). */
-export function unescapeXstring(text: string): string {
+function unescapeXstring(text: string): string {
   if (text.indexOf('_x') < 0) return text;
   return text.replace(XSTRING_ESCAPE, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
@@ -31,7 +31,7 @@ const ODD_SPACES = /[\u00a0\u2007-\u200a\u202f]/g;
  * characters (zero-width space and joiners, word joiner, BOM, soft hyphen) are dropped, non-breaking and other
  * fixed-width spaces become plain spaces. Two contract numbers that look the same are then the same text.
  */
-export function cleanText(text: string): string {
+function cleanText(text: string): string {
   const wellFormed = (text as string & { isWellFormed(): boolean }).isWellFormed()
     ? text
     : (text as string & { toWellFormed(): string }).toWellFormed();
@@ -251,7 +251,7 @@ export function assertNoDtd(text: string): void {
 }
 
 /** Attributes of one start tag, e.g. `<sheet name="a" r:id="rId1"/>` -> {name, 'r:id'}. */
-export function attributes(tag: string): Record<string, string> {
+function attributes(tag: string): Record<string, string> {
   const result: Record<string, string> = {};
   const pattern = /([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
   for (let match = pattern.exec(tag); match; match = pattern.exec(tag)) {
@@ -280,7 +280,7 @@ export function section(xml: string, localName: string): string | null {
  * The encoding an XML part declares (`<?xml … encoding="windows-1251"?>`, or a UTF-16 byte-order mark), lower
  * case; null for UTF-8, the default.
  */
-export function declaredEncoding(head: Buffer): string | null {
+function declaredEncoding(head: Buffer): string | null {
   if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
   if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
   const text = head.toString('latin1', 0, Math.min(head.length, 256));
@@ -290,7 +290,7 @@ export function declaredEncoding(head: Buffer): string | null {
 }
 
 /** A streaming decoder of the declared encoding; an encoding nobody can read -> XlsxError 'encoding'. */
-export function decoderFor(label: string): InstanceType<typeof TextDecoder> {
+function decoderFor(label: string): InstanceType<typeof TextDecoder> {
   try {
     return new TextDecoder(label);
   } catch {

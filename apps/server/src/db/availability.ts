@@ -57,7 +57,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** The SQLSTATE or system code of the error, for the log (never its text, which may quote values). */
-export function errorCode(error: unknown): string | null {
+function errorCode(error: unknown): string | null {
   for (const e of chain(error)) {
     const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
     if (typeof code === 'string') return code;

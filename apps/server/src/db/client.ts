@@ -17,7 +17,7 @@ import pg from 'pg';
 import { Episode } from './availability.ts';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle has the same query API as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -92,7 +92,7 @@ export interface Leadership {
  * The leader's lease (decisions/0097): its session is closed by PostgreSQL after this long without a statement
  * (idle_session_timeout), which frees the advisory lock for another node; the leader renews it every third of it.
  */
-export const LEASE_MS = 1500;
+const LEASE_MS = 1500;
 
 /** Timeouts of every PostgreSQL connection (decisions/0096). */
 export interface DatabaseTimeouts {
@@ -106,7 +106,7 @@ export interface DatabaseTimeouts {
   idleInTransactionMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
+const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
   connectMs: 5_000,
   statementMs: 30_000,
   lockMs: 5_000,
@@ -114,7 +114,7 @@ export const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
 };
 
 /** What openDatabase reports about the connections (problems once per episode, the pool's size check). */
-export interface DatabaseLog {
+interface DatabaseLog {
   warn(details: object, message: string): void;
   info(details: object, message: string): void;
 }

@@ -80,7 +80,7 @@ export async function pacedBatch(batch: () => Promise<void>): Promise<number> {
 }
 
 /** Whether a bid reached this node in the last `quietMs`. */
-export function tradingOn(now = performance.now(), lastBid = lastBidAt): boolean {
+function tradingOn(now = performance.now(), lastBid = lastBidAt): boolean {
   return now - lastBid <= INGEST_PACING.quietMs;
 }
 

@@ -95,7 +95,7 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then ttl = 0 end
 return {tonumber(count), ttl}`;
 
-export const COMMAND_TIMEOUT_MS = 300;
+const COMMAND_TIMEOUT_MS = 300;
 const PREFIX = 'etp:limit:';
 
 export interface CountersLog {

@@ -32,7 +32,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const badForm = () => new AppError(400, 'bad_request', 'Неверный формат формы');
 
 /** 'a[b][0][]' → ['a', 'b', '0', '']. */
-export function fieldPath(name: string): string[] {
+function fieldPath(name: string): string[] {
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(name);
   if (!match) throw badForm();
   const rest = [...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] ?? '');

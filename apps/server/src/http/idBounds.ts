@@ -14,7 +14,7 @@ const MAX_DEPTH = 4;
 const MAX_ITEMS = 2_000;
 
 /** The first id-named field holding a number out of the database's range, as a path ("lot_id", "items.3.id"). */
-export function idOutOfRange(value: unknown, path = '', depth = 0): string | null {
+function idOutOfRange(value: unknown, path = '', depth = 0): string | null {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return null;
   const entries = Array.isArray(value)
     ? value.slice(0, MAX_ITEMS).map((item, i) => [String(i), item] as const)

@@ -16,7 +16,7 @@ import { concerns, readAccessChange } from '../realtime/access.ts';
 import type { Bus, BusEvent } from '../realtime/bus.ts';
 
 /** GET routes whose answers are remembered (the feed, a procedure's card, its lots, one lot). */
-export const OFFLINE_READ_ROUTES: ReadonlySet<string> = new Set([
+const OFFLINE_READ_ROUTES: ReadonlySet<string> = new Set([
   '/api/v1/briefcases',
   '/api/v1/briefcases/counts',
   '/api/v1/briefcases/:id',
@@ -26,7 +26,7 @@ export const OFFLINE_READ_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 /** How old a remembered answer may be to stand in for the database (as the public schedule: decision 0095). */
-export const MAX_AGE_MS = 10 * 60_000;
+const MAX_AGE_MS = 10 * 60_000;
 /** The remembered answers' text, in all (oldest forgotten first). */
 const MAX_BYTES = 64 << 20;
 /** Lots whose newest live update is kept. */

@@ -19,7 +19,7 @@ const OPTIONS: HelmetOptions = {
 };
 
 /** The headers helmet sets (and the ones it removes, such as X-Powered-By) for these options. */
-export function securityHeaders(options: HelmetOptions = OPTIONS): {
+function securityHeaders(options: HelmetOptions = OPTIONS): {
   set: Record<string, string>;
   removed: string[];
 } {

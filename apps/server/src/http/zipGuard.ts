@@ -26,7 +26,7 @@ function findEndOfCentralDirectory(bytes: Buffer): number {
 }
 
 /** How deep archives inside archives are opened (an xlsx embedded in a docx is one level). */
-export const MAX_ZIP_DEPTH = 3;
+const MAX_ZIP_DEPTH = 3;
 
 /** A member's inflated bytes, or 'too_large' past `budget`. */
 function inflated(method: number, data: Buffer, budget: number): Buffer | 'too_large' {

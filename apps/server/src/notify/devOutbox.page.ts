@@ -10,7 +10,7 @@ const ENTITIES: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
 };
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
 const STYLE = `
   body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1b1b1f; }

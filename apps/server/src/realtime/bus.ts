@@ -19,7 +19,7 @@ export type Audience =
  * A notice between nodes that rights changed (access.ts). It is shaped like a message (so it keeps its place
  * among lot updates on Redis) but goes to no socket: no socket follows UsersStream without a procedure.
  */
-export interface AccessNoticeMessage {
+interface AccessNoticeMessage {
   channel: 'UsersStream';
   briefcase_id: null;
   action: 'users';
@@ -28,7 +28,7 @@ export interface AccessNoticeMessage {
 }
 
 /** What the bus carries: a live message for sockets (built with `liveMessage`), or an access notice. */
-export type BusMessage = LiveMessage | AccessNoticeMessage;
+type BusMessage = LiveMessage | AccessNoticeMessage;
 
 export interface BusEvent {
   message: BusMessage;

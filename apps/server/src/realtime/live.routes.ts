@@ -7,7 +7,7 @@ import type { AuthContext } from '../modules/auth/guards.ts';
 import { resolveBriefcaseAccess } from '../modules/briefcases/briefcases.access.ts';
 import type { Authorization, LiveHub } from './hub.ts';
 
-export const LIVE_MESSAGES = {
+const LIVE_MESSAGES = {
   briefcaseRequired: 'Не указана торговая процедура',
   notFound: 'Торговая процедура не найдена',
   notInGoodStanding: 'Доступно только аккредитованным компаниям',

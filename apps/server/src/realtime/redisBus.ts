@@ -17,7 +17,7 @@ import { createRedis, type RedisLog } from './redisClient.ts';
 const CHANNEL = 'etp:live';
 
 /** Publishes sent to Redis and not yet answered, at most; more are dropped until Redis catches up. */
-export const MAX_IN_FLIGHT = 10_000;
+const MAX_IN_FLIGHT = 10_000;
 
 /** Closes a connection politely when Redis answers (within half a second), at once when it does not. */
 async function leave(client: Redis): Promise<void> {

@@ -9,10 +9,10 @@ import { Redis, type RedisOptions } from 'ioredis';
 import { Episode } from '../db/availability.ts';
 
 /** The longest a command waits for Redis's answer. */
-export const COMMAND_TIMEOUT_MS = 1_000;
+const COMMAND_TIMEOUT_MS = 1_000;
 
 /** The longest wait between two attempts to reconnect. */
-export const MAX_RECONNECT_DELAY_MS = 1_000;
+const MAX_RECONNECT_DELAY_MS = 1_000;
 
 export interface RedisLog {
   warn(details: object, message: string): void;

@@ -12,7 +12,7 @@ import { retrainIfDue } from '../modules/forecast/forecast.service.ts';
 import type { LeaderTagger } from '../modules/lots/trading/leaderTags.ts';
 import { runDueTransitions, type TransitionReport } from './transitions.ts';
 
-export const LEADER_LOCK_KEY = 7_270_002;
+const LEADER_LOCK_KEY = 7_270_002;
 /** The leader looks for enough newly sold lots to retrain the price forecast once a minute. */
 export const FORECAST_CHECK_MS = 60_000;
 

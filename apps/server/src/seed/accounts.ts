@@ -5,7 +5,7 @@ import { companies, invitations, memberships, type NotificationSettings, users }
 import { type CompanyKey, DEMO_PASSWORD, type UserKey, type UserSeed } from './accounts.data.ts';
 import { COMPANIES } from './companies.data.ts';
 
-export const USERS: readonly UserSeed[] = [
+const USERS: readonly UserSeed[] = [
   {
     key: 'admin',
     email: 'admin@etp-rd.ru',

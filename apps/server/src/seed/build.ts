@@ -13,7 +13,7 @@ import { Rng } from './random.ts';
 import { ContractNumbers, type PortfolioProfile } from './registry.ts';
 import { trade } from './trading.ts';
 
-export type SellerKey = 'sellerBank' | 'sellerMfo';
+type SellerKey = 'sellerBank' | 'sellerMfo';
 
 export interface ProcedureModel extends Schedule {
   index: number;

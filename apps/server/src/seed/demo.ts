@@ -17,7 +17,6 @@ import { insertEngagement } from './engagement.ts';
 import { demoHistory, insertHistory } from './history.insert.ts';
 import { insertProcedures } from './insert.ts';
 
-export { DEMO_PASSWORD } from './accounts.data.ts';
 export type { DemoAccount } from './accounts.ts';
 
 export const DEFAULT_DEMO_SEED = 20261122;

@@ -31,7 +31,7 @@ export function demoHistory(seed: number, now: Date): HistoryProcedure[] {
  * lists the history does not generate (ОСЗ buckets, loan kinds, first creditors, enforcement-order placements)
  * stay absent.
  */
-export function historyAnalytics(lots: readonly HistoryProcedure['lots'][number][]): Record<string, unknown> {
+function historyAnalytics(lots: readonly HistoryProcedure['lots'][number][]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const regions: Record<string, number> = {};
   for (const lot of lots) {

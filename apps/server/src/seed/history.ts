@@ -22,7 +22,7 @@ import { Rng } from './random.ts';
 export const HISTORY_LABEL =
   'Демо-данные: история торгов за два года, сгенерированная для модели прогноза цен (не рыночные наблюдения)';
 
-export const BASE_SHARE: Readonly<Record<SellerType, number>> = {
+const BASE_SHARE: Readonly<Record<SellerType, number>> = {
   bank: 0.055,
   mfo: 0.15,
   legal: 0.045,
@@ -33,7 +33,7 @@ export const BASE_SHARE: Readonly<Record<SellerType, number>> = {
 const NOISE_SD = 0.2;
 const DAY_MS = 86_400_000;
 
-export interface HistoryLot extends ForecastLotFacts {
+interface HistoryLot extends ForecastLotFacts {
   number: number;
   startPrice: number;
   salePrice: number;
@@ -61,7 +61,7 @@ const OTHER_REGIONS = ['16', '23', '52', '54', '61', '63', '66', '74', '02', '24
 const ROUBLE = 100;
 
 /** The generating process's log share, without noise. */
-export function historyLogShare(lot: ForecastLotFacts, payments360: number, capitalShare: number): number {
+function historyLogShare(lot: ForecastLotFacts, payments360: number, capitalShare: number): number {
   const n = Math.max(1, lot.itemsCount);
   const a = lot.analytics ?? {};
   const s = (key: string) => (typeof a[key] === 'number' ? (a[key] as number) / n : 0);

@@ -17,7 +17,7 @@ export interface BidModel {
   source: 'hand' | 'auto';
 }
 
-export interface AutobidModel {
+interface AutobidModel {
   company: BuyerKey;
   maxPrice: number;
   enabled: boolean;
@@ -90,7 +90,7 @@ export function aggregate(debts: readonly Debt[]): Aggregates {
   };
 }
 
-export function lotStatusFor(status: BriefcaseStatusColumn): LotStatusColumn {
+function lotStatusFor(status: BriefcaseStatusColumn): LotStatusColumn {
   switch (status) {
     case 'created':
     case 'rejected':

@@ -164,7 +164,7 @@ function features(
 }
 
 /** One debt of the portfolio. */
-export function generateDebt(rng: Rng, profile: PortfolioProfile, numbers: ContractNumbers): Debt {
+function generateDebt(rng: Rng, profile: PortfolioProfile, numbers: ContractNumbers): Debt {
   const performing = profile.sourceKind === 'active_loan';
   const productType: ProductType =
     profile.product ?? (profile.book === 'mfo' ? 'Микрозайм' : rng.weighted(BANK_PRODUCTS));

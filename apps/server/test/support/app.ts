@@ -10,13 +10,13 @@ import { createNotifier, type TransportOverrides } from '../../src/notify/create
 import type { Bus } from '../../src/realtime/bus.ts';
 import { createTestDatabase, type DriverKind, type TestDatabase } from './db.ts';
 
-export interface TestClock {
+interface TestClock {
   now: () => Date;
   set(date: Date): void;
   advance(ms: number): void;
 }
 
-export function createClock(start = new Date('2026-11-22T09:00:00Z')): TestClock {
+function createClock(start = new Date('2026-11-22T09:00:00Z')): TestClock {
   let current = start.getTime();
   return {
     now: () => new Date(current),

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
-export interface BankAccount {
+interface BankAccount {
   email: string | null;
   emailVerified: boolean;
 }

@@ -24,7 +24,7 @@ export interface Real {
 type Cmd = fc.AsyncCommand<M.Model, Real>;
 export type Actor = number | 'seller' | 'admin';
 
-export const buyerName = (company: number) => `ООО «Покупатель ${company + 1}»`;
+const buyerName = (company: number) => `ООО «Покупатель ${company + 1}»`;
 const who = (r: Real, actor: Actor): Trader =>
   actor === 'seller' ? r.floor.seller : actor === 'admin' ? r.floor.admin : r.floor.buyers[actor]!;
 const label = (actor: Actor) => (typeof actor === 'number' ? `П${actor + 1}` : actor);
@@ -126,7 +126,7 @@ export type AmountKind =
   | 'aboveOsz';
 
 /** The amount a buyer types, from what the model says the lot shows. */
-export function amountFor(m: M.Model, company: number, kind: AmountKind, k: number): number {
+function amountFor(m: M.Model, company: number, kind: AmountKind, k: number): number {
   const { p } = m;
   const next = M.nextPrice(m);
   if (kind === 'zero') return 0;

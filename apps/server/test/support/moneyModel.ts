@@ -4,7 +4,7 @@
  * the lot and what each role should then see. Buyers are companies 0, 1, 2; amounts are kopecks; times are ms.
  */
 export type Format = 'classic' | 'dutch' | 'private_requests' | 'bank_to_bank';
-export type LotStatus = 'ready' | 'active' | 'finished' | 'closed';
+type LotStatus = 'ready' | 'active' | 'finished' | 'closed';
 export const MINUTE = 60_000;
 /** "+N мин" shows while 5 minutes or less remain (spec 2 §9: 300001 ms). */
 const RENEWAL_WINDOW_MS = 300_001;
@@ -83,7 +83,7 @@ export const isSealed = (p: LotParams) => p.format === 'private_requests' || p.f
 export const tradingOpen = (m: Model) => m.status === 'active' && m.p.startMs <= m.now && m.now < m.end;
 
 /** Dutch clock at time t: one step down every period from the maximum, never below the floor. */
-export function dutchClock(m: Model, t = m.now): number {
+function dutchClock(m: Model, t = m.now): number {
   const { maxPrice, startPrice: floor, step, startMs, periodMin } = m.p;
   if (t < startMs) return maxPrice;
   return Math.max(floor, maxPrice - step * Math.floor((t - startMs) / (periodMin * MINUTE)));
@@ -93,7 +93,7 @@ export function dutchStepCount(p: LotParams): number {
   return Math.ceil((p.maxPrice - p.startPrice) / p.step) + 1;
 }
 
-export function dutchCurrentStep(m: Model): number {
+function dutchCurrentStep(m: Model): number {
   return Math.min(dutchStepCount(m.p), Math.floor((m.now - m.p.startMs) / (m.p.periodMin * MINUTE)) + 1);
 }
 
@@ -105,15 +105,15 @@ function best(bids: Iterable<Bid>): Bid | null {
   return top;
 }
 
-export function leaderBid(m: Model): Bid | null {
+function leaderBid(m: Model): Bid | null {
   return m.p.format === 'classic' ? (m.history.at(-1) ?? null) : best(m.standing.values());
 }
 
 export const leader = (m: Model) => leaderBid(m)?.company ?? null;
-export const bidsCount = (m: Model) => (m.p.format === 'classic' ? m.history.length : m.standing.size);
+const bidsCount = (m: Model) => (m.p.format === 'classic' ? m.history.length : m.standing.size);
 
 /** The company's last bid, standing order or standing offer. */
-export function ownLast(m: Model, company: number): number | null {
+function ownLast(m: Model, company: number): number | null {
   if (m.p.format !== 'classic') return m.standing.get(company)?.amount ?? null;
   for (let i = m.history.length - 1; i >= 0; i--)
     if (m.history[i]!.company === company) return m.history[i]!.amount;
@@ -146,7 +146,7 @@ const ceiling = (m: Model, max: number) =>
  * most the runner-up can pay (capped at its own ceiling), the runner-up's last bid one step below; a defender
  * never outbids its own company; then every other company's autobid below the next price is maxed out.
  */
-export function resolveAutobids(m: Model) {
+function resolveAutobids(m: Model) {
   const lead = leader(m);
   const next = nextPrice(m);
   const able = [...m.autobids.entries()]
@@ -297,7 +297,7 @@ export const canStartSecondRound = (m: Model) =>
   (m.procedure === 'closed' || m.procedure === 'closed_without_winners');
 
 /** The condition line (docs/auctions.md §10) for the seller and administrators. */
-export function ownerCondition(m: Model): string {
+function ownerCondition(m: Model): string {
   const convert = m.p.endMode === 'convert';
   const bids = bidsCount(m) > 0;
   switch (m.status) {
@@ -315,7 +315,7 @@ export function ownerCondition(m: Model): string {
 }
 
 /** The condition line for a buyer (docs/auctions.md §10): the first matching row wins. */
-export function participantCondition(m: Model, company: number): string {
+function participantCondition(m: Model, company: number): string {
   const convert = m.p.endMode === 'convert';
   const bids = bidsCount(m) > 0;
   const mine = ownLast(m, company) !== null;

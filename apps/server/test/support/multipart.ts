@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface FilePart {
+interface FilePart {
   file: Buffer;
   name: string;
   type?: string;

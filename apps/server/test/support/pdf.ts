@@ -24,7 +24,7 @@ export async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
 export const flat = (text: string) => text.replace(/[\s\u00a0\u202f]+/gu, ' ');
 
 /** Where pictures of PDF pages are left to be looked at (test-results/ is not committed). */
-export const PDF_PICTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../../test-results/pdf');
+const PDF_PICTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../../test-results/pdf');
 
 /** Page 1 of a PDF as a PNG in PDF_PICTURES (poppler's pdftoppm), named `<name>.png`; returns its path. */
 export async function pagePicture(bytes: Buffer | Uint8Array, name: string): Promise<string> {

@@ -1,7 +1,7 @@
 /** A minimal SMTP server for tests: accepts every message and keeps it, so delivery is asserted for real. */
 import { createServer, type Server } from 'node:net';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   data: string;

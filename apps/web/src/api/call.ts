@@ -77,11 +77,3 @@ export function callEnvelope<O extends Operation>(
     optionsOf(op, given),
   );
 }
-
-/** A file the operation answers, fetched with the session, as a Blob. */
-export function callFile<O extends Operation>(
-  op: O,
-  params?: Record<string, string | number>,
-): Promise<Blob> {
-  return apiClient.download(pathOf(op, params));
-}

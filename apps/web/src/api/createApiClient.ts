@@ -10,7 +10,7 @@ import type { TokenStore } from './createTokenStore.ts';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON, or as multipart when it is a FormData (profile, company: files with fields). */
   body?: unknown;
@@ -37,7 +37,7 @@ export interface ApiClientDeps {
   now?: () => number;
 }
 
-export function buildQueryString(query: Record<string, QueryValue> | undefined): string {
+function buildQueryString(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

@@ -5,7 +5,7 @@
 import type { Jwt } from '@etp/contracts';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 
-export interface StoredSession extends Jwt {
+interface StoredSession extends Jwt {
   /** Epoch ms when the pair was received: the refresh schedule counts from here. */
   obtained_at: number;
 }

@@ -21,7 +21,7 @@ function sourcesUnder(dir: string): string[] {
   });
 }
 
-export function requestPathsIn(files: { name: string; text: string }[]): string[] {
+function requestPathsIn(files: { name: string; text: string }[]): string[] {
   return files.flatMap(({ name, text }) =>
     text
       .split('\n')

@@ -20,7 +20,7 @@ export interface CurrentUserState {
 }
 
 /** How often a user whose company awaits accreditation is re-read, so that good standing arrives by itself. */
-export const USER_RECHECK_WHILE_LIMITED_MS = 30_000;
+const USER_RECHECK_WHILE_LIMITED_MS = 30_000;
 
 /**
  * GET /api/v1/user for the holder of the stored tokens. While the user's company awaits accreditation it is

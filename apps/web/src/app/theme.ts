@@ -8,7 +8,7 @@ import { ruRU } from '@mui/material/locale';
 import type {} from '@mui/x-charts/themeAugmentation';
 
 /** A colour of the filling-percentage badge: its outline and tint (`main`) and its text, readable on the tint. */
-export interface FillingTone {
+interface FillingTone {
   main: string;
   text: string;
 }

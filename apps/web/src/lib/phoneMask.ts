@@ -6,7 +6,7 @@ export const PHONE_PREFIX = '+7 ';
 const NATIONAL_DIGITS = 10;
 
 /** The national digits (at most ten) of what is in the field. */
-export function nationalDigits(raw: string): string {
+function nationalDigits(raw: string): string {
   const digits = raw.replace(/\D/g, '');
   if (raw.trimStart().startsWith('+7')) return digits.slice(1, 1 + NATIONAL_DIGITS);
   if (digits.length === 11 && /^[78]/.test(digits)) return digits.slice(1);
@@ -14,7 +14,7 @@ export function nationalDigits(raw: string): string {
 }
 
 /** '9161234567' → '+7 916 123-45-67'; separators appear only once a digit follows them. */
-export function formatNationalDigits(digits: string): string {
+function formatNationalDigits(digits: string): string {
   if (digits === '') return PHONE_PREFIX;
   let text = PHONE_PREFIX + digits.slice(0, 3);
   if (digits.length > 3) text += ` ${digits.slice(3, 6)}`;
@@ -28,7 +28,7 @@ export function maskPhoneInput(raw: string): string {
 }
 
 /** Where the caret goes in the masked text: right after its n-th national digit (or after the prefix). */
-export function caretAfterDigit(masked: string, n: number): number {
+function caretAfterDigit(masked: string, n: number): number {
   if (n <= 0) return PHONE_PREFIX.length;
   let seen = 0;
   for (let i = PHONE_PREFIX.length; i < masked.length; i++) {

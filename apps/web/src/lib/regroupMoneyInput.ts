@@ -13,7 +13,7 @@ import {
 } from '@etp/domain';
 import { type ChangeEvent, useLayoutEffect, useRef } from 'react';
 
-export function regroupMoneyInput(
+function regroupMoneyInput(
   previous: string,
   typed: string,
   caret: number,

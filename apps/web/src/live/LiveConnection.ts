@@ -60,7 +60,7 @@ export interface Subscription {
 const OPEN = 1;
 const keyOf = (channel: LiveChannel, briefcaseId: number | null) => `${channel}:${briefcaseId ?? ''}`;
 
-export const defaultRetryDelay = (attempt: number): number =>
+const defaultRetryDelay = (attempt: number): number =>
   Math.min(10_000, 500 * 2 ** Math.min(attempt, 5)) * (0.75 + Math.random() * 0.5);
 
 export class LiveConnection {

@@ -23,7 +23,7 @@ export interface LiveHub {
 export const LiveContext = createContext<LiveHub | null>(null);
 
 /** ws(s)://{this host}/ws */
-export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${pathOf(OPERATIONS.openLiveChannel)}`;
 }
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const SRC = join(import.meta.dirname, '..');
 const ARGS = String.raw`\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)`;
 /** `expect(<a Testing Library query>)` followed by a truthiness or null check instead of a DOM matcher. */
-export const WEAK_DOM_ASSERTION = new RegExp(
+const WEAK_DOM_ASSERTION = new RegExp(
   String.raw`expect\(\s*(?:await\s+)?(?:within${ARGS}\.|[\w.]+\.)?(?:get|query|find)(?:All)?By\w+${ARGS}\s*,?\s*\)` +
     String.raw`\s*\.(?:not\.)?(?:toBeTruthy|toBeFalsy|toBeNull|toBeDefined|toBeUndefined)\(\)`,
   'g',
@@ -25,7 +25,7 @@ function testFiles(dir: string): string[] {
 }
 
 /** `file:line` of each weak assertion in `text`. */
-export function weakAssertions(file: string, text: string): string[] {
+function weakAssertions(file: string, text: string): string[] {
   return [...text.matchAll(WEAK_DOM_ASSERTION)].map(
     (m) => `${file}:${text.slice(0, m.index).split('\n').length}`,
   );

@@ -71,7 +71,7 @@ export function bidAtSteps(lot: BidInputLot, steps: number): BidInputState {
 }
 
 /** The steps an amount stands for (spec 2 §5 formulas, at least 1). */
-export function stepsForTypedAmount(lot: BidInputLot, amount: Kopecks): number {
+function stepsForTypedAmount(lot: BidInputLot, amount: Kopecks): number {
   return isDutch(lot)
     ? dutchStepsForAmount(lot.next_price, amount, lot.step_price, lot.min_price ?? undefined)
     : classicStepsForAmount(amount, lot.next_price, lot.step_price);
@@ -107,7 +107,7 @@ function readNumber(text: string): TypedNumber | null | 'unreadable' {
 }
 
 /** A typed number as a JS number ('12,5 %' → 12.5); null when empty, NaN when unreadable. */
-export function parseTypedNumber(text: string): number | null {
+function parseTypedNumber(text: string): number | null {
   const n = readNumber(text);
   if (n === null) return null;
   if (n === 'unreadable') return Number.NaN;

@@ -72,12 +72,12 @@ export interface Autobid {
 }
 
 /** Priority of autobids: higher maximum first, then the earlier one, then the lower id. */
-export function compareAutobids(a: Autobid, b: Autobid): number {
+function compareAutobids(a: Autobid, b: Autobid): number {
   return b.maxPrice - a.maxPrice || a.createdAt - b.createdAt || a.id - b.id;
 }
 
 /** A bid the engine places for an autobid's owner. Insert them in order, applying each with applyClassicBid. */
-export interface AutobidBid {
+interface AutobidBid {
   autobidId: number;
   companyId: number;
   userId: number;

@@ -38,7 +38,7 @@ type ClockLot = Pick<
 >;
 
 /** One clock step's duration; a period below one minute is read as one minute. */
-export function dutchPeriodMs(lot: Pick<LotState, 'lot_renewal_minutes'>): number {
+function dutchPeriodMs(lot: Pick<LotState, 'lot_renewal_minutes'>): number {
   return Math.max(1, lot.lot_renewal_minutes) * MINUTE_MS;
 }
 
@@ -74,7 +74,7 @@ export function dutchClockEndAt(lot: ClockLot): number {
 }
 
 /** The first instant the clock reads `amount` or less. */
-export function dutchReachAt(lot: ClockLot, amount: Kopecks): number {
+function dutchReachAt(lot: ClockLot, amount: Kopecks): number {
   if (amount >= maxOf(lot) || lot.step_price <= 0) return lot.start_ms;
   const k = Math.min(stepsOf(lot) - 1, Math.ceil((maxOf(lot) - amount) / lot.step_price));
   return lot.start_ms + k * dutchPeriodMs(lot);
@@ -84,15 +84,10 @@ export function dutchReachAt(lot: ClockLot, amount: Kopecks): number {
  * When a lot whose clock first reached an order at `reach` finishes, before its end: at `reach` itself, or with
  * steps_after_first_bid = N > 0 at the close of the N-th clock step after the one `reach` falls in.
  */
-export function dutchFinishAfterReach(lot: ClockLot, reach: number): number {
+function dutchFinishAfterReach(lot: ClockLot, reach: number): number {
   const extra = Math.max(0, Math.floor(lot.steps_after_first_bid ?? 0));
   if (extra === 0 || !Number.isFinite(reach)) return reach;
   return lot.start_ms + (elapsedSteps(lot, reach) + 1 + extra) * dutchPeriodMs(lot);
-}
-
-/** The state with current_price at the clock price of `t` (for display and the scheduler's ticks). */
-export function syncDutchClock(lot: LotState, t: number): LotState {
-  return { ...lot, current_price: dutchPriceAt(lot, t) };
 }
 
 export type DutchOutcome =

@@ -11,7 +11,7 @@ import { LOT_STATUS_LABELS } from '../statuses.ts';
 import type { LotState } from './lotState.ts';
 import { LOT_CONDITION_TEXTS as T } from './messages.ts';
 
-export type LotConditionColor = 'green' | 'red' | 'purple' | 'blue' | 'grey';
+type LotConditionColor = 'green' | 'red' | 'purple' | 'blue' | 'grey';
 
 export interface LotCondition {
   text: string;

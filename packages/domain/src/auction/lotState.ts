@@ -25,7 +25,7 @@ export interface RankedBid {
 }
 
 /** The standing best bid of a lot. */
-export type LotLeader = RankedBid;
+type LotLeader = RankedBid;
 
 /** The bid the seller chose when closing the lot (in convert mode: the offer that fixes the 2nd round's price). */
 export interface LotWinner {

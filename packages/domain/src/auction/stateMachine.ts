@@ -11,7 +11,7 @@
 import type { BriefcaseStatus, LotStatus } from '../statuses.ts';
 import type { LotState } from './lotState.ts';
 
-export const PROCEDURE_TRANSITIONS: Readonly<Record<BriefcaseStatus, readonly BriefcaseStatus[]>> = {
+const PROCEDURE_TRANSITIONS: Readonly<Record<BriefcaseStatus, readonly BriefcaseStatus[]>> = {
   created: ['pending'],
   pending: ['ready', 'rejected'],
   rejected: [],
@@ -25,7 +25,7 @@ export const PROCEDURE_TRANSITIONS: Readonly<Record<BriefcaseStatus, readonly Br
   closed_with_next_round: [],
 };
 
-export const LOT_TRANSITIONS: Readonly<Record<LotStatus, readonly LotStatus[]>> = {
+const LOT_TRANSITIONS: Readonly<Record<LotStatus, readonly LotStatus[]>> = {
   created: ['pending'],
   pending: ['ready'],
   ready: ['active'],

@@ -71,7 +71,7 @@ export type AmountRulesLot = Pick<
 >;
 
 /** The least amount a format takes (spec 2 §5 "минимальная сумма"): the dutch floor, else the start price. */
-export function minimumBidAmount(lot: AmountRulesLot): Kopecks {
+function minimumBidAmount(lot: AmountRulesLot): Kopecks {
   if (lot.auction_type === 'dutch') return lot.min_price ?? lot.max_price ?? lot.start_price;
   return lot.start_price;
 }

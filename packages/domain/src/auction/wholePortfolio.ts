@@ -35,14 +35,14 @@ export interface AwardableLot {
 }
 
 /** The lots of the same procedure that carry some of `lot`'s debts: all parts for the whole, the whole for a part. */
-export function overlappingLots<T extends AwardableLot>(
+function overlappingLots<T extends AwardableLot>(
   lot: Pick<AwardableLot, 'id' | 'composite'>,
   lots: readonly T[],
 ) {
   return lots.filter((other) => other.id !== lot.id && other.composite !== lot.composite);
 }
 
-export const WHOLE_PORTFOLIO_MESSAGES = {
+const WHOLE_PORTFOLIO_MESSAGES = {
   wholeSold: (name: string) =>
     `Весь портфель уже продан (${name}): эти долги нельзя продать второй раз. Лот можно закрыть только без победителя`,
   partsSold: (names: string) =>

@@ -18,7 +18,7 @@ import {
   validateSettlementAccount,
 } from './requisites.ts';
 
-export interface CompanyBankAccountInput {
+interface CompanyBankAccountInput {
   account?: string | null;
   bank?: string | null;
   bik?: string | null;

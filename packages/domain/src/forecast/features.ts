@@ -31,7 +31,7 @@ export const SELLER_TYPES = COMPANY_KINDS;
 export type SellerType = CompanyKind;
 
 export const FORECAST_AUCTION_TYPES = ['classic', 'dutch'] as const;
-export type ForecastAuctionType = (typeof FORECAST_AUCTION_TYPES)[number];
+type ForecastAuctionType = (typeof FORECAST_AUCTION_TYPES)[number];
 
 /**
  * Everything the model reads of a lot. Money in kopecks. The form gives the first group; the registry gives

@@ -14,7 +14,7 @@ export const FORECAST_RETRAIN_AFTER = 50;
 export const FORECAST_START_QUANTILE = 0.1;
 
 /** Share of face: the band's lower end (the start price) and its middle (the sale price), by seller type. */
-export const PRIOR_SHARES: Readonly<Record<SellerType, { low: number; median: number }>> = {
+const PRIOR_SHARES: Readonly<Record<SellerType, { low: number; median: number }>> = {
   bank: { low: 0.05, median: 0.065 },
   mfo: { low: 0.14, median: 0.175 },
   // Collection agencies resell portfolios already worked by a bank; persons and sole traders sell small books.
@@ -24,7 +24,7 @@ export const PRIOR_SHARES: Readonly<Record<SellerType, { low: number; median: nu
 };
 
 /** DPD bands (days, upper bound exclusive) and the factor each applies to the seller type's shares. */
-export const PRIOR_DPD_BANDS: readonly { below: number; factor: number; title: string }[] = [
+const PRIOR_DPD_BANDS: readonly { below: number; factor: number; title: string }[] = [
   { below: 180, factor: 1.5, title: 'до 180 дней' },
   { below: 365, factor: 1.2, title: '180–364 дня' },
   { below: 730, factor: 1, title: '1–2 года' },

@@ -72,7 +72,7 @@ export const BOTTOMLINE_BUCKETS: readonly (readonly [string, number])[] = [
 ];
 
 /** Age buckets: upper bounds in whole years, exclusive; then the bucket of debts without a birth date. */
-export const AGE_BUCKETS: readonly (readonly [string, number])[] = [
+const AGE_BUCKETS: readonly (readonly [string, number])[] = [
   ['до 25 лет', 25],
   ['25–34 года', 35],
   ['35–44 года', 45],
@@ -80,7 +80,7 @@ export const AGE_BUCKETS: readonly (readonly [string, number])[] = [
   ['55–64 года', 65],
   ['65 лет и старше', Number.POSITIVE_INFINITY],
 ];
-export const AGE_UNKNOWN_TITLE = 'Отсутствуют';
+const AGE_UNKNOWN_TITLE = 'Отсутствуют';
 
 export interface AnalyticsOptions {
   /** The registry's date ('YYYY-MM-DD'), for ages; default today (UTC). */
@@ -96,7 +96,7 @@ export interface AnalyticsAccumulator {
 }
 
 /** What analytics read of a debt (a Debt fits; so does the demo seed's). */
-export type AnalyticsInput = Pick<
+type AnalyticsInput = Pick<
   Debt,
   | 'amountTotal'
   | 'amountBottomline'
@@ -132,7 +132,7 @@ const BUCKETS = BOTTOMLINE_BUCKETS.length;
 const AGE_TITLES = [...AGE_BUCKETS.map(([title]) => title), AGE_UNKNOWN_TITLE];
 const FEATURE_INDEX = Object.fromEntries(FEATURE_KEYS.map((k, i) => [k, i])) as Record<FeatureKey, number>;
 
-export interface AnalyticsStringTables {
+interface AnalyticsStringTables {
   productType: readonly (string | null)[];
   firstCreditor: readonly (string | null)[];
   placement: readonly (string | null)[];

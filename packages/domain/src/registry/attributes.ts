@@ -31,9 +31,9 @@ export interface RegistryAttribute {
 }
 
 /** The longest contract number taken (issue 21): a number, not a note. */
-export const CONTRACT_ID_MAX_LENGTH = 100;
+const CONTRACT_ID_MAX_LENGTH = 100;
 /** The longest text of the other text attributes (a product type, a creditor's name...). */
-export const TEXT_ATTRIBUTE_MAX_LENGTH = 500;
+const TEXT_ATTRIBUTE_MAX_LENGTH = 500;
 
 const FLAG_FORMATS = 'Да/нет, 1/0, +/-, true/false; пустая ячейка — нет.';
 const MONEY_FORMATS =

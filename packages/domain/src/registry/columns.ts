@@ -163,7 +163,7 @@ const bufferOf = (a: TypedArray) => a.buffer as ResizableArrayBuffer;
 
 const MAX_STRINGS = 65_535;
 /** Rows added to the columns at a time (about 4.7 MB). */
-export const DEBT_GROW_ROWS = 1 << 16;
+const DEBT_GROW_ROWS = 1 << 16;
 /** Rows reserved up front: the reader stops at Excel's 1,048,576 rows. Past it the columns move (a copy). */
 const RESERVED_ROWS = 1 << 21;
 

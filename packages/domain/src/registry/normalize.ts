@@ -88,8 +88,8 @@ export function parseLotNumber(cell: Cell | undefined): number | null | Invalid 
   return n;
 }
 
-export const REGION_CODE_MIN = 1;
-export const REGION_CODE_MAX = 95;
+const REGION_CODE_MIN = 1;
+const REGION_CODE_MAX = 95;
 
 /** A subject code 01–95 (text or number; '7' is 07). */
 export function parseRegion(cell: Cell | undefined): number | null | Invalid {
@@ -107,10 +107,10 @@ const cellString = (cell: Cell) => (cell === null ? '' : String(cell));
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const DAY_MS = 86_400_000;
 /** Serials accepted as dates: 1900-03-01 (61) to 2099-12-31 (73050). */
-export const EXCEL_SERIAL_MIN = 61;
-export const EXCEL_SERIAL_MAX = 73_050;
-export const DATE_YEAR_MIN = 1900;
-export const DATE_YEAR_MAX = 2099;
+const EXCEL_SERIAL_MIN = 61;
+const EXCEL_SERIAL_MAX = 73_050;
+const DATE_YEAR_MIN = 1900;
+const DATE_YEAR_MAX = 2099;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+Z?)?$/;
 const RU_DATE = /^(\d{1,2})[./](\d{1,2})[./](\d{4})(?:\s+[\d:]+)?$/;

@@ -18,7 +18,7 @@ export const PERSONAL_DATA_LABELS: Readonly<Record<PersonalDataKind, string>> = 
   address: 'Адрес',
 };
 
-export interface PersonalDataFinding {
+interface PersonalDataFinding {
   column: string;
   columnIndex: number;
   header: string;
@@ -30,7 +30,7 @@ export interface PersonalDataFinding {
   byHeader: boolean;
 }
 
-export const PERSONAL_DATA_SAMPLE_ROWS = 5;
+const PERSONAL_DATA_SAMPLE_ROWS = 5;
 /** Clean texts remembered per column (a power of two). */
 const CLEAN_SLOTS = 16;
 

@@ -3,7 +3,7 @@
  * since 2005 keep their historical names, so an old registry still reads; the map draws them with no shape.
  */
 // biome-ignore format: one code per line reads as a table.
-export const REGION_NAMES: Readonly<Record<string, string>> = {
+const REGION_NAMES: Readonly<Record<string, string>> = {
   '01': 'Республика Адыгея',
   '02': 'Республика Башкортостан',
   '03': 'Республика Бурятия',

@@ -5,7 +5,7 @@
  */
 import type { AuctionType } from '../auctionTypes.ts';
 
-export const BANK_TO_BANK_SOURCE_KIND = 'active_loan';
+const BANK_TO_BANK_SOURCE_KIND = 'active_loan';
 
 export interface FixedByAuctionType {
   source_kind?: typeof BANK_TO_BANK_SOURCE_KIND;
@@ -17,6 +17,3 @@ export function fixedByAuctionType(type: AuctionType | null | undefined): FixedB
     ? { source_kind: BANK_TO_BANK_SOURCE_KIND, percent_mode: 'amount_total_debt' }
     : {};
 }
-
-/** Whether the portfolio kind select is locked by the type (its value is then `fixedByAuctionType`'s). */
-export const sourceKindLocked = (type: AuctionType | null | undefined): boolean => type === 'bank_to_bank';

@@ -28,7 +28,7 @@ export function defaultStartFor(chosen: Date, now: Date): Date {
 }
 
 /** The end follows the start in classic and private_requests: start + 2 hours when it is not after it. */
-export function endFollowsStart(type: AuctionType): boolean {
+function endFollowsStart(type: AuctionType): boolean {
   return type === 'classic' || type === 'private_requests';
 }
 

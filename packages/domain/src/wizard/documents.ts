@@ -77,7 +77,7 @@ export const isWizardDocumentKind = (kind: string | null): kind is DocumentKind 
   kind !== null && (DOCUMENT_KINDS as readonly string[]).includes(kind);
 
 /** 'Договор.PDF' → 'pdf'; '' when the name has none. */
-export function extensionOfName(name: string): string {
+function extensionOfName(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
 }

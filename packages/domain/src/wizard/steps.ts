@@ -16,7 +16,7 @@ import { endError, startError } from './dates.ts';
 import { dutchMaxPriceError, lotPriceError } from './lotPrices.ts';
 import { WIZARD_RULE_MESSAGES as M } from './messages.ts';
 
-export const WIZARD_STEPS = [1, 2, 3, 4] as const;
+const WIZARD_STEPS = [1, 2, 3, 4] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export const PORTFOLIO_PERCENT_FIELDS = [
@@ -56,9 +56,9 @@ export const PORTFOLIO_ADVANTAGE_LABELS: Readonly<
   deal_dossiers: 'Кредитные досье',
 };
 
-export const PORTFOLIO_CLASSIFIERS = ['activity', 'source_kind', 'source_debtor_type', 'liability'] as const;
+const PORTFOLIO_CLASSIFIERS = ['activity', 'source_kind', 'source_debtor_type', 'liability'] as const;
 
-export interface DraftLotFacts {
+interface DraftLotFacts {
   id: number;
   step_price: Kopecks | null;
   /** The seller's price for the lot (start price; in dutch the clock's minimum), null when left empty. */
@@ -118,7 +118,7 @@ export function stepOfField(field: string): WizardStep {
   return 3;
 }
 
-export function percentError(value: number | null | undefined): string | null {
+function percentError(value: number | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   if (!(value > 0)) return M.aboveZero;
   if (value > PERCENT_FIELD_MAX) return M.percentTooLarge;

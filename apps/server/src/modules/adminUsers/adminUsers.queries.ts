@@ -3,7 +3,7 @@ import { and, asc, desc, eq, max, min, notInArray, or, type SQL, sql } from 'dri
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, companies, memberships, pageVisits, refreshTokens, users } from '../../db/schema/index.ts';
 
-export const ADMIN_USER_LIST_LIMIT = 20;
+const ADMIN_USER_LIST_LIMIT = 20;
 
 export async function findUserById(db: DbOrTx, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);

@@ -17,7 +17,7 @@ export interface ChainEntry {
 }
 
 /** JSON with keys sorted at every level, so equal content always hashes equally. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)

@@ -58,7 +58,7 @@ export function readCookie(header: string | undefined, name: string): string | u
  * HttpOnly, SameSite=Strict cookie, and the form field carries its HMAC. Another site can neither read the token
  * (the call that gives it is same-origin JSON) nor make the browser send the cookie with its own post.
  */
-export const AUTHENTICITY_COOKIE = 'etp_authenticity';
+const AUTHENTICITY_COOKIE = 'etp_authenticity';
 export const AUTH_PATH = '/users/auth';
 const AUTHENTICITY_TTL_SECONDS = 3600;
 

@@ -23,7 +23,7 @@ import {
 } from './bankId.cookie.ts';
 import { issueHandover, linkBankIdentity, redeemHandover } from './bankId.service.ts';
 
-export const BANK_ID_FAILED = '/users/sign_in?oauth_failed=1';
+const BANK_ID_FAILED = '/users/sign_in?oauth_failed=1';
 
 export function bankIdRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const deps = accountDeps(ctx);

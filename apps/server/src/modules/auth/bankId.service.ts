@@ -15,7 +15,7 @@ import type { BankIdentity } from './bankId.client.ts';
 import { consumeToken, issueToken } from './codes.service.ts';
 import { signInResult } from './sessions.ts';
 
-export const HANDOVER_TTL_MS = MINUTE_MS;
+const HANDOVER_TTL_MS = MINUTE_MS;
 
 /** The account of the identity, linking it on first use; null when there is none to link. */
 export async function linkBankIdentity(deps: AccountDeps, identity: BankIdentity): Promise<number | null> {

@@ -11,7 +11,7 @@ import { findUserByEmail } from './auth.queries.ts';
 import { countCodesSince } from './codes.queries.ts';
 import { consumeToken, issueToken } from './codes.service.ts';
 
-export const CONFIRMATION_TTL_MS = 3 * DAY_MS;
+const CONFIRMATION_TTL_MS = 3 * DAY_MS;
 /** Mails of one kind to one address in an hour; more are silently not sent (no mail-bombing). */
 export const MAILS_PER_ADDRESS_PER_HOUR = 5;
 

@@ -13,7 +13,7 @@ import type { AuthContext } from './guards.ts';
  * is read by its key (a scalar subquery per membership), so the cost stays a few index lookups whatever the number
  * of companies: a join left the plan free to hash the whole companies table for every bid of a batch.
  */
-export function contextFingerprint(userId: number | SQL): SQL<string> {
+function contextFingerprint(userId: number | SQL): SQL<string> {
   return sql<string>`(select md5(concat_ws('|', u.role, u.deleted_at is null, u.current_company_id,
     (select string_agg((select concat_ws(':', m.company_id, m.owner, c.good_standing, c.kind, c.fssp, c.okved, c.name)
          from ${companies} c where c.id = m.company_id), ',' order by m.company_id)

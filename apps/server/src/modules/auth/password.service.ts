@@ -13,7 +13,7 @@ import { consumeToken, issueToken } from './codes.service.ts';
 import { MAILS_PER_ADDRESS_PER_HOUR } from './confirmations.service.ts';
 import { hashPassword } from './passwords.ts';
 
-export const RESET_TOKEN_TTL_MS = 2 * HOUR_MS;
+const RESET_TOKEN_TTL_MS = 2 * HOUR_MS;
 
 /** Same answer whether or not the address has an account: the caller learns nothing about who is registered. */
 export async function sendResetInstructions(deps: AccountDeps, email: string): Promise<void> {

@@ -16,7 +16,7 @@ import { killLiveCodes } from './codes.queries.ts';
 import { sendSmsCode, verifySmsCode } from './codes.service.ts';
 import { signInResult } from './sessions.ts';
 
-export const flagsOf = (user: UserRow): FilledFlags =>
+const flagsOf = (user: UserRow): FilledFlags =>
   filledFlags({ user, memberships: [], company: null, owner: false });
 
 export const phoneNotFound = () =>
@@ -45,7 +45,7 @@ export async function sendSignInCode(
 }
 
 /** The account of a phone with its password checked: a wrong password answers on the password field. */
-export async function userByPhoneAndPassword(deps: AccountDeps, phone: string, password: string) {
+async function userByPhoneAndPassword(deps: AccountDeps, phone: string, password: string) {
   const account = `phone:${phone}` as const;
   await deps.signIn.assertOpen(account);
   const user = await findUserByPhone(deps.db, phone);

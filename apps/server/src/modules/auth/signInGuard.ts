@@ -13,13 +13,13 @@ import { DEMO_PASSWORD } from '../../seed/accounts.data.ts';
 import { AUTH_MESSAGES } from './auth.messages.ts';
 import { verifyPassword } from './passwords.ts';
 
-export const FREE_FAILURES = 5;
-export const FIRST_DELAY_MS = 30_000;
-export const MAX_DELAY_MS = 15 * MINUTE_MS;
+const FREE_FAILURES = 5;
+const FIRST_DELAY_MS = 30_000;
+const MAX_DELAY_MS = 15 * MINUTE_MS;
 /** How long a run of failures is remembered after the last one. */
 const FAILURES_KEPT_MS = 24 * HOUR_MS;
 
-export const delayAfter = (failures: number): number =>
+const delayAfter = (failures: number): number =>
   failures < FREE_FAILURES ? 0 : Math.min(FIRST_DELAY_MS * 2 ** (failures - FREE_FAILURES), MAX_DELAY_MS);
 
 /** The account an attempt names: its e-mail (lower-cased) or its phone. */

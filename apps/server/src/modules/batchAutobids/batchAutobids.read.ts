@@ -9,7 +9,7 @@ import { type Cell, readFirstSheet, XlsxError } from '@etp/xlsx';
 import { BATCH_TEXTS as T } from './batchAutobids.messages.ts';
 
 /** A batch names each lot of one procedure once: far more rows than any procedure has lots is not a batch. */
-export const MAX_BATCH_ROWS = 100_000;
+const MAX_BATCH_ROWS = 100_000;
 /** A batch file has three columns; some more are tolerated (notes), not thousands. */
 const MAX_BATCH_COLUMNS = 64;
 /** The longest text kept from a cell (an id or a price is short; the rest is only echoed in a message). */

@@ -34,7 +34,7 @@ export async function buildTemplate(lots: readonly TemplateLot[]): Promise<Buffe
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export type { CellValue, SheetRow } from './batchAutobids.read.ts';
+export type { SheetRow } from './batchAutobids.read.ts';
 
 /**
  * The data rows of the first visible sheet, found by the template's headers (columns may be moved), read in a

@@ -181,7 +181,7 @@ const leaderBids = alias(bids, 'leader_bid');
 const seenVersion = () => sql<number>`(select v.version from ${lots} v where v.id = ${lots.id})`;
 
 /** Whether a locking read waited for another writer and must be repeated (see seenVersion). */
-export const readBeforeWait = (row: { lot: { version: number }; seenVersion: number | null }) =>
+const readBeforeWait = (row: { lot: { version: number }; seenVersion: number | null }) =>
   row.seenVersion === null || Number(row.seenVersion) !== row.lot.version;
 
 /** Whether the lot has an enabled autobid (read with its lock). */

@@ -16,7 +16,7 @@ import { authOf } from '../auth/guards.ts';
 import { AUTOBID_TEXTS, disableAutobid, enableAutobid } from './autobids.service.ts';
 import { placeBid, withdrawBid } from './bids.service.ts';
 
-export const BID_TEXTS = { accepted: 'Ставка принята', withdrawn: 'Ставка удалена' } as const;
+const BID_TEXTS = { accepted: 'Ставка принята', withdrawn: 'Ставка удалена' } as const;
 
 export function bidsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const tag = ctx.leaderTag;

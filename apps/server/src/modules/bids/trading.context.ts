@@ -16,7 +16,7 @@ import type { LotRow } from '../lots/lots.queries.ts';
 import { type BriefcaseRow, toLotState } from '../lots/trading/lotState.ts';
 import { type BidRow, findActiveBidOfCompany, lockLotWithContext } from './bids.queries.ts';
 
-export const LOT_NOT_FOUND = 'Лот не найден';
+const LOT_NOT_FOUND = 'Лот не найден';
 
 export interface LotAccess {
   lotId: number;

@@ -1,4 +1,5 @@
 /** Who may see which procedure, and how much of it (spec 2 §6, spec 3 §6). */
+import type { CompanyKind } from '@etp/domain';
 import type { AuthContext } from '../auth/guards.ts';
 
 export interface BriefcaseAccessFacts {
@@ -35,7 +36,7 @@ export function canViewBidsInfo(auth: AuthContext, facts: Pick<BriefcaseAccessFa
 }
 
 interface AdmissionCompany {
-  kind: 'legal' | 'bank' | 'mfo' | 'self' | 'physical';
+  kind: CompanyKind;
   fssp: boolean;
   okved: string | null;
 }

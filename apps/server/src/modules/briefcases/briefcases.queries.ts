@@ -230,7 +230,7 @@ export async function lockBriefcase(tx: DbOrTx, id: number) {
 }
 
 /** The most procedures one calendar call returns (three months of a busy platform fit many times over). */
-export const CALENDAR_MAX_ROWS = 3000;
+const CALENDAR_MAX_ROWS = 3000;
 
 /** Procedures the viewer may see in the feed that start in [from, to), by start time (the calendar). */
 export async function findCalendarRows(db: DbOrTx, viewer: Viewer, from: Date, to: Date) {

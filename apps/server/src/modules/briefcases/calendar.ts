@@ -10,7 +10,7 @@ import { findCalendarRows, type Viewer } from './briefcases.queries.ts';
 const MAX_CACHED = 500;
 
 /** The Moscow months a call covers, [from, to): the month of `start` and its neighbours, or one neighbour. */
-export function calendarRange(start: Date, offset: CalendarMonthOffset): { from: Date; to: Date } {
+function calendarRange(start: Date, offset: CalendarMonthOffset): { from: Date; to: Date } {
   const { year, month } = moscowParts(start);
   const firstOf = (delta: number) => fromMoscowParts(year, month + delta, 1);
   switch (offset) {

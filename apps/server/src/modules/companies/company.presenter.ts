@@ -5,7 +5,7 @@ import type { CompanyRow, DocumentRow } from './company.queries.ts';
 export const logoUrl = (company: Pick<CompanyRow, 'id' | 'logoKey'>) =>
   company.logoKey ? `/api/v1/files/company_logos/${company.id}` : null;
 
-export function presentDocument(row: DocumentRow): CompanyDocument {
+function presentDocument(row: DocumentRow): CompanyDocument {
   return {
     id: row.id,
     name: row.name,

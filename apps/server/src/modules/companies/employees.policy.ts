@@ -4,7 +4,7 @@ import type { AuthContext } from '../auth/guards.ts';
 import type { CompanyRow } from '../user/user.queries.ts';
 import { COMPANY_TEXTS as T } from './company.messages.ts';
 
-export function canManageEmployees(auth: AuthContext): boolean {
+function canManageEmployees(auth: AuthContext): boolean {
   return auth.company !== null && auth.owner;
 }
 

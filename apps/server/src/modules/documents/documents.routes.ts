@@ -25,7 +25,7 @@ import { describeDocuments, fileNameOf, mayDownload } from './documents.service.
 import { mountDownload } from './downloadLinks.ts';
 import { ensureProtocol } from './protocols.service.ts';
 
-export const CONTENT_TYPES: Record<string, string> = {
+const CONTENT_TYPES: Record<string, string> = {
   ...PROCEDURE_DOCUMENT_CONTENT_TYPES,
   pdf: 'application/pdf',
   zip: 'application/zip',

@@ -22,10 +22,9 @@ import {
   findProcedureDocuments,
 } from './documents.queries.ts';
 
-export const documentLink = (briefcaseId: number, documentId: number) =>
+const documentLink = (briefcaseId: number, documentId: number) =>
   `/api/v1/briefcases/${briefcaseId}/documents/${documentId}`;
-export const downloadLink = (briefcaseId: number, what: string) =>
-  `/api/v1/briefcases/${briefcaseId}/${what}`;
+const downloadLink = (briefcaseId: number, what: string) => `/api/v1/briefcases/${briefcaseId}/${what}`;
 
 /** The name a document downloads under: its name with its extension. */
 export function fileNameOf(document: Pick<DocumentRow, 'name' | 'extension'>): string {
@@ -142,5 +141,3 @@ export async function describeDocuments(
     seller,
   };
 }
-
-export { personName };

@@ -18,7 +18,7 @@ import type { Guard } from '../auth/guards.ts';
 import { loadUserContext } from '../user/user.queries.ts';
 
 /** How long a signed link opens its file: long enough for the click that asked for it, too short to pass around. */
-export const DOWNLOAD_LINK_TTL_SECONDS = 60;
+const DOWNLOAD_LINK_TTL_SECONDS = 60;
 
 export const DOWNLOAD_LINK_MESSAGES = {
   expired: 'Ссылка для скачивания устарела, запросите файл снова',
@@ -26,9 +26,9 @@ export const DOWNLOAD_LINK_MESSAGES = {
 } as const;
 
 /** The query of a spec path: the signed link's seal, when the request carries no Authorization header. */
-export { SPEC_DOWNLOADS, type SpecDownload };
+export type { SpecDownload };
 
-export const signedLinkQuery = z.object({ signature: z.string().max(1000).optional() });
+const signedLinkQuery = z.object({ signature: z.string().max(1000).optional() });
 
 /** The spec's path of a download (the path a signed link names). */
 export const specDownloadPath = (briefcaseId: number | string, what: SpecDownload) =>
@@ -63,7 +63,7 @@ export function signDownloadLink(
 }
 
 /** Whose link it is, 'expired' for a well-sealed link past its time, or null when forged or for another path. */
-export function openDownloadLink(
+function openDownloadLink(
   key: Buffer,
   signature: string,
   path: string,
@@ -96,7 +96,7 @@ export function openDownloadLink(
  * The guard of a spec path: the Bearer token when the request has one (as under /api/v1), otherwise the signed
  * link of exactly this path; nothing else.
  */
-export function signedOrBearer(ctx: AppContext, what: SpecDownload): Guard {
+function signedOrBearer(ctx: AppContext, what: SpecDownload): Guard {
   const key = downloadLinkKey(ctx.config.jwtSecret);
   return async (request: FastifyRequest) => {
     if (request.headers.authorization) return ctx.guards.user(request);

@@ -10,7 +10,7 @@ import { DOCUMENT_TEXTS as T } from './documents.messages.ts';
 const require = createRequire(import.meta.url);
 const font = (file: string) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
 
-export const FONTS = {
+const FONTS = {
   regular: font('DejaVuSans.ttf'),
   bold: font('DejaVuSans-Bold.ttf'),
   mono: font('DejaVuSansMono.ttf'),

@@ -7,7 +7,7 @@ import { readChainHead } from '../audit/audit.queries.ts';
 import { lotTitle } from '../events/trading.events.ts';
 import { PROTOCOL_LAST_BIDS, type ProtocolBid, type ProtocolData } from './protocol.model.ts';
 
-export type GeneratedKind = 'protocol' | 'main_report';
+type GeneratedKind = 'protocol' | 'main_report';
 
 const protocolSeq = sql`coalesce((select max(d.source_seq) from ${documents} d
   where d.briefcase_id = b.id and d.kind = 'protocol'), -1)`;

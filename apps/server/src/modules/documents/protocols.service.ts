@@ -21,7 +21,7 @@ import {
 const PER_PASS = 5;
 
 /** Makes the procedure's protocol and main report from its current state; false when it does not exist. */
-export function refreshProtocol(ctx: AppContext, briefcaseId: number): Promise<boolean> {
+function refreshProtocol(ctx: AppContext, briefcaseId: number): Promise<boolean> {
   // Refreshes under way on this node, so that two asking at once wait for one rendering.
   const under = ctx.node.protocolRenders;
   let running = under.get(briefcaseId);

@@ -23,9 +23,9 @@ import type { DownloadHistoryRow } from './documents.queries.ts';
 import type { CompanyInfoRow, ReportLot } from './reports.queries.ts';
 
 /** "1 234 567,89 ₽" in a Russian Excel (a format code's separators are the locale's). */
-export const RUBLES = '#,##0.00 "₽"';
+const RUBLES = '#,##0.00 "₽"';
 /** "05.03.2026 14:30:00" */
-export const MOSCOW_TIME = 'DD.MM.YYYY HH:MM:SS';
+const MOSCOW_TIME = 'DD.MM.YYYY HH:MM:SS';
 const rubles = (kopecks: number | null) => (kopecks === null ? null : kopecks / 100);
 
 /**

@@ -13,7 +13,7 @@ import { fileNameOf } from './documents.service.ts';
 import { moscowCell } from './reports.write.ts';
 
 /** Entry names, each unique: a second "Регламент.pdf" becomes "Регламент (2).pdf". */
-export function entryNames(files: Pick<DocumentRow, 'name' | 'extension'>[]): string[] {
+function entryNames(files: Pick<DocumentRow, 'name' | 'extension'>[]): string[] {
   const seen = new Map<string, number>();
   return files.map((file) => {
     const name = fileNameOf(file).replace(/[\\/]/g, '_');

@@ -22,7 +22,7 @@ export interface QuestionChange {
  * (a question asked, a draft answer, an unpublished question deleted) only the seller, the administrators and the
  * asker, so nobody learns of a question they may not read.
  */
-export function questionAudiences(change: QuestionChange): Audience[] {
+function questionAudiences(change: QuestionChange): Audience[] {
   if (change.wasPublished || change.isPublished) return [{ kind: 'all' }];
   const audiences: Audience[] = [{ kind: 'masters' }];
   if (change.authorUserId !== null) audiences.push({ kind: 'users', ids: [change.authorUserId] });

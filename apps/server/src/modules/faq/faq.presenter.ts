@@ -8,7 +8,7 @@ export interface QuestionViewer {
   seesEverything: boolean;
 }
 
-export const questionDocumentLink = (briefcaseId: number, questionId: number) =>
+const questionDocumentLink = (briefcaseId: number, questionId: number) =>
   `/api/v1/briefcases/${briefcaseId}/questions/${questionId}/attached_document`;
 
 /**

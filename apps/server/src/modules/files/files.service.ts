@@ -23,7 +23,7 @@ export function formatOf(file: UploadedFile, allowed: readonly FileFormat[], mes
  */
 const ZIPPED: readonly string[] = ['docx', 'xlsx', 'odt', 'zip'];
 /** A company document of up to 30 MB; far more once unpacked is a zip bomb, not a charter. */
-export const DOCUMENT_ZIP_LIMITS = { maxEntries: 10_000, maxTotalBytes: 256 * 1024 * 1024 };
+const DOCUMENT_ZIP_LIMITS = { maxEntries: 10_000, maxTotalBytes: 256 * 1024 * 1024 };
 
 /**
  * Inspects an office document's archive in a file worker with the zip limits (entries, bytes once unpacked):

@@ -39,14 +39,14 @@ const ape = (predictedShare: number, actualShare: number) =>
   Math.abs(predictedShare - actualShare) / actualShare;
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-export function splitByTime(lots: readonly TrainingLot[], trainShare = 0.8) {
+function splitByTime(lots: readonly TrainingLot[], trainShare = 0.8) {
   const ordered = [...lots].sort((a, b) => a.endedAt - b.endedAt);
   const cut = Math.floor(ordered.length * trainShare);
   return { train: ordered.slice(0, cut), test: ordered.slice(cut) };
 }
 
 /** The two baselines' median shares, fitted on `train`. */
-export function fitBaselines(train: readonly TrainingLot[]) {
+function fitBaselines(train: readonly TrainingLot[]) {
   const overall = median(train.map((l) => Math.exp(l.y)));
   const cells = new Map<string, number[]>();
   for (const l of train) {
@@ -64,7 +64,7 @@ export function fitBaselines(train: readonly TrainingLot[]) {
 }
 
 /** Scores a trained model and the baselines on `test`. */
-export function scoreBacktest(
+function scoreBacktest(
   model: PriceModel,
   train: readonly TrainingLot[],
   test: readonly TrainingLot[],

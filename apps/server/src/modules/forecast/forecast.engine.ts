@@ -12,11 +12,11 @@ import type { PriceModel } from './model.ts';
 /** Beside this module: the entry that loads forecast.worker.ts through tsx, or the compiled worker (dist, decisions/0252). */
 const WORKER_URL = new URL('./forecast.worker.mjs', import.meta.url);
 
-export const TRAINING_LIMIT_MS = 120_000;
+const TRAINING_LIMIT_MS = 120_000;
 const PREDICT_LIMIT_MS = 15_000;
 const MEMORY_MB = 512;
 
-export class ForecastTimeout extends Error {}
+class ForecastTimeout extends Error {}
 
 type Unsent<T> = T extends unknown ? Omit<T, 'id'> : never;
 

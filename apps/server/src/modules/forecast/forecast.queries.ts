@@ -115,7 +115,7 @@ export async function soldLots(db: DbOrTx, limit: number): Promise<SoldLotRow[]>
   return rows.reverse();
 }
 
-export const modelInfoColumns = {
+const modelInfoColumns = {
   id: forecastModels.id,
   trainingSize: forecastModels.trainingSize,
   trainedThrough: forecastModels.trainedThrough,

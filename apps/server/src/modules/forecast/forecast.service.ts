@@ -40,7 +40,7 @@ import type { PriceModel } from './model.ts';
 /** Reasons are worked out for requests of this many lots or fewer (the Прогноз tab sends one). */
 const EXPLAIN_UP_TO = 10;
 /** The newest sold lots a model learns from. */
-export const MAX_TRAINING_LOTS = 20_000;
+const MAX_TRAINING_LOTS = 20_000;
 
 type ModelRow = NonNullable<Awaited<ReturnType<typeof Q.latestModelInfo>>>;
 

@@ -38,7 +38,7 @@ export const DEFAULT_FOREST_OPTIONS: ForestOptions = {
 const LEAF_POINTS = 24;
 
 /** One tree, flattened: node i splits on `feature[i] < threshold[i]` or, when `feature[i]` is -1, is leaf `leaf[i]`. */
-export interface FlatTree {
+interface FlatTree {
   feature: number[];
   threshold: number[];
   left: number[];

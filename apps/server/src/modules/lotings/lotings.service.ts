@@ -39,7 +39,7 @@ const draftLot = (lot: ReturnType<typeof applyLotting>['lots'][number]) => ({
   analytics: lot.analytics,
 });
 
-export function presentLoting(row: LotingRow) {
+function presentLoting(row: LotingRow) {
   return {
     id: row.id,
     company_id: row.companyId,

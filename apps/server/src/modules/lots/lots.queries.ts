@@ -54,17 +54,6 @@ export async function findLot(db: DbOrTx, id: number): Promise<LotRow | null> {
   return row ?? null;
 }
 
-/**
- * Locks the lot row: every change of a lot's trading state happens under this lock, one at a time. NO KEY UPDATE
- * conflicts with itself and with FOR UPDATE, so it serialises exactly as FOR UPDATE did, but it does not block
- * the KEY SHARE locks of foreign-key checks: rows that merely reference the lot (the outbid event written after
- * the commit, favourites) are not queued behind the bidders waiting for the lot.
- */
-export async function lockLot(tx: DbOrTx, id: number): Promise<LotRow | null> {
-  const [row] = await tx.select().from(lots).where(eq(lots.id, id)).for('no key update');
-  return row ?? null;
-}
-
 export async function findBriefcaseOfLot(db: DbOrTx, briefcaseId: number) {
   const [row] = await db
     .select(briefcaseRowColumns)

@@ -5,7 +5,7 @@ import { presentUser } from '../user/user.presenter.ts';
 import type { UserContext } from '../user/user.queries.ts';
 
 /** A new account gets every e-mail; the user turns off what they do not want. */
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   lot_mailer: { won: true, lost: true, ousted: true, started: true, finished: true, daily_summary: true },
   autobid_mailer: { maxed_out: true },
   invitation_mailer: { invited: true },

@@ -15,12 +15,12 @@ import { logoUrl } from '../companies/company.presenter.ts';
 import { PUBLIC_TEXTS as T } from './public.messages.ts';
 import { findSchedule, insertCallRequest, type ScheduleRow } from './public.queries.ts';
 
-export const SCHEDULE_UPCOMING = 10;
-export const SCHEDULE_ENDED = 6;
-export const SCHEDULE_ENDED_DAYS = 30;
-export const CALL_REQUESTS_PER_HOUR = 5;
+const SCHEDULE_UPCOMING = 10;
+const SCHEDULE_ENDED = 6;
+const SCHEDULE_ENDED_DAYS = 30;
+const CALL_REQUESTS_PER_HOUR = 5;
 /** How old a remembered schedule may be to stand in for the database. */
-export const SCHEDULE_STALE_MS = 10 * 60_000;
+const SCHEDULE_STALE_MS = 10 * 60_000;
 
 function present(row: ScheduleRow, nearestId: number | undefined): PublicBriefcase {
   return {

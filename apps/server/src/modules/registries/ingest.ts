@@ -29,8 +29,6 @@ import {
 } from './registries.queries.ts';
 import { type RawSession, withRawTransaction } from './registries.raw.ts';
 
-export type { IngestPhase };
-
 export interface IngestOptions {
   briefcaseId: number;
   filePath: string;
@@ -67,7 +65,7 @@ export type IngestOutcome = (
 };
 
 /** The matching as stored on the procedure: column index → attribute. */
-export function mapToSourceMap(map: readonly (AttributeValue | null)[]): Record<string, string> {
+function mapToSourceMap(map: readonly (AttributeValue | null)[]): Record<string, string> {
   const out: Record<string, string> = {};
   map.forEach((value, i) => {
     if (value) out[String(i)] = value;

@@ -73,7 +73,7 @@ export function presentWizardLot(lot: LotRow): WizardLot {
   };
 }
 
-export function presentRegistryBriefcase(b: RegistryBriefcase) {
+function presentRegistryBriefcase(b: RegistryBriefcase) {
   return {
     id: b.id,
     briefcase_state: b.status,

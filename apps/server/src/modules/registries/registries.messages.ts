@@ -80,13 +80,3 @@ function quoted(names: readonly string[]): string {
   const more = names.length - shown.length;
   return more > 0 ? `${shown.join(', ')} и ещё ${more}` : shown.join(', ');
 }
-
-/** Russian names of personal-data kinds in the findings and the e-mailed log. */
-export const PERSONAL_DATA_KIND_TEXT: Record<string, string> = {
-  full_name: 'ФИО',
-  passport: 'паспортные данные',
-  snils: 'СНИЛС',
-  phone: 'номер телефона',
-  email: 'адрес электронной почты',
-  address: 'адрес',
-};

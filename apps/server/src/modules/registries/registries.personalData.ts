@@ -13,7 +13,7 @@ import type { RegistryBriefcase } from './registries.service.ts';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The log: which column holds what kind of personal data, how many cells, the first rows. Never the values. */
-export function personalDataLog(briefcase: RegistryBriefcase): string {
+function personalDataLog(briefcase: RegistryBriefcase): string {
   const findings = briefcase.personalDataFindings ?? [];
   const lines = findings.map(
     (f) =>

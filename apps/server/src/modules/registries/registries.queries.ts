@@ -264,14 +264,6 @@ export async function saveLottingRaw(
   );
 }
 
-export async function setReportIdRaw(
-  session: RawSession,
-  briefcaseId: number,
-  reportId: string,
-): Promise<void> {
-  await session.query('update briefcases set registry_report_id = $2 where id = $1', [briefcaseId, reportId]);
-}
-
 // ---- Outside the ingestion transaction (drizzle) ----
 
 /**
@@ -373,14 +365,6 @@ export async function insertHelpRequest(
   return row!;
 }
 
-export async function countHelpRequests(db: Db, briefcaseId: number, userId: number): Promise<number> {
-  const rows = await db
-    .select({ id: registryHelpRequests.id })
-    .from(registryHelpRequests)
-    .where(and(eq(registryHelpRequests.briefcaseId, briefcaseId), eq(registryHelpRequests.userId, userId)));
-  return rows.length;
-}
-
 export async function findWizardLots(db: Db, briefcaseId: number) {
   return db.select().from(lots).where(eq(lots.briefcaseId, briefcaseId)).orderBy(asc(lots.number));
 }
@@ -393,12 +377,4 @@ export async function findRowsPage(db: Db, briefcaseId: number, afterRow: number
     .where(and(eq(registryRows.briefcaseId, briefcaseId), gt(registryRows.rowNumber, afterRow)))
     .orderBy(asc(registryRows.rowNumber))
     .limit(limit);
-}
-
-export async function countRows(db: Db, briefcaseId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(registryRows)
-    .where(eq(registryRows.briefcaseId, briefcaseId));
-  return row?.n ?? 0;
 }

@@ -62,7 +62,7 @@ interface PgConnection {
 }
 
 /** A PGlite COPY statement holds the main thread for as long as it runs: each slice aims at this (ms). */
-export const COPY_SLICE_TARGET_MS = 10;
+const COPY_SLICE_TARGET_MS = 10;
 const FIRST_SLICE_BYTES = 32 * 1024;
 const MIN_SLICE_BYTES = 4 * 1024;
 const MAX_SLICE_BYTES = 1024 * 1024;

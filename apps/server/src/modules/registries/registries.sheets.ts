@@ -39,11 +39,6 @@ export function registryTemplate(): Promise<Buffer> {
   return templateCache;
 }
 
-export interface PortfolioSheetRow {
-  lot: string;
-  cells: (string | number | null)[];
-}
-
 /** A column of the portfolio download: money as a ruble number format, dates as date cells. */
 export interface PortfolioColumn {
   header: string;

@@ -12,7 +12,7 @@ import type { bestBidPerMinute, bidsPerMinute, findStatsLots } from './statistic
 type StatsLot = Awaited<ReturnType<typeof findStatsLots>>[number];
 
 /** Whether the lot's price may be shown: always for open formats, from the end on for sealed offers. */
-export function priceVisible(auctionType: AuctionType, lot: Pick<StatsLot, 'status'>): boolean {
+function priceVisible(auctionType: AuctionType, lot: Pick<StatsLot, 'status'>): boolean {
   return !isPrivateAuction(auctionType) || sealedAmountsRevealed(lot.status);
 }
 

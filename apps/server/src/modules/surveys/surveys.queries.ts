@@ -1,7 +1,7 @@
 /** SQL of survey answers: one per user and survey (and page, for CSI), serialised per user. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { briefcases, surveyAnswers } from '../../db/schema/index.ts';
+import { surveyAnswers } from '../../db/schema/index.ts';
 
 const SURVEY_LOCK_SPACE = 7_270_300;
 
@@ -28,13 +28,4 @@ export async function hasAnswered(db: DbOrTx, userId: number, name: string, path
 
 export async function insertAnswer(db: DbOrTx, row: typeof surveyAnswers.$inferInsert): Promise<void> {
   await db.insert(surveyAnswers).values(row);
-}
-
-export async function findBriefcaseStatus(db: DbOrTx, id: number): Promise<string | null> {
-  const [row] = await db
-    .select({ status: briefcases.status })
-    .from(briefcases)
-    .where(eq(briefcases.id, id))
-    .limit(1);
-  return row?.status ?? null;
 }

@@ -7,7 +7,7 @@
 import type { BriefcaseCardAttributes, User } from '@etp/contracts';
 import { STATISTICS_STATUSES, statusIn } from '@etp/domain';
 
-export const CARD_TABS = ['briefcase', 'analytics', 'trade', 'statistics', 'monitoring', 'faq'] as const;
+const CARD_TABS = ['briefcase', 'analytics', 'trade', 'statistics', 'monitoring', 'faq'] as const;
 export type CardTab = (typeof CARD_TABS)[number];
 
 /** The tab an address segment names: none is the portfolio ('briefcase'); an unknown one is null. */

@@ -12,7 +12,7 @@ import {
   validateCompanyForm,
 } from '@etp/domain';
 
-export const TEXT_FIELDS = [
+const TEXT_FIELDS = [
   'name',
   'full_name',
   'inn',
@@ -28,10 +28,10 @@ export const TEXT_FIELDS = [
   'signer_name',
   'signer_position_and_fio',
 ] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
+type TextField = (typeof TEXT_FIELDS)[number];
 
 export const BANK_FIELDS = ['account', 'bank', 'bik', 'bank_inn', 'correspondent_account'] as const;
-export type BankField = (typeof BANK_FIELDS)[number];
+type BankField = (typeof BANK_FIELDS)[number];
 
 export type CompanyFormValues = Record<TextField, string> & {
   kind: CompanyKind | '';

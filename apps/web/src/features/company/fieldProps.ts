@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 
 /** What a section needs to render one text field of the company form. */
-export interface FieldProps {
+interface FieldProps {
   name: string;
   label: string;
   value: string;

@@ -23,7 +23,7 @@ export type EmployeeAction =
   | { kind: 'remove' | 'owner'; email: string; name: string }
   | { kind: 'revoke'; email: string; name: string };
 
-export const employeeName = (e: Pick<Employee, 'first_name' | 'last_name' | 'email'>) =>
+const employeeName = (e: Pick<Employee, 'first_name' | 'last_name' | 'email'>) =>
   [e.last_name, e.first_name].filter(Boolean).join(' ') || e.email || T.noName;
 
 /** The company's employees; the owner's menu on each other row hands over the rights or removes them. */

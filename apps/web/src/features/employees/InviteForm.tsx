@@ -12,7 +12,7 @@ import { EMPLOYEES_MESSAGES as T } from './messages.ts';
 const MAX_EMAILS = 20;
 
 /** 'a@x.ru, b@y.ru' or one per line → the distinct addresses. */
-export function parseEmails(text: string): string[] {
+function parseEmails(text: string): string[] {
   return [
     ...new Set(
       text

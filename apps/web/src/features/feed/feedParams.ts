@@ -16,7 +16,7 @@ import {
 } from '@etp/domain';
 import { isDayKey, moscowDayRange } from './calendar/calendarDays.ts';
 
-export const FEED_TABS = ['all', 'participation', 'favorites', 'owned'] as const;
+const FEED_TABS = ['all', 'participation', 'favorites', 'owned'] as const;
 export type FeedTab = (typeof FEED_TABS)[number];
 
 export interface FeedParams {

@@ -7,14 +7,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callEnvelope } from '../../api/call.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
-export const loadForms = (query: { lot_id: number } | { briefcase_id: number }, signal?: AbortSignal) =>
+const loadForms = (query: { lot_id: number } | { briefcase_id: number }, signal?: AbortSignal) =>
   call(OPERATIONS.listPredictionForms, { query, signal });
 
-export const predict = (forms: readonly PredictionForm[]) =>
+const predict = (forms: readonly PredictionForm[]) =>
   call(OPERATIONS.predictPrice, { body: { lot_params: [...forms] } });
 
 /** Forecasts any number of lots, MAX_PREDICTION_LOTS a request, one request after another. */
-export async function predictAll(forms: readonly PredictionForm[]): Promise<PredictReply | null> {
+async function predictAll(forms: readonly PredictionForm[]): Promise<PredictReply | null> {
   const replies: PredictReply[] = [];
   for (let at = 0; at < forms.length; at += MAX_PREDICTION_LOTS)
     replies.push(await predict(forms.slice(at, at + MAX_PREDICTION_LOTS)));

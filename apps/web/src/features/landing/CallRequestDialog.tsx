@@ -26,7 +26,7 @@ import { LANDING_MESSAGES as T } from './messages.ts';
  * POST /api/v1/feedback/phone with the fields in the query, as the spec sends them (spec 3 §7.4). Only a 200
  * counts as success (spec 3 §4.6); anything else is a failure.
  */
-export function sendCallRequest(mode: CallRequestMode, fullName: string, phone: string): Promise<null> {
+function sendCallRequest(mode: CallRequestMode, fullName: string, phone: string): Promise<null> {
   return call(OPERATIONS.requestCallback, {
     query: {
       phone: normalizePhone(phone) ?? phone,

@@ -6,7 +6,7 @@ import type { PublicBriefcase } from '@etp/contracts';
 import { type BriefcaseStatus, SLIDER_CONTROLS_MIN_CARDS } from '@etp/domain';
 
 /** Cards of these statuses are shown but lead nowhere. */
-export const DISABLED_STATUSES: readonly BriefcaseStatus[] = [
+const DISABLED_STATUSES: readonly BriefcaseStatus[] = [
   'rejected',
   'closed',
   'closed_without_bids',

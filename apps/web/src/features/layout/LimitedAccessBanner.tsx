@@ -10,7 +10,7 @@ import { LAYOUT_MESSAGES } from './messages.ts';
 const { limitedAccess } = LAYOUT_MESSAGES;
 
 /** Where the company is accredited: that page tells its own accreditation status, so the banner stays away. */
-export const ACCREDITATION_PATH = '/profile/client';
+const ACCREDITATION_PATH = '/profile/client';
 
 /**
  * Asks users of a company that is not accredited to accredit it; dismissal lasts for the tab's session. Not on

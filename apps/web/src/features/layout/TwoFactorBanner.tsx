@@ -7,7 +7,7 @@ import { LAYOUT_MESSAGES } from './messages.ts';
 const { twoFactor } = LAYOUT_MESSAGES;
 
 /** What a user lacks of phone, e-mail and password, in that order. */
-export function missingSecondFactors(user: Pick<User, 'phone' | 'email' | 'has_password'>): string[] {
+function missingSecondFactors(user: Pick<User, 'phone' | 'email' | 'has_password'>): string[] {
   const missing: string[] = [];
   if (!user.phone) missing.push(twoFactor.items.phone);
   if (!user.email) missing.push(twoFactor.items.email);

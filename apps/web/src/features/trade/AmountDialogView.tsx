@@ -1,5 +1,5 @@
 /** The amount dialog itself (AmountDialog), loaded when first opened: MUI's Dialog and text field. */
-import { formatRubles, groupMoneyInput, kopecksToInputText, rublesToKopecks } from '@etp/domain';
+import { groupMoneyInput, kopecksToInputText, rublesToKopecks } from '@etp/domain';
 import {
   Button,
   Dialog,
@@ -96,5 +96,3 @@ export default function AmountDialogView({
     </Dialog>
   );
 }
-
-export const formatAmount = (kopecks: number) => formatRubles(kopecks);

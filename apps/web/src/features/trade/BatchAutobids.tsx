@@ -34,7 +34,7 @@ import { toast } from '../../lib/toast.ts';
 import { downloadFile } from '../company/companyApi.ts';
 import { batchAutobidsButton } from './batchAutobidsButton.ts';
 
-export const BATCH_MESSAGES = {
+const BATCH_MESSAGES = {
   button: 'Пакетные автоставки',
   title: 'Пакетные автоставки',
   text: 'Скачайте шаблон со всеми лотами процедуры, укажите в нём максимальную цену по нужным лотам и загрузите файл. Файл загружается один раз и только до начала торгов.',

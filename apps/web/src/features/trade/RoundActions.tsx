@@ -46,7 +46,7 @@ import { toast } from '../../lib/toast.ts';
 import { useServerNow } from '../../lib/useServerNow.ts';
 import { lotTitle } from './lotTitle.ts';
 
-export const ROUND_MESSAGES = {
+const ROUND_MESSAGES = {
   apply: 'Заявка на следующий тур',
   applyTitle: 'Заявка на участие в следующем туре',
   applyText: 'Отметьте лоты, в торгах по которым вы хотите участвовать в следующем туре.',
@@ -72,13 +72,13 @@ const T = ROUND_MESSAGES;
 const HOUR_MS = 3_600_000;
 
 /** ЧЧ:ММ of a remaining time (spec 2 §9: the round request lifetime is shown as HH:MM). */
-export function hoursMinutes(ms: number): string {
+function hoursMinutes(ms: number): string {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /** When applications close, as the card knows it: the end of trading plus round_request_ttl. */
-export function applicationsCloseAt(b: Pick<BriefcaseCardAttributes, 'end_datetime' | 'round_request_ttl'>) {
+function applicationsCloseAt(b: Pick<BriefcaseCardAttributes, 'end_datetime' | 'round_request_ttl'>) {
   return b.end_datetime ? toEpochMs(b.end_datetime) + b.round_request_ttl : null;
 }
 

@@ -26,19 +26,19 @@ export interface ReceivedUpload {
   empty?: boolean;
 }
 
-export const tooLarge = () =>
+const tooLarge = () =>
   new AppError(413, 'too_large', REGISTRY_MESSAGES.tooLarge(REGISTRY_MAX_MB), {
     source: [REGISTRY_MESSAGES.tooLarge(REGISTRY_MAX_MB)],
   });
 
-export const wrongFormat = () =>
+const wrongFormat = () =>
   new AppError(422, 'validation_failed', REGISTRY_MESSAGES.wrongFormat, {
     source: [REGISTRY_MESSAGES.wrongFormat],
   });
 
 const badForm = () => new AppError(400, 'bad_request', 'Неверный формат формы');
 
-export function tempRegistryPath(): string {
+function tempRegistryPath(): string {
   return join(tmpdir(), `etp-registry-${process.pid}-${randomBytes(8).toString('hex')}.xlsx`);
 }
 

@@ -11,7 +11,7 @@ import { signInApi } from './signInApi.ts';
  * Where the server starts a bank-identity sign-in: a form post with an authenticity token (spec 3 §7.1,
  * docs/decisions/0025 and 0066), a full page load, not a route.
  */
-export const BANK_ID_START = pathOf(OPERATIONS.startBankIdSignIn);
+const BANK_ID_START = pathOf(OPERATIONS.startBankIdSignIn);
 
 /** The federated bank-identity sign-in, shown only when GET /auth_methods says it is configured. */
 export function BankIdButton() {

@@ -44,10 +44,8 @@ export type SignInState =
   | { stage: FillStage; account: AccountRef; filled: FilledFlags; data: FillData }
   | { stage: 'fillSMS'; account: AccountRef; data: FillData; code: SentCode };
 
-export type SignInStage = SignInState['stage'];
-
 /** The stages an address can open by itself (`?stage=restore`); the others need data typed before them. */
-export const OPENABLE_STAGES = ['email', 'restore', 'noEmail'] as const;
+const OPENABLE_STAGES = ['email', 'restore', 'noEmail'] as const;
 export type OpenableStage = (typeof OPENABLE_STAGES)[number];
 
 export type SignInEvent =

@@ -7,7 +7,7 @@ import { AUTH_MESSAGES as T } from '../messages.ts';
  * Flags other screens (and the server's redirects) put in the sign-in address, and the toast each shows on
  * arrival (spec 3 §2.2). The flag is removed from the address once shown, so a reload does not repeat it.
  */
-export const ARRIVAL_FLAGS = {
+const ARRIVAL_FLAGS = {
   password_changed: { text: T.arrival.passwordChanged, kind: 'success' },
   confirmed: { text: T.arrival.confirmed, kind: 'success' },
   reset_sent: { text: T.arrival.resetSent, kind: 'info' },

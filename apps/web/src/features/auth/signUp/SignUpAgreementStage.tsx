@@ -13,7 +13,7 @@ import type { SignUpEvent, SignUpState } from './signUpMachine.ts';
 type AgreementState = Extract<SignUpState, { stage: 'agreement' }>;
 
 /** The feed flagged for a new user shows the welcome dialog (spec 3 §2.3). */
-export const NEW_USER_FEED = '/briefcases?new_user=1';
+const NEW_USER_FEED = '/briefcases?new_user=1';
 
 /** agreement: both boxes ticked (policy_agreement, pers_data_agreement), then the account is created. */
 export function SignUpAgreementStage({

@@ -10,7 +10,7 @@ import type { FieldErrors } from '@etp/contracts';
 import type { SentCode } from '../signIn/signInMachine.ts';
 
 /** The phone and the code that proved it (check_sms keeps a right code valid for 30 minutes). */
-export interface VerifiedPhone {
+interface VerifiedPhone {
   phone: string;
   smsCode: string;
 }
@@ -22,8 +22,6 @@ export type SignUpState =
   | { stage: 'password'; verified: VerifiedPhone; email: string; errors: FieldErrors }
   | { stage: 'agreement'; verified: VerifiedPhone; email: string; password: string }
   | { stage: 'registered' };
-
-export type SignUpStage = SignUpState['stage'];
 
 /** The stages the user fills, numbered 'Шаг N из 5'. */
 export const SIGN_UP_STEPS = ['phone', 'sms', 'email', 'password', 'agreement'] as const;

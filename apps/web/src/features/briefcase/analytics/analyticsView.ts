@@ -20,7 +20,7 @@ export interface Share {
 }
 
 /** A label for a title the registry left empty. */
-export function labelOf(title: string | null | undefined): string {
+function labelOf(title: string | null | undefined): string {
   const t = title?.trim();
   return t ? t : M.noData;
 }

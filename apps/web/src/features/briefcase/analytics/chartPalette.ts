@@ -1,5 +1,5 @@
 /** The charts' ten fixed colours (spec 2 §9), legible on white and in print; a series past ten wraps around. */
-export const CHART_PALETTE = [
+const CHART_PALETTE = [
   '#1f6fd1',
   '#f08c2e',
   '#2e9e6a',

@@ -7,6 +7,7 @@
 import type { BriefcaseCardAttributes } from '@etp/contracts';
 import {
   COMPANY_KIND_LABELS,
+  COMPANY_KINDS,
   type CompanyKind,
   formatPercent,
   formatRubles,
@@ -33,7 +34,6 @@ import {
 } from '@mui/material';
 import { PORTFOLIO_EXTRAS_MESSAGES as T } from './messages.ts';
 
-const KIND_ORDER: readonly CompanyKind[] = ['legal', 'bank', 'mfo', 'self', 'physical'];
 const RESTRICTIONS = Object.keys(PARTICIPANT_RESTRICTION_NOTES) as ParticipantRestriction[];
 
 /** "Средний долг": by ОД when that is the basis or for bank_to_bank, otherwise by ОСЗ (spec 2 §2). */
@@ -44,7 +44,7 @@ export function averageDebt(b: BriefcaseCardAttributes): number {
 
 /** Each allowed kind with the notes of its narrowing flags that are on. */
 export function participantLines(b: BriefcaseCardAttributes): { kind: CompanyKind; notes: string[] }[] {
-  return KIND_ORDER.filter((kind) => b.allowed_kinds_map[kind]).map((kind) => ({
+  return COMPANY_KINDS.filter((kind) => b.allowed_kinds_map[kind]).map((kind) => ({
     kind,
     notes: RESTRICTIONS.filter((flag) => PARTICIPANT_RESTRICTION_PARENT[flag] === kind && b[flag]).map(
       (flag) => PARTICIPANT_RESTRICTION_NOTES[flag],

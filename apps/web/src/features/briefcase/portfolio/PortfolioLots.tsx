@@ -39,7 +39,7 @@ import { TRADE_PAGE_SIZE_CONST } from '../../trade/tradeConstants.ts';
 import { type PortfolioColumn, portfolioColumns, showsBottomline } from './portfolioColumns.ts';
 import { portfolioTotal } from './portfolioTotals.ts';
 
-export const LOTS_TABLE_MESSAGES = {
+const LOTS_TABLE_MESSAGES = {
   title: 'Лоты',
   onlyFavourites: 'Только избранные',
   noLots: 'Лоты не найдены',

@@ -19,7 +19,7 @@ import { STATISTICS_MESSAGES as M } from './messages.ts';
 import { lotGrowth, lotLabel, lotPriceText } from './statsView.ts';
 
 /** Lots shown before 'Показать все лоты'. */
-export const STATS_LOTS_PREVIEW = 5;
+const STATS_LOTS_PREVIEW = 5;
 
 interface StatsLotsTableProps {
   lots: BriefcaseStatsAttributes['lots'];
