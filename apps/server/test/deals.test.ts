@@ -4,21 +4,31 @@
  * the offer to the second-best bidder, who sees what, and the scheduler's expiry: once, across a restart, and with
  * two nodes over one PostgreSQL.
  */
-import { priceInFiguresAndWords } from '@etp/domain';
+import {
+  applyDealAction,
+  DEAL_REFUSAL_HTTP_STATUS,
+  type Deal,
+  type DealAction,
+  type DealActor,
+  priceInFiguresAndWords,
+} from '@etp/domain';
 import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../src/appContext.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { auditLog, bids, briefcases, deals, events, lots } from '../src/db/schema/index.ts';
+import { auditLog, bids, briefcases, deals, events, lots, users } from '../src/db/schema/index.ts';
 import { verifyAudit } from '../src/modules/audit/audit.service.ts';
 import { expireDueDeals } from '../src/modules/deals/deals.expiry.ts';
+import { toDeal } from '../src/modules/deals/deals.state.ts';
+import { queueEventMails } from '../src/modules/events/events.mailQueue.ts';
 import { Scheduler } from '../src/scheduler/scheduler.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { recordBus } from './support/busLog.ts';
 import { DRIVERS } from './support/db.ts';
 import { buildBriefcase, buildLot, buildUser } from './support/factories.ts';
 import { signIn } from './support/http.ts';
-import { lastSmsCode, otherCode } from './support/outbox.ts';
+import { lastSmsCode, otherCode, outbox } from './support/outbox.ts';
 import { api, buildFloor, type Floor, type Trader } from './support/trading.ts';
 
 const HOUR = 3_600_000;
@@ -462,11 +472,18 @@ describe.each(DRIVERS)('deals on %s', (driver) => {
     });
     expect((await before.tick())?.dealsExpired).toContain(deal.id);
     await before.stop();
-    const after = new Scheduler(t.ctx, t.ctx.leaderTag, (error) => {
+    // The restarted node: on PostgreSQL a new application context over new connections, knowing only the database.
+    const reopened =
+      driver === 'postgres'
+        ? await openDatabase({ kind: 'postgres', url: t.database.url!, poolSize: 2 })
+        : null;
+    const restarted = reopened ? createAppContext(t.ctx.config, reopened, t.clock.now) : t.ctx;
+    const after = new Scheduler(restarted, restarted.leaderTag, (error) => {
       throw error;
     });
     expect((await after.tick())?.dealsExpired).toEqual([]);
     await after.stop();
+    await reopened?.close();
     expect(await auditOf(briefcase.id, 'deal_expire')).toHaveLength(1);
     // Two passes at once (a lapsed leader and the new one): the row lock lets one expire it.
     await pastDeadline(other.deal.id);
@@ -507,6 +524,97 @@ describe.each(DRIVERS)('deals on %s', (driver) => {
       await database.close();
     }
   });
+
+  it('mails a deal’s move to the other side’s members', async () => {
+    const { briefcase, lot, deal } = await wonLot();
+    const seller = await member(floor.sellerCompany.id);
+    expect((await sign(seller, deal.id)).statusCode).toBe(200);
+    // The mail pass takes 200 events at a time; the tests before wrote many.
+    for (let pass = 0; pass < 20; pass++) await queueEventMails(t.ctx);
+    const [user] = await t.ctx.db.select().from(users).where(eq(users.id, a.userId));
+    const subject = `ЭТП РД: Лот №${lot.number} ТП №${briefcase.id}: сделка — «Подписана продавцом»`;
+    const mails = (await outbox(t.app, user!.email!)).filter((m) => m.subject === subject);
+    expect(mails).toHaveLength(1);
+  });
+
+  it('agrees with the domain’s rules on random sequences of steps by random parties', async () => {
+    type Who = 'buyer' | 'seller' | 'admin';
+    type Step = { who: Who; action: DealAction['type'] } | { who: 'system'; action: 'deadline' | 'expire' };
+    const step = (who: Who, action: DealAction['type']): Step => ({ who, action });
+    const steps = fc.constantFrom<Step>(
+      step('buyer', 'sign'),
+      step('seller', 'sign'),
+      step('admin', 'sign'),
+      step('buyer', 'mark_paid'),
+      step('seller', 'mark_paid'),
+      step('seller', 'confirm_payment'),
+      step('buyer', 'confirm_payment'),
+      step('admin', 'cancel'),
+      step('seller', 'cancel'),
+      step('seller', 'offer_to_second'),
+      step('buyer', 'offer_to_second'),
+      { who: 'system', action: 'deadline' },
+      { who: 'system', action: 'expire' },
+    );
+    // One member per side for every run; an hour between runs renews their SMS budgets (a code per 120 s, 5 an hour).
+    const members = {
+      buyer: await member(a.companyId),
+      seller: await member(floor.sellerCompany.id),
+      admin: { ...floor.admin, phone: '' },
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.array(steps, { minLength: 1, maxLength: 8 }), async (sequence) => {
+        t.clock.advance(HOUR);
+        const { deal } = await wonLot();
+        const now = t.clock.now().getTime();
+        let model: Deal = toDeal(await stateOf(deal.id));
+        for (const s of sequence) {
+          if (s.action === 'deadline') {
+            if (model.deadline_ms === null) continue;
+            await pastDeadline(deal.id);
+            model = { ...model, deadline_ms: now - 1 };
+          } else if (s.action === 'expire') {
+            const expected = applyDealAction(model, { type: 'expire' }, { kind: 'system' }, now);
+            const expired = await expireDueDeals(t.ctx, t.clock.now());
+            expect(expired.includes(deal.id)).toBe(expected.ok);
+            if (expected.ok) model = expected.deal;
+          } else {
+            const who = members[s.who as Who];
+            const actor: DealActor =
+              s.who === 'admin'
+                ? { kind: 'admin' }
+                : { kind: 'member', company_id: s.who === 'buyer' ? a.companyId : floor.sellerCompany.id };
+            const action: DealAction =
+              s.action === 'sign'
+                ? { type: 'sign', method: 'sms' }
+                : s.action === 'cancel'
+                  ? { type: 'cancel', reason: 'Проверка' }
+                  : s.action === 'offer_to_second'
+                    ? { type: 'offer_to_second', buyer_company_id: b.companyId, price_kopecks: 1_100_000 }
+                    : ({ type: s.action } as DealAction);
+            const expected = applyDealAction(model, action, actor, now);
+            const response =
+              s.action === 'sign'
+                ? await sign(who, deal.id)
+                : await post(
+                    who,
+                    deal.id,
+                    s.action,
+                    s.action === 'cancel' ? { reason: 'Проверка' } : undefined,
+                  );
+            expect(response.statusCode).toBe(expected.ok ? 200 : DEAL_REFUSAL_HTTP_STATUS[expected.code]);
+            if (expected.ok) model = expected.deal;
+          }
+          const stored = await stateOf(deal.id);
+          expect([stored.state, stored.deadlineAt?.getTime() ?? null]).toEqual([
+            model.state,
+            model.deadline_ms,
+          ]);
+        }
+      }),
+      { numRuns: 20 },
+    );
+  }, 180_000);
 
   it('keeps each deal of a lot unique per attempt', async () => {
     const { lot, deal } = await wonLot();
