@@ -1,16 +1,14 @@
 /**
  * Registry calls of the wizard's step 2 (spec 1 §7): replacing a procedure's registry (POST
- * /api/v1/briefcases/{id}/source), matching, lotting, lots, the check report, the template, the portfolio
- * download, the personal-data flow and upload progress. Creating a procedure with its registry is in
- * briefcases.routes.ts (decisions/0260).
+ * /api/v1/briefcases/{id}/source), matching, the check report, the template, the personal-data flow and upload
+ * progress. Creating a procedure with its registry is in briefcases.routes.ts, its lots and reloting in
+ * lotings.routes.ts (decisions/0260).
  */
-import { PassThrough } from 'node:stream';
 import {
   helpRequestBody,
   idParams,
   mapRegistryBody,
   personalDataEmailBody,
-  relotingBody,
   reportIdParams,
   uploadIdParams,
 } from '@etp/contracts';
@@ -18,11 +16,10 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import { authOf } from '../auth/guards.ts';
 import { progressBoardOf } from './ingest/progress.ts';
-import { reloting, relotingInfo, wizardLots, writeLottedPortfolio } from './registries.lots.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
 import { requestHelp, sendPersonalDataLog } from './registries.personalData.ts';
 import { isAdministrator, isOwner } from './registries.policy.ts';
@@ -113,42 +110,6 @@ export function registriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           preview: briefcase.registryPreview,
           pending: Boolean(briefcase.registryKey && briefcase.registryPreview),
         });
-      },
-    );
-
-    app.get(
-      '/api/v1/briefcases/:id/lots.json',
-      { preHandler: ctx.guards.user, schema: { params: idParams } },
-      async (request) => ok({ lots: await wizardLots(ctx, authOf(request), request.params.id) }),
-    );
-
-    app.get(
-      '/api/v1/briefcases/:id/reloting_info',
-      { preHandler: ctx.guards.user, schema: { params: idParams } },
-      async (request) => ok(await relotingInfo(ctx, authOf(request), request.params.id)),
-    );
-
-    app.post(
-      '/api/v1/briefcases/:id/reloting',
-      { preHandler: ctx.guards.user, schema: { params: idParams, body: relotingBody } },
-      async (request) =>
-        ok(await reloting(ctx, authOf(request), request.params.id, request.body.loting_params)),
-    );
-
-    app.get(
-      '/api/v1/briefcases/:id/portfolio.xlsx',
-      { preHandler: ctx.guards.user, schema: { params: idParams } },
-      async (request, reply) => {
-        const briefcase = await requireManagedBriefcase(ctx, authOf(request), request.params.id, {
-          editable: false,
-        });
-        if (!briefcase.hasRegistry) throw new AppError(409, 'conflict', M.noRegistry);
-        attachment(reply, `Портфель ТП №${briefcase.id}.xlsx`);
-        const stream = new PassThrough();
-        writeLottedPortfolio(ctx, briefcase, stream).catch((error: unknown) =>
-          stream.destroy(error as Error),
-        );
-        return reply.send(stream);
       },
     );
 
