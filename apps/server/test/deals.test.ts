@@ -69,7 +69,10 @@ describe.each(DRIVERS)('deals on %s', (driver) => {
   }
 
   /** A finished lot: A bid 1 200 000, B 1 100 000; the seller picks A. Returns the deal A sees. */
-  async function wonLot(overrides: Parameters<typeof buildBriefcase>[2] = {}) {
+  async function wonLot(
+    overrides: Parameters<typeof buildBriefcase>[2] = {},
+    lotOverrides: Parameters<typeof buildLot>[2] = {},
+  ) {
     const db = t.ctx.db;
     const now = t.clock.now().getTime();
     const times = { startDatetime: new Date(now - 3 * HOUR), endDatetime: new Date(now - HOUR) };
@@ -84,6 +87,7 @@ describe.each(DRIVERS)('deals on %s', (driver) => {
       stepPrice: 100_000,
       bidsCount: 2,
       ...times,
+      ...lotOverrides,
     });
     const bid = (who: Trader, amount: number) => ({
       lotId: lot.id,
@@ -177,6 +181,21 @@ describe.each(DRIVERS)('deals on %s', (driver) => {
     expect(saved.statusCode).toBe(200);
     const [row] = await t.ctx.db.select().from(briefcases).where(eq(briefcases.id, draft.id));
     expect([row!.dealSignWorkingDays, row!.dealSecondOfferWorkingDays]).toEqual([7, null]);
+  });
+
+  it('opens the deal of a whole-portfolio lot and of a second round’s lot alike', async () => {
+    const composite = await wonLot({ withCompositeLot: true }, { composite: true, number: 0 });
+    expect(composite.deal).toMatchObject({ lot_id: composite.lot.id, state: 'awaiting_signatures' });
+    const first = await buildBriefcase(t.ctx.db, floor.sellerCompany, {
+      status: 'closed',
+      endMode: 'convert',
+    });
+    const round = await wonLot({ convertedFrom: first.id, firstRoundId: first.id });
+    expect(round.deal).toMatchObject({
+      lot_id: round.lot.id,
+      state: 'awaiting_signatures',
+      price_kopecks: 1_200_000,
+    });
   });
 
   it('opens no deal for a lot closed without a winner or a convert round’s start price', async () => {
