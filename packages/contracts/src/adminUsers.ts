@@ -1,5 +1,5 @@
 /** The administrator's user page (spec 2 §2, /admin/users/{user_id}, linked from the monitoring rows). */
-import { COMPANY_KINDS } from '@etp/domain';
+import { COMPANY_KINDS, USER_ROLES } from '@etp/domain';
 import { z } from 'zod';
 import { accreditationStatusSchema } from './company.ts';
 
@@ -55,7 +55,7 @@ export const adminUserSchema = z.object({
     confirmed_email: z.boolean(),
     phone: z.string().nullable(),
     confirmed_phone: z.boolean(),
-    role: z.enum(['user', 'admin']),
+    role: z.enum(USER_ROLES),
     created_at: z.string(),
     deleted: z.boolean(),
   }),

@@ -1,5 +1,5 @@
 /** Authentication calls (spec 3 §7.1): sign-in by e-mail and by SMS code, token refresh, the current user. */
-import { COMPANY_KINDS } from '@etp/domain';
+import { COMPANY_KINDS, USER_ROLES } from '@etp/domain';
 import { z } from 'zod';
 import { phoneField, smsCodeField } from './accountFields.ts';
 
@@ -62,7 +62,7 @@ export const userSchema = z.object({
   company_kind: z.enum(COMPANY_KINDS).nullable(),
   /** ISO 8601 UTC. */
   created_at: z.string(),
-  role: z.enum(['user', 'admin']),
+  role: z.enum(USER_ROLES),
   has_password: z.boolean(),
   invited_at: z.string().nullable(),
   owner: z.boolean(),

@@ -6,6 +6,7 @@ import {
   END_MODES,
   PAYMENT_KINDS,
   PERCENT_MODES,
+  USER_ROLES,
 } from '@etp/domain';
 import { z } from 'zod';
 import { procedureDocumentSchema } from './documents.ts';
@@ -207,7 +208,7 @@ const briefcaseCardAttributesSchema = briefcaseListAttributesSchema.extend({
   birth_dates: z.array(birthDateBucketSchema),
   is_master: z.boolean(),
   can_view_bids_info: z.boolean(),
-  creator_type: z.enum(['user', 'admin']),
+  creator_type: z.enum(USER_ROLES),
   published_at: z.string().nullable(),
   amount_mean: z.number(),
   bottomline_mean: z.number(),

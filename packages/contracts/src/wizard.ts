@@ -12,6 +12,7 @@ import {
   LIABILITIES,
   PAYMENT_KINDS,
   PERCENT_MODES,
+  USER_ROLES,
 } from '@etp/domain';
 import { z } from 'zod';
 import { briefcaseStatusSchema } from './briefcases.ts';
@@ -178,7 +179,7 @@ const nullableText = z.string().nullable();
 export const wizardDraftBriefcaseSchema = z.object({
   id: z.number().int(),
   briefcase_state: briefcaseStatusSchema,
-  creator_type: z.enum(['user', 'admin']),
+  creator_type: z.enum(USER_ROLES),
   company_id: z.number().int(),
   creator_company_name: z.string(),
   auction_type: briefcaseSaveBody.shape.auction_type.unwrap(),

@@ -32,6 +32,10 @@ export const PERCENT_MODE_FULL_LABELS: Readonly<Record<PercentMode, string>> = {
   amount_bottomline_debt: 'Общая сумма задолженности',
 };
 
+/** Who a user is: a market participant, or an administrator of the platform (spec 3 §3). */
+export const USER_ROLES = ['user', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
 /** Kinds of company (spec 3 §3); `self` is a sole trader. */
 export const COMPANY_KINDS = ['legal', 'bank', 'mfo', 'self', 'physical'] as const;
 export type CompanyKind = (typeof COMPANY_KINDS)[number];

@@ -3,7 +3,7 @@
  * administrator created for them (creator_type 'admin'); an administrator approves or rejects what a seller sent
  * (creator_type 'user'). Nobody confirms their own side's work.
  */
-import { canTransition } from '@etp/domain';
+import { canTransition, type UserRole } from '@etp/domain';
 import type { BriefcaseStatusColumn } from '../../db/schema/index.ts';
 import { allow, refuse, type Verdict } from '../../http/verdict.ts';
 import { MODERATION_TEXTS as T } from './moderation.messages.ts';
@@ -16,7 +16,7 @@ export interface Moderator {
 
 export interface ModeratedProcedure {
   status: BriefcaseStatusColumn;
-  creatorType: 'user' | 'admin';
+  creatorType: UserRole;
   startDatetime: Date | null;
 }
 
