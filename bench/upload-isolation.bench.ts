@@ -171,7 +171,7 @@ export async function uploadIsolationBenchmark() {
   const server = await startBenchServer('postgres', { poolSize: 20, env: { DATA_DIR: dir } });
   const { debt, signedInMember, writeRegistryFile } = await import('../apps/server/test/registrySupport.ts');
   const { buildBriefcase } = await import('../apps/server/test/support/factories.ts');
-  const { ingestRegistry } = await import('../apps/server/src/modules/registries/ingest.ts');
+  const { ingestRegistry } = await import('../apps/server/src/modules/registries/ingest/ingest.ts');
   const { filePool } = await import('../apps/server/src/files/filePool.ts');
   const { runIngestJob } = await import('../apps/server/src/modules/registries/ingest/read.ts');
   // As a server started by main.ts: its file workers up before trading (decision 0233).

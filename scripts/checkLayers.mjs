@@ -27,7 +27,7 @@ const ALLOWED = [
   'seed/',
   // The raw session of the registry upload: transaction control and the COPY protocol over the driver. The
   // statements it runs are written in registries.queries.ts.
-  'modules/registries/registries.raw.ts',
+  'modules/registries/ingest/rawSession.ts',
 ];
 
 /** Modules whose values build or run SQL: the query builder and its operators, and the drivers. */

@@ -107,7 +107,7 @@ async function domain(file: string) {
 async function pipeline(kind: 'postgres' | 'pglite', file: string) {
   const { createTestDatabase } = await import('../../apps/server/test/support/db.ts');
   const { buildBriefcase, buildCompany } = await import('../../apps/server/test/support/factories.ts');
-  const { ingestRegistry } = await import('../../apps/server/src/modules/registries/ingest.ts');
+  const { ingestRegistry } = await import('../../apps/server/src/modules/registries/ingest/ingest.ts');
   const database = await createTestDatabase(kind);
   try {
     const company = await buildCompany(database.db);

@@ -7,7 +7,7 @@ postgresUrl();
 const { createTestDatabase } = await import('../../apps/server/test/support/db.ts');
 const { buildBriefcase, buildCompany } = await import('../../apps/server/test/support/factories.ts');
 const { debt, writeRegistryFile } = await import('../../apps/server/test/registrySupport.ts');
-const { ingestRegistry } = await import('../../apps/server/src/modules/registries/ingest.ts');
+const { ingestRegistry } = await import('../../apps/server/src/modules/registries/ingest/ingest.ts');
 const file = `/tmp/etp-ab-${rows}.xlsx`;
 await writeRegistryFile(
   file,

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idleDatabaseBackend } from '../src/files/idlePriority.ts';
-import { withRawTransaction } from '../src/modules/registries/registries.raw.ts';
+import { withRawTransaction } from '../src/modules/registries/ingest/rawSession.ts';
 import { createTestDatabase, DRIVERS, type TestDatabase } from './support/db.ts';
 
 /** The scheduling policy of a process or thread: 0 SCHED_OTHER, 5 SCHED_IDLE (field 41 of /proc/<id>/stat). */

@@ -86,7 +86,7 @@ describe('scripts/checkLayers.mjs', () => {
       'db/client.ts',
       'db/schema/trading.ts',
       'seed/insert.ts',
-      'modules/registries/registries.raw.ts',
+      'modules/registries/ingest/rawSession.ts',
     ]) {
       expect(checkSource(path, source), path).toEqual([]);
     }

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registryReports } from '../src/db/schema/index.ts';
 import { CheckReport } from '../src/modules/registries/ingest/checkReport.ts';
-import { ingestRegistry } from '../src/modules/registries/ingest.ts';
+import { ingestRegistry } from '../src/modules/registries/ingest/ingest.ts';
 import {
   debt,
   type RegistryRow,

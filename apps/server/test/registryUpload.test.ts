@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { briefcases, lots, registryRows } from '../src/db/schema/index.ts';
-import { ingestRegistry } from '../src/modules/registries/ingest.ts';
+import { ingestRegistry } from '../src/modules/registries/ingest/ingest.ts';
 import { debt, HEADERS, registryXlsx, signedInMember, upload } from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';

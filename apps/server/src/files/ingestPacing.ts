@@ -7,7 +7,7 @@
  * While bids arrive, a batch is also cut into COPY statements of whole rows of about 10 ms each (pacedCopy), each
  * followed by its pause: a bid then waits behind at most one such slice, never behind a whole batch.
  */
-import { copyInSlices } from '../modules/registries/registries.raw.ts';
+import { copyInSlices } from '../modules/registries/ingest/rawSession.ts';
 
 /** The global timer (not node:timers/promises), so that tests can run the pacing on a fake clock. */
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

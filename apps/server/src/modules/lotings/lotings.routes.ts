@@ -11,10 +11,10 @@ import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { authOf } from '../auth/guards.ts';
-import { reloting, relotingInfo, wizardLots, writeLottedPortfolio } from '../registries/registries.lots.ts';
 import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
 import { requireManagedBriefcase } from '../registries/registries.service.ts';
 import { uploadAnswer, withUpload } from '../registries/upload/answer.ts';
+import { reloting, relotingInfo, wizardLots, writeLottedPortfolio } from './briefcaseLots.service.ts';
 import {
   clearLoting,
   createCustom,

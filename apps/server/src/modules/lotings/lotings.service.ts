@@ -11,9 +11,9 @@ import { FileJobRefusal } from '../../files/filePool.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { CheckReport, dropReport } from '../registries/ingest/checkReport.ts';
+import { checkRegistryFile, readRegistryPreview } from '../registries/ingest/ingest.ts';
+import { withRawTransaction } from '../registries/ingest/rawSession.ts';
 import { columnsPieces, decodeColumns, encodeAssignment } from '../registries/ingest/snapshot.ts';
-import { checkRegistryFile, readRegistryPreview } from '../registries/ingest.ts';
-import { presentLotFigures } from '../registries/registries.lots.ts';
 import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
 import { canCreateFor, isAdministrator, isMemberOf } from '../registries/registries.policy.ts';
 import {
@@ -21,7 +21,6 @@ import {
   saveLotingSnapshot,
   saveRegistryColumnsRaw,
 } from '../registries/registries.queries.ts';
-import { withRawTransaction } from '../registries/registries.raw.ts';
 import {
   emptyUploadData,
   parseSourceMap,
@@ -31,6 +30,7 @@ import {
 } from '../registries/registries.service.ts';
 import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from '../registries/upload/keptFiles.ts';
 import { assertZipSignature } from '../registries/upload/receive.ts';
+import { presentLotFigures } from './briefcaseLots.service.ts';
 import { deleteLoting, findLoting, type LotingRow, replaceLoting, updateLoting } from './lotings.queries.ts';
 import { applyLotting } from './lotting/applyLotting.ts';
 

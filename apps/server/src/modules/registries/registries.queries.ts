@@ -11,7 +11,7 @@ import {
   registryReports,
   registryRows,
 } from '../../db/schema/index.ts';
-import type { RawSession } from './registries.raw.ts';
+import type { RawSession } from './ingest/rawSession.ts';
 
 export interface LotRowDraft {
   number: number;

@@ -1,6 +1,6 @@
 /**
  * Registry operations (one verb each): upload into a new or an existing procedure, column matching, the
- * personal-data decisions, reloting and deletion. Every upload runs the pipeline of ingest.ts in one
+ * personal-data decisions, reloting and deletion. Every upload runs the pipeline of ingest/ingest.ts in one
  * transaction; a refused upload leaves nothing behind but its check report.
  */
 import type { PersonalDataFinding, RegistryUploadData } from '@etp/contracts';
@@ -18,8 +18,9 @@ import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { CheckReport } from './ingest/checkReport.ts';
+import { type IngestOptions, type IngestOutcome, ingestInto } from './ingest/ingest.ts';
 import { progressBoardOf } from './ingest/progress.ts';
-import { type IngestOptions, type IngestOutcome, ingestInto } from './ingest.ts';
+import { type RawSession, withRawTransaction } from './ingest/rawSession.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
 import { canCreateFor, canManageRegistry, isMemberOf, registryEditable } from './registries.policy.ts';
 import {
@@ -32,7 +33,6 @@ import {
   savePendingRegistryRaw,
   updateBriefcaseFlags,
 } from './registries.queries.ts';
-import { type RawSession, withRawTransaction } from './registries.raw.ts';
 import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from './upload/keptFiles.ts';
 import { assertZipSignature } from './upload/receive.ts';
 

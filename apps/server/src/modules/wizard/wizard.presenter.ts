@@ -7,7 +7,7 @@ import type {
   WizardDraftLot,
 } from '@etp/contracts';
 import { type ProcedureDraftFacts, resumeStep, sellerLotPrice } from '@etp/domain';
-import { presentWizardLot } from '../registries/registries.lots.ts';
+import { presentWizardLot } from '../lotings/briefcaseLots.service.ts';
 import type { DraftLotRow, DraftRow } from './wizard.queries.ts';
 
 const num = (value: string | number | null): number | null => (value === null ? null : Number(value));

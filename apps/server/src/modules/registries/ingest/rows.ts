@@ -5,8 +5,8 @@
  */
 import { type Debt, FEATURE_BIT, FEATURE_KEYS, featureBits } from '@etp/domain';
 import { copyRegistryRows } from '../registries.queries.ts';
-import type { RawSession } from '../registries.raw.ts';
 import { CopyTextBuffer } from './copy.ts';
+import type { RawSession } from './rawSession.ts';
 
 /** Batches queued behind the database before reading pauses: memory stays bounded whatever the file's size. */
 const MAX_QUEUED_BATCHES = 2;

@@ -16,7 +16,6 @@ import { readFirstSheet, type SheetsInfo, XlsxError } from '@etp/xlsx';
 import type { PersonalDataFindingJson, RegistryPreviewJson } from '../../../db/schema/index.ts';
 import { REGISTRY_MESSAGES } from '../registries.messages.ts';
 import type { RegistryTotals } from '../registries.queries.ts';
-import type { RawSession } from '../registries.raw.ts';
 import {
   HEADER_SEARCH_ROWS,
   HeaderSearch,
@@ -25,6 +24,7 @@ import {
   type TemplateNearMiss,
   templateHeadersOf,
 } from './headerSearch.ts';
+import type { RawSession } from './rawSession.ts';
 import { type ErrorSink, isEmptyRow, RowPipeline } from './rowPipeline.ts';
 import { RegistryRowWriter } from './rows.ts';
 

@@ -8,11 +8,9 @@ import { LottingError, lottingPriceLimits } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
-import { applyLotting } from '../lotings/lotting/applyLotting.ts';
-import { compositeLotValues } from '../wizard/wizard.composite.ts';
-import { findDraftLots, findDraftRow, syncCompositeLot } from '../wizard/wizard.queries.ts';
-import { decodeAssignment, decodeColumns } from './ingest/snapshot.ts';
-import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
+import { withRawTransaction } from '../registries/ingest/rawSession.ts';
+import { decodeAssignment, decodeColumns } from '../registries/ingest/snapshot.ts';
+import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
 import {
   deleteLotsRaw,
   findRowsPage,
@@ -20,10 +18,12 @@ import {
   insertLotsRaw,
   loadRegistrySnapshot,
   saveLottingRaw,
-} from './registries.queries.ts';
-import { withRawTransaction } from './registries.raw.ts';
-import { type RegistryBriefcase, requireManagedBriefcase } from './registries.service.ts';
-import { dateCell, type PortfolioColumn, writePortfolio } from './registries.sheets.ts';
+} from '../registries/registries.queries.ts';
+import { type RegistryBriefcase, requireManagedBriefcase } from '../registries/registries.service.ts';
+import { dateCell, type PortfolioColumn, writePortfolio } from '../registries/registries.sheets.ts';
+import { compositeLotValues } from '../wizard/wizard.composite.ts';
+import { findDraftLots, findDraftRow, syncCompositeLot } from '../wizard/wizard.queries.ts';
+import { applyLotting } from './lotting/applyLotting.ts';
 
 type LotRow = Awaited<ReturnType<typeof findWizardLots>>[number];
 

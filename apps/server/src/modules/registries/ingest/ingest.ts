@@ -5,17 +5,13 @@
  * every outcome that is not `stored` leaves the registry as it was (rows rolled back to a savepoint).
  */
 import type { AttributeValue, DebtColumns, RegistryError } from '@etp/domain';
-import type { AppContext } from '../../appContext.ts';
-import type { PersonalDataFindingJson, RegistryPreviewJson } from '../../db/schema/index.ts';
-import { filePool } from '../../files/filePool.ts';
-import { pacedCopy } from '../../files/ingestPacing.ts';
-import { AppError } from '../../http/errors.ts';
-import type { LotingParams, LottingOutcome } from '../lotings/lotting/applyLotting.ts';
-import { CheckReport } from './ingest/checkReport.ts';
-import type { IngestJobResult } from './ingest/read.ts';
-import type { IngestPhase, PreviewResult } from './ingest/sheetReader.ts';
-import { columnsPieces, encodeAssignment } from './ingest/snapshot.ts';
-import { REGISTRY_MESSAGES } from './registries.messages.ts';
+import type { AppContext } from '../../../appContext.ts';
+import type { PersonalDataFindingJson, RegistryPreviewJson } from '../../../db/schema/index.ts';
+import { filePool } from '../../../files/filePool.ts';
+import { pacedCopy } from '../../../files/ingestPacing.ts';
+import { AppError } from '../../../http/errors.ts';
+import type { LotingParams, LottingOutcome } from '../../lotings/lotting/applyLotting.ts';
+import { REGISTRY_MESSAGES } from '../registries.messages.ts';
 import {
   clearRegistryRaw,
   copyRegistryRows,
@@ -26,8 +22,12 @@ import {
   savepointIngest,
   saveRegistryColumnsRaw,
   saveRegistryRaw,
-} from './registries.queries.ts';
-import { type RawSession, withRawTransaction } from './registries.raw.ts';
+} from '../registries.queries.ts';
+import { CheckReport } from './checkReport.ts';
+import { type RawSession, withRawTransaction } from './rawSession.ts';
+import type { IngestJobResult } from './read.ts';
+import type { IngestPhase, PreviewResult } from './sheetReader.ts';
+import { columnsPieces, encodeAssignment } from './snapshot.ts';
 
 export interface IngestOptions {
   briefcaseId: number;

@@ -6,8 +6,8 @@
  */
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
-import type { AppContext } from '../../appContext.ts';
-import { idleDatabaseBackend } from '../../files/idlePriority.ts';
+import type { AppContext } from '../../../appContext.ts';
+import { idleDatabaseBackend } from '../../../files/idlePriority.ts';
 
 export interface RawSession {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
