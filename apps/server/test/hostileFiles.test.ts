@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { briefcases, registryRows } from '../src/db/schema/index.ts';
 import { FILE_MESSAGES } from '../src/files/fileMessages.ts';
 import { replaceFilePool } from '../src/files/filePool.ts';
-import { readBatchSheet } from '../src/modules/batchAutobids/batchAutobids.sheet.ts';
+import { readBatchSheet } from '../src/modules/batchAutobids/file/sheet.ts';
 import { debt, HEADERS, registryXlsx, signedInMember, upload } from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { companyCalls, LEGAL_FORM } from './support/companyForm.ts';

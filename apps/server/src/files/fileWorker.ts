@@ -10,7 +10,7 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { setChunkPacer } from '@etp/xlsx';
 import { inspectZip } from '../http/zipGuard.ts';
-import { readBatchSheetFile } from '../modules/batchAutobids/batchAutobids.read.ts';
+import { readBatchSheetFile } from '../modules/batchAutobids/file/read.ts';
 import { renderMainReportPdf, renderProtocolPdf } from '../modules/documents/protocol.render.ts';
 import { previewRegistryFile, runIngestJob } from '../modules/registries/ingest/read.ts';
 import type { FileJob, JobError, PoolMessage, WorkerReply } from './fileProtocol.ts';

@@ -16,7 +16,7 @@ import { requireOpenBriefcase } from '../briefcases/briefcases.access.ts';
 import { BATCH_TEXTS as T } from './batchAutobids.messages.ts';
 import { findTemplateLots } from './batchAutobids.queries.ts';
 import { destroyAutobids, uploadBatchAutobids } from './batchAutobids.service.ts';
-import { buildTemplate } from './batchAutobids.sheet.ts';
+import { buildTemplate } from './file/sheet.ts';
 
 export function batchAutobidsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

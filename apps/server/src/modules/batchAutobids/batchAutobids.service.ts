@@ -26,8 +26,8 @@ import {
   recordBatch,
   upsertBatchAutobids,
 } from './batchAutobids.queries.ts';
-import { type BatchEntry, capErrors, parseBatchRows } from './batchAutobids.rows.ts';
-import { readBatchSheet } from './batchAutobids.sheet.ts';
+import { type BatchEntry, capErrors, parseBatchRows } from './file/rows.ts';
+import { readBatchSheet } from './file/sheet.ts';
 
 function actorOf(auth: AuthContext, master: boolean, procedure: BriefcaseRow): BidActor {
   const company = auth.company;

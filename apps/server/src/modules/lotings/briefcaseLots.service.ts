@@ -21,7 +21,7 @@ import {
 } from '../registries/registries.queries.ts';
 import { type RegistryBriefcase, requireManagedBriefcase } from '../registries/registries.service.ts';
 import { dateCell, type PortfolioColumn, writePortfolio } from '../registries/registries.sheets.ts';
-import { compositeLotValues } from '../wizard/wizard.composite.ts';
+import { compositeLotValues } from '../wizard/draft/compositeLot.ts';
 import { findDraftLots, findDraftRow, syncCompositeLot } from '../wizard/wizard.queries.ts';
 import { applyLotting } from './lotting/applyLotting.ts';
 

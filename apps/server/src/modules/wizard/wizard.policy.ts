@@ -30,7 +30,7 @@ export function canSave(isAdmin: boolean, procedure: SavedProcedure, body: Brief
     case 'active':
       if (!isAdmin) return refuse(409, M.alreadyApproved);
       if (body.auction_type !== undefined) return refuse(409, M.typeLocked);
-      // The body carries only real changes of locked fields here (wizard.active.ts drops repeated values).
+      // The body carries only real changes of locked fields here (draft/activeSave.ts drops repeated values).
       if (procedure.status === 'active' && ACTIVE_LOCKED.some((field) => body[field] !== undefined))
         return refuse(409, M.activeLocked);
       if (procedure.status === 'active' && body.with_composite_lot !== undefined)

@@ -3,8 +3,8 @@
  * at most two decimals (kopecks in the result). A row without a maximum leaves its lot alone. Every problem is
  * reported with its row number; the rule check of each autobid (validateAutobid) follows under the lots' locks.
  */
-import { BATCH_TEXTS as T } from './batchAutobids.messages.ts';
-import type { CellValue, SheetRow } from './batchAutobids.read.ts';
+import { BATCH_TEXTS as T } from '../batchAutobids.messages.ts';
+import type { CellValue, SheetRow } from './read.ts';
 
 export interface BatchEntry {
   row: number;

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BATCH_AUTOBID_COLUMNS } from '@etp/contracts';
 import ExcelJS from 'exceljs';
-import { FileJobRefusal, filePool } from '../../files/filePool.ts';
-import { AppError, validationFailed } from '../../http/errors.ts';
-import { BATCH_TEXTS as T } from './batchAutobids.messages.ts';
-import type { SheetRow } from './batchAutobids.read.ts';
+import { FileJobRefusal, filePool } from '../../../files/filePool.ts';
+import { AppError, validationFailed } from '../../../http/errors.ts';
+import { BATCH_TEXTS as T } from '../batchAutobids.messages.ts';
+import type { SheetRow } from './read.ts';
 
 export interface TemplateLot {
   id: number;
@@ -34,11 +34,11 @@ export async function buildTemplate(lots: readonly TemplateLot[]): Promise<Buffe
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export type { SheetRow } from './batchAutobids.read.ts';
+export type { SheetRow } from './read.ts';
 
 /**
  * The data rows of the first visible sheet, found by the template's headers (columns may be moved), read in a
- * file worker (batchAutobids.read.ts); the file's bytes go to a temporary file for it, removed afterwards.
+ * file worker (read.ts); the file's bytes go to a temporary file for it, removed afterwards.
  */
 export async function readBatchSheet(bytes: Buffer): Promise<SheetRow[]> {
   if (bytes.length === 0) throw validationFailed({ file: [T.emptyFile] }, T.emptyFile);

@@ -7,8 +7,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { BRIEFCASE_SAVE_ALIASES, dbId, dbIdNumber } from '@etp/contracts';
-import { validationFailed } from '../../http/errors.ts';
-import { WIZARD_MESSAGES as M } from './wizard.messages.ts';
+import { validationFailed } from '../../../http/errors.ts';
+import { WIZARD_MESSAGES as M } from '../wizard.messages.ts';
 
 type Fields = Record<string, unknown>;
 

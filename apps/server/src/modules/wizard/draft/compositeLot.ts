@@ -5,7 +5,7 @@
  * procedure's times with the procedure's step (the sum of the lots' steps when each lot has its own).
  */
 import { compositeLot, type LotDraft } from '@etp/domain';
-import type { CompositeLotValues, DraftLotRow } from './wizard.queries.ts';
+import type { CompositeLotValues, DraftLotRow } from '../wizard.queries.ts';
 
 export interface CompositeFacts {
   withCompositeLot: boolean;

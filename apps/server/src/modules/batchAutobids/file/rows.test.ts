@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capErrors, parseBatchRows, rublesToKopecks } from './batchAutobids.rows.ts';
+import { capErrors, parseBatchRows, rublesToKopecks } from './rows.ts';
 
 describe('rublesToKopecks', () => {
   it('reads numbers and typed amounts in rubles', () => {

@@ -6,7 +6,7 @@
  */
 import { BATCH_AUTOBID_COLUMNS } from '@etp/contracts';
 import { type Cell, readFirstSheet, XlsxError } from '@etp/xlsx';
-import { BATCH_TEXTS as T } from './batchAutobids.messages.ts';
+import { BATCH_TEXTS as T } from '../batchAutobids.messages.ts';
 
 /** A batch names each lot of one procedure once: far more rows than any procedure has lots is not a batch. */
 const MAX_BATCH_ROWS = 100_000;

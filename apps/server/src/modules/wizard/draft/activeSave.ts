@@ -7,9 +7,9 @@
  * extension; a dutch clock is not touched.
  */
 import type { BriefcaseSaveBody } from '@etp/contracts';
-import type { DbOrTx } from '../../db/client.ts';
-import type { DraftLotRow, DraftRow, LotChange } from './wizard.queries.ts';
-import { findDraftLots, findDraftRow } from './wizard.queries.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { DraftLotRow, DraftRow, LotChange } from '../wizard.queries.ts';
+import { findDraftLots, findDraftRow } from '../wizard.queries.ts';
 
 const MINUTE_MS = 60_000;
 const minuteOf = (value: Date | string | null | undefined) =>
