@@ -1,5 +1,6 @@
 /** Users, companies, memberships, invitations, tokens, one-time codes and the notification outbox. */
 import type { AuthStrategy } from '@etp/contracts';
+import type { CompanyKind, UserRole } from '@etp/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -15,8 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from './common.ts';
 
-export type UserRole = 'user' | 'admin';
-export type CompanyKind = 'legal' | 'bank' | 'mfo' | 'self' | 'physical';
+/** The domain's lists (decisions/0259), under the names the server's modules import from the schema. */
+export type { CompanyKind, UserRole };
 export type AccreditationStatus = 'draft' | 'pending' | 'approved' | 'rejected';
 
 export interface NotificationSettings {

@@ -2,6 +2,13 @@
  * Trading procedures ("briefcases") and the companies invited to or excluded from them. Their lots are in lots.ts,
  * the registry rows behind them in registries.ts, their documents in documents.ts.
  */
+import {
+  type AuctionType,
+  type BriefcaseStatus,
+  type CompanyKind,
+  DEFAULT_LOT_RENEWAL_MINUTES,
+  DEFAULT_ROUND_REQUEST_TTL_MS,
+} from '@etp/domain';
 import { getTableColumns } from 'drizzle-orm';
 import {
   bigint,
@@ -20,18 +27,9 @@ import {
 import { companies, users } from './accounts.ts';
 import { at, createdAt, id, money, updatedAt } from './common.ts';
 
-export type BriefcaseStatusColumn =
-  | 'created'
-  | 'pending'
-  | 'rejected'
-  | 'ready'
-  | 'active'
-  | 'finished'
-  | 'closed'
-  | 'closed_without_bids'
-  | 'closed_without_winners'
-  | 'closed_with_next_round';
-export type AuctionTypeColumn = 'classic' | 'dutch' | 'private_requests' | 'bank_to_bank';
+/** The domain's lists (decisions/0259), under the schema's names. */
+export type BriefcaseStatusColumn = BriefcaseStatus;
+export type AuctionTypeColumn = AuctionType;
 
 /** Portfolio analytics computed once at ingestion (spec 2 §3 Analytics). */
 export type AnalyticsJson = Record<string, unknown>;
@@ -94,10 +92,12 @@ export const briefcases = pgTable(
     customSteps: boolean('custom_steps').notNull().default(false),
     renewalAfterLastBid: boolean('renewal_after_last_bid').notNull().default(false),
     renewalAfterLastBidInMinutes: integer('renewal_after_last_bid_in_minutes').notNull().default(0),
-    lotRenewalMinutes: integer('lot_renewal_minutes').notNull().default(10),
+    lotRenewalMinutes: integer('lot_renewal_minutes').notNull().default(DEFAULT_LOT_RENEWAL_MINUTES),
     stepsAfterFirstBid: integer('steps_after_first_bid'),
     maxBids: integer('max_bids'),
-    roundRequestTtl: bigint('round_request_ttl', { mode: 'number' }).notNull().default(86_400_000),
+    roundRequestTtl: bigint('round_request_ttl', { mode: 'number' })
+      .notNull()
+      .default(DEFAULT_ROUND_REQUEST_TTL_MS),
     /** The deal's deadlines in working days (step 3; decisions/0258, 0261); null: the domain's defaults. */
     dealSignWorkingDays: smallint('deal_sign_working_days'),
     dealPayWorkingDays: smallint('deal_pay_working_days'),
@@ -129,7 +129,7 @@ export const briefcases = pgTable(
     dealDossiers: numeric('deal_dossiers', { precision: 5, scale: 2 }),
     // Participants
     allowedKindsMap: jsonb('allowed_kinds_map')
-      .$type<Record<'legal' | 'bank' | 'physical' | 'self' | 'mfo', boolean>>()
+      .$type<Record<CompanyKind, boolean>>()
       .notNull()
       .default({ legal: true, bank: true, physical: true, self: true, mfo: true }),
     fsspOnly: boolean('fssp_only').notNull().default(false),

@@ -1,4 +1,5 @@
 /** Every SQL statement of registry ingestion, matching, lotting and the personal-data flow. */
+import type { UserRole } from '@etp/domain';
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -65,7 +66,7 @@ export async function rollbackToIngestSavepoint(session: RawSession): Promise<vo
 
 export async function insertBriefcaseRaw(
   session: RawSession,
-  values: { companyId: number; userId: number; auctionType: string; creatorType: 'user' | 'admin' },
+  values: { companyId: number; userId: number; auctionType: string; creatorType: UserRole },
 ): Promise<number> {
   const [row] = await session.query<{ id: number }>(
     `insert into briefcases (company_id, created_by_user_id, auction_type, creator_type, status)

@@ -3,7 +3,13 @@
  * upload that creates the procedure moves to /briefcases/new/{id} and a reload there restores the server's draft.
  */
 import type { WizardDraft, WizardDraftLot } from '@etp/contracts';
-import { NOT_A_SELLER_TEXT, stepErrorSummary, stepsWithErrors, type WizardStep } from '@etp/domain';
+import {
+  NOT_A_SELLER_TEXT,
+  REGISTRY_MAX_BYTES,
+  stepErrorSummary,
+  stepsWithErrors,
+  type WizardStep,
+} from '@etp/domain';
 import {
   Alert,
   Box,
@@ -37,7 +43,6 @@ import {
   deleteBriefcase,
   loadDraft,
   type Organiser,
-  REGISTRY_MAX_MB,
   saveDraft,
   skipPersonalData,
   uploadRegistry,
@@ -326,14 +331,9 @@ function WizardFrame(props: FrameProps) {
       dispatch({ type: 'uploadStarted', fileName: file.name });
       return dispatch({ type: 'uploadFailed', message: T.wrongFormat, errors: [], reportId: null });
     }
-    if (file.size > REGISTRY_MAX_MB * 1024 * 1024) {
+    if (file.size > REGISTRY_MAX_BYTES) {
       dispatch({ type: 'uploadStarted', fileName: file.name });
-      return dispatch({
-        type: 'uploadFailed',
-        message: T.tooLarge(REGISTRY_MAX_MB),
-        errors: [],
-        reportId: null,
-      });
+      return dispatch({ type: 'uploadFailed', message: T.tooLarge, errors: [], reportId: null });
     }
     if (props.companyId === null) {
       dispatch({ type: 'goTo', step: 1 });

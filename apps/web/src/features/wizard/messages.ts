@@ -1,4 +1,6 @@
 /** Russian texts of the procedure wizard (spec 1 §2, §4, §5, §8), to the letter where the spec gives them. */
+import { REGISTRY_MAX_MB } from '@etp/domain';
+
 export const WIZARD_MESSAGES = {
   createTitle: 'Создание торговой процедуры',
   editTitle: (id: string | number) => `Редактирование ТП №${id}`,
@@ -86,7 +88,7 @@ export const WIZARD_MESSAGES = {
   uploaded: 'Файл загружен',
   headersMismatch: 'В файле не совпадают заголовки',
   wrongFormat: 'Файл должен быть в формате MS Excel - XLSX',
-  tooLarge: (mb: number) => `Максимальный размер файла ${mb} МБ`,
+  tooLarge: `Максимальный размер файла ${REGISTRY_MAX_MB} МБ`,
   processingFailed: 'Ошибка обработки файла',
   manyErrors: 'Найдено большое количество ошибок, пожалуйста, ознакомьтесь с файлом проверки реестра',
   reportLink: 'Скачать файл проверки реестра',

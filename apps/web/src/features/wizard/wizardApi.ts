@@ -18,7 +18,6 @@ import { call, callEnvelope, pathOf } from '../../api/call.ts';
 import { tokenStore } from '../../api/tokenStore.ts';
 
 export const TEMPLATE_URL = pathOf(OPERATIONS.downloadRegistryTemplate);
-export const REGISTRY_MAX_MB = 100;
 const PROGRESS_POLL_MS = 500;
 /** Server percent points the bar creeps per poll while the server reports no change, and at most in all. */
 const CREEP_STEP = 0.6;
@@ -103,8 +102,8 @@ export interface UploadInput {
 }
 
 /** Transfer (0–1) → 0–80 %; the server's processing (0–100) → 80–99 %. */
-export const transferPercent = (loaded: number, total: number) => (total > 0 ? (loaded / total) * 80 : 0);
-export const processingPercent = (serverPercent: number) => Math.min(99, 80 + (serverPercent / 100) * 19);
+const transferPercent = (loaded: number, total: number) => (total > 0 ? (loaded / total) * 80 : 0);
+const processingPercent = (serverPercent: number) => Math.min(99, 80 + (serverPercent / 100) * 19);
 
 /**
  * Polls the server's processing progress of an upload or a matching check (decision 0045) every 500 ms. The bar

@@ -87,7 +87,7 @@ export interface MatchingFailure {
   reportId: string | null;
 }
 
-export type StepState = { step: 1 } | { step: 2; upload: UploadState } | { step: 3 } | { step: 4 };
+type StepState = { step: 1 } | { step: 2; upload: UploadState } | { step: 3 } | { step: 4 };
 
 export type WizardState =
   | { phase: 'loading' }
@@ -188,7 +188,7 @@ export const EMPTY_FORM: WizardForm = {
   documents: [],
 };
 
-export function formOf(draft: WizardDraft): WizardForm {
+function formOf(draft: WizardDraft): WizardForm {
   const b = draft.briefcase;
   const form = { ...EMPTY_FORM };
   for (const key of Object.keys(EMPTY_FORM) as (keyof WizardForm)[]) {
@@ -536,7 +536,7 @@ function fileNameOf(state: Extract<WizardState, { phase: 'editing' }>): string {
 type Editing = Extract<WizardState, { phase: 'editing' }>;
 
 /** The domain rules' view of what is on screen. */
-export function factsOf(state: Editing): ProcedureDraftFacts {
+function factsOf(state: Editing): ProcedureDraftFacts {
   const { form, draft } = state;
   const b = draft?.briefcase;
   return {

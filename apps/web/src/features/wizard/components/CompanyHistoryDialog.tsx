@@ -36,7 +36,7 @@ interface CompanyHistoryDialogProps {
   onAdd: (companies: HistoryCompany[]) => void;
 }
 
-export const historyKey = (briefcaseId: number, list: CompanyListName) =>
+const historyKey = (briefcaseId: number, list: CompanyListName) =>
   ['wizard', 'history', briefcaseId, list] as const;
 
 export function CompanyHistoryDialog(props: CompanyHistoryDialogProps) {

@@ -3,7 +3,7 @@
  * and sale prices come from the price forecast (POST /api/v1/predicted_price/predict) for lots that have none yet.
  */
 import type { WizardDraftLot } from '@etp/contracts';
-import { formatRubles, lotPriceFloor } from '@etp/domain';
+import { formatRubles, lotPriceFloor, WIZARD_LOTS_PREVIEW } from '@etp/domain';
 import {
   Box,
   Button,
@@ -22,7 +22,6 @@ import { useLotsPredictions } from '../../forecast/forecastApi.ts';
 import { FORECAST_TEXTS } from '../../forecast/messages.ts';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 
-export const LOTS_SHOWN_FIRST = 32;
 /**
  * After 'Показать все лоты' the table scrolls inside its own region and renders only the rows in view plus this
  * many either side (decisions/0200): 5,000 rendered rows took 37 s and long tasks of 183 ms (bench/wizard-upload).
@@ -104,7 +103,7 @@ export function LotsTable({ briefcaseId, lots, method, priceCell, priceTitle, st
   const fetching = useDeferredValue(predictions.isFetching);
   const extra = method ? METHOD_COLUMN[method] : undefined;
   const columns = 9 + (extra ? 1 : 0) + (priceCell ? 1 : 0) + (stepCell ? 1 : 0);
-  const virtual = all && lots.length > LOTS_SHOWN_FIRST;
+  const virtual = all && lots.length > WIZARD_LOTS_PREVIEW;
   const row = (lot: WizardDraftLot, index: number, measure?: (el: Element | null) => void) => (
     <LotRow
       key={lot.id}
@@ -155,7 +154,7 @@ export function LotsTable({ briefcaseId, lots, method, priceCell, priceTitle, st
           {virtual ? (
             <VirtualRows lots={lots} columns={columns} scroller={scroller} row={row} />
           ) : (
-            <TableBody>{lots.slice(0, LOTS_SHOWN_FIRST).map((lot, index) => row(lot, index))}</TableBody>
+            <TableBody>{lots.slice(0, WIZARD_LOTS_PREVIEW).map((lot, index) => row(lot, index))}</TableBody>
           )}
         </Table>
       </TableContainer>
@@ -168,7 +167,7 @@ export function LotsTable({ briefcaseId, lots, method, priceCell, priceTitle, st
         {T.lotsScrollHint}
       </Typography>
       <PredictionNote predictions={predictions} />
-      {!all && lots.length > LOTS_SHOWN_FIRST && (
+      {!all && lots.length > WIZARD_LOTS_PREVIEW && (
         <Button sx={{ mt: 1 }} onClick={() => setAll(true)}>
           {T.showAllLots}
         </Button>

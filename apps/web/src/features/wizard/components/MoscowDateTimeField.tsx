@@ -16,7 +16,7 @@ dayjs.locale('ru');
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-export const MOSCOW_ZONE = 'Europe/Moscow';
+const MOSCOW_ZONE = 'Europe/Moscow';
 
 interface MoscowDateTimeFieldProps {
   label: string;

@@ -131,16 +131,7 @@ interface TextDialogProps {
 }
 
 /** A one-field dialog whose value goes to the server; the server's field error shows under the field. */
-export function TextDialog({
-  open,
-  title,
-  text,
-  label,
-  type = 'text',
-  validate,
-  send,
-  onClose,
-}: TextDialogProps) {
+function TextDialog({ open, title, text, label, type = 'text', validate, send, onClose }: TextDialogProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

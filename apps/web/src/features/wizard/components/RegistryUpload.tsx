@@ -17,7 +17,7 @@ import {
 import { useRef } from 'react';
 import { pathOf } from '../../../api/call.ts';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
-import { downloadFile, REGISTRY_MAX_MB, TEMPLATE_URL } from '../wizardApi.ts';
+import { downloadFile, TEMPLATE_URL } from '../wizardApi.ts';
 import type { UploadState } from '../wizardMachine.ts';
 
 interface RegistryUploadProps {
@@ -213,5 +213,3 @@ function UploadStateView({ upload, onDelete }: { upload: UploadState; onDelete: 
       );
   }
 }
-
-export { REGISTRY_MAX_MB };

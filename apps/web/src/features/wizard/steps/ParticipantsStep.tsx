@@ -1,6 +1,7 @@
 /** Step 4: who may take part (spec 1 §2, §5): ownership forms, invited and excluded companies, the AI-grid flag. */
 import {
   COMPANY_KIND_LABELS,
+  COMPANY_KINDS,
   PARTICIPANT_RESTRICTION_NOTES,
   PARTICIPANT_RESTRICTION_PARENT,
 } from '@etp/domain';
@@ -34,7 +35,6 @@ import type { WizardForm } from '../wizardMachine.ts';
 
 type Kind = keyof WizardForm['allowed_kinds_map'];
 type Restriction = keyof typeof PARTICIPANT_RESTRICTION_PARENT;
-const KINDS: Kind[] = ['legal', 'bank', 'mfo', 'self', 'physical'];
 const RESTRICTIONS_OF: Record<Kind, Restriction[]> = {
   legal: ['fssp_only', 'okved_82_91_only'],
   bank: ['fssp_bank_only'],
@@ -54,7 +54,9 @@ interface ParticipantsStepProps {
 export function ParticipantsStep({ briefcaseId, form, errors, isAdmin, onChange }: ParticipantsStepProps) {
   // Legal entities, individuals and sole traders are not offered for bank_to_bank (spec 1 §2).
   const kinds =
-    form.auction_type === 'bank_to_bank' ? KINDS.filter((k) => k === 'bank' || k === 'mfo') : KINDS;
+    form.auction_type === 'bank_to_bank'
+      ? COMPANY_KINDS.filter((k) => k === 'bank' || k === 'mfo')
+      : COMPANY_KINDS;
   const allOn = kinds.every((k) => form.allowed_kinds_map[k]);
   const setKind = (kind: Kind, on: boolean) => {
     const patch: Partial<WizardForm> = { allowed_kinds_map: { ...form.allowed_kinds_map, [kind]: on } };
