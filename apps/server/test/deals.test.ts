@@ -21,7 +21,7 @@ import { auditLog, bids, briefcases, deals, events, lots, users } from '../src/d
 import { verifyAudit } from '../src/modules/audit/audit.service.ts';
 import { expireDueDeals } from '../src/modules/deals/deals.expiry.ts';
 import { toDeal } from '../src/modules/deals/deals.state.ts';
-import { queueEventMails } from '../src/modules/events/events.mailQueue.ts';
+import { queueEventMails } from '../src/modules/events/mail/mailQueue.ts';
 import { Scheduler } from '../src/scheduler/scheduler.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { recordBus } from './support/busLog.ts';

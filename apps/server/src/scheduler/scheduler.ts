@@ -7,7 +7,7 @@
 import type { AppContext } from '../appContext.ts';
 import type { Leadership } from '../db/client.ts';
 import { refreshStaleProtocols } from '../modules/documents/protocols.service.ts';
-import { queueDailySummaries, queueEventMails } from '../modules/events/events.mailQueue.ts';
+import { queueDailySummaries, queueEventMails } from '../modules/events/mail/mailQueue.ts';
 import { retrainIfDue } from '../modules/forecast/forecast.service.ts';
 import type { LeaderTagger } from '../modules/lots/trading/leaderTags.ts';
 import { runDueTransitions, type TransitionReport } from './transitions.ts';

@@ -1,5 +1,5 @@
 /**
- * The deal's events (and so its e-mails, events.mailQueue.ts): each move is told to the members of the side that
+ * The deal's events (and so its e-mails, events/mail/mailQueue.ts): each move is told to the members of the side that
  * did not make it; a move of the platform or an administrator to both sides. Written in the move's transaction.
  */
 import type { DealParty } from '@etp/domain';

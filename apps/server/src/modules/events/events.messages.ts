@@ -1,7 +1,7 @@
 /**
  * The titles of events (docs/decisions/0034, 0123): one style for all, "<what it is about>: <what happened>", the
  * subject being "ТП №N", "Лот №k ТП №N" or "Компания X". Written into the event when it happens; the mails of
- * events (events.mail.ts) use the same title as their subject.
+ * events (mail/eventMail.ts) use the same title as their subject.
  */
 import { lotTitle } from './lotTitle.ts';
 

@@ -20,8 +20,8 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import { authOf } from '../auth/guards.ts';
 import { progressBoardOf } from './ingest/progress.ts';
+import { requestHelp, sendPersonalDataLog } from './personalData.service.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
-import { requestHelp, sendPersonalDataLog } from './registries.personalData.ts';
 import { isAdministrator, isOwner } from './registries.policy.ts';
 import { findReport } from './registries.queries.ts';
 import {

@@ -2,7 +2,7 @@
  * The e-mail of an event (decisions/0124): the event's title as the subject, a short text and the same as readable
  * HTML, a link to the procedure (or to the events page) and a line on how to switch such mails off.
  */
-import { MAIL_TEXTS as T } from './events.mailTexts.ts';
+import { MAIL_TEXTS as T } from './mail.messages.ts';
 
 export interface EventMail {
   subject: string;

@@ -6,7 +6,7 @@
 
 import type { NotificationsSettings } from '@etp/contracts';
 import { RESULT_STATUSES, statusIn } from '@etp/domain';
-import type { EventKind } from '../../db/schema/index.ts';
+import type { EventKind } from '../../../db/schema/index.ts';
 
 export function shouldMail(
   kind: EventKind,

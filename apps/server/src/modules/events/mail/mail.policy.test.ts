@@ -5,9 +5,9 @@
 import type { NotificationsSettings } from '@etp/contracts';
 import { RESULT_STATUSES } from '@etp/domain';
 import { describe, expect, it } from 'vitest';
-import type { EventKind } from '../../db/schema/index.ts';
-import { notificationSettingsOf } from '../profile/profile.presenter.ts';
-import { shouldMail } from './events.mailPolicy.ts';
+import type { EventKind } from '../../../db/schema/index.ts';
+import { notificationSettingsOf } from '../../profile/profile.presenter.ts';
+import { shouldMail } from './mail.policy.ts';
 
 type Setting =
   | `lot_mailer.${keyof NotificationsSettings['lot_mailer']}`

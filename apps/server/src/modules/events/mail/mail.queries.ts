@@ -1,13 +1,13 @@
 /** SQL of the mail queue of events: taking the events not yet looked at, queueing their mails. */
 import { inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import {
   type EventKind,
   events,
   type NotificationSettings,
   notificationOutbox,
   users,
-} from '../../db/schema/index.ts';
+} from '../../../db/schema/index.ts';
 
 export interface UnmailedEvent {
   id: number;

@@ -12,8 +12,10 @@ import {
   moscowDayKey,
   moscowParts,
 } from '@etp/domain';
-import type { AppContext } from '../../appContext.ts';
-import { notificationSettingsOf } from '../profile/profile.presenter.ts';
+import type { AppContext } from '../../../appContext.ts';
+import { notificationSettingsOf } from '../../profile/profile.presenter.ts';
+import { renderEventMail, renderSummaryMail } from './eventMail.ts';
+import { MAIL_EVENTS_WITHIN_MS, shouldMail } from './mail.policy.ts';
 import {
   findSummaryReaders,
   markEventsMailed,
@@ -21,9 +23,7 @@ import {
   type QueuedMail,
   queueMails,
   takeUnmailedEvents,
-} from './events.mail.queries.ts';
-import { renderEventMail, renderSummaryMail } from './events.mail.ts';
-import { MAIL_EVENTS_WITHIN_MS, shouldMail } from './events.mailPolicy.ts';
+} from './mail.queries.ts';
 
 const PER_PASS = 200;
 
