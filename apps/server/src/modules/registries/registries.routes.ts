@@ -34,7 +34,7 @@ import { registryTemplate } from './registries.sheets.ts';
 import { sendUploadAnswer as send, uploadAnswer, withUpload } from './upload/answer.ts';
 
 /** The template's static download path (spec 1 §7 "Static download: {token}.xlsx"; decisions/0047). */
-export const TEMPLATE_PATH = '/api/v1/registry_template/etp_rd.xlsx';
+const TEMPLATE_PATH = '/api/v1/registry_template/etp_rd.xlsx';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function attachment(reply: FastifyReply, name: string) {

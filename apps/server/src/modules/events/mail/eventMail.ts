@@ -94,4 +94,4 @@ export function renderSummaryMail(
 }
 
 /** Events listed in a daily summary; the rest are counted. */
-export const SUMMARY_LINES = 20;
+const SUMMARY_LINES = 20;

@@ -53,7 +53,7 @@ export async function queueEventMails(ctx: AppContext): Promise<number> {
 }
 
 /** The daily summary goes out from this Moscow hour on, for the Moscow day before. */
-export const SUMMARY_HOUR_MSK = 9;
+const SUMMARY_HOUR_MSK = 9;
 const SUMMARY_USERS_PER_PASS = 200;
 
 /**
