@@ -1,7 +1,7 @@
 /** Messages between the file pool (main thread) and its workers (docs/decisions/0090). */
 import type { ZipInspection, ZipLimits } from '../http/zipGuard.ts';
 import type { BatchSheetJob, BatchSheetResult } from '../modules/batchAutobids/file/read.ts';
-import type { ProtocolData } from '../modules/documents/protocol.model.ts';
+import type { ProtocolData } from '../modules/documents/formats/protocolModel.ts';
 import type { IngestJob, IngestJobResult, PreviewJob } from '../modules/registries/ingest/read.ts';
 import type { PreviewResult } from '../modules/registries/ingest/sheetReader.ts';
 

@@ -11,7 +11,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { setChunkPacer } from '@etp/xlsx';
 import { inspectZip } from '../http/zipGuard.ts';
 import { readBatchSheetFile } from '../modules/batchAutobids/file/read.ts';
-import { renderMainReportPdf, renderProtocolPdf } from '../modules/documents/protocol.render.ts';
+import { renderMainReportPdf, renderProtocolPdf } from '../modules/documents/formats/protocolRender.ts';
 import { previewRegistryFile, runIngestJob } from '../modules/registries/ingest/read.ts';
 import type { FileJob, JobError, PoolMessage, WorkerReply } from './fileProtocol.ts';
 import { idleThisThread } from './idlePriority.ts';

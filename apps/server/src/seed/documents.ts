@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { DOCUMENT_KIND_LABELS, type DocumentKind } from '@etp/domain';
 import type { DbOrTx } from '../db/client.ts';
 import { documents } from '../db/schema/index.ts';
-import { contentWidth, finishPdf, heading, newPdf } from '../modules/documents/pdf.ts';
+import { contentWidth, finishPdf, heading, newPdf } from '../modules/documents/formats/pdf.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { InsertedProcedure } from './insert.ts';
 

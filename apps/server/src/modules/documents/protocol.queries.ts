@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { auditLog, bids, briefcases, companies, documents, lots } from '../../db/schema/index.ts';
 import { readChainHead } from '../audit/audit.queries.ts';
 import { lotTitle } from '../events/trading.events.ts';
-import { PROTOCOL_LAST_BIDS, type ProtocolBid, type ProtocolData } from './protocol.model.ts';
+import { PROTOCOL_LAST_BIDS, type ProtocolBid, type ProtocolData } from './formats/protocolModel.ts';
 
 type GeneratedKind = 'protocol' | 'main_report';
 

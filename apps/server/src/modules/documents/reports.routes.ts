@@ -16,15 +16,15 @@ import { findDownloads, recordDownload } from './documents.queries.ts';
 import { attachmentHeaders, openProcedure } from './documents.routes.ts';
 import { visibleDocuments } from './documents.service.ts';
 import { mountDownload } from './downloadLinks.ts';
-import { findCompaniesInfo, findReportLots, findReportProcedure, procedureBids } from './reports.queries.ts';
 import {
   companiesCsv,
   type ReportProcedure,
   writeDownloadsInfo,
   writeLotsReport,
   writeOwnerReport,
-} from './reports.write.ts';
-import { streamZip } from './zip.ts';
+} from './formats/reportFiles.ts';
+import { streamZip } from './formats/zip.ts';
+import { findCompaniesInfo, findReportLots, findReportProcedure, procedureBids } from './reports.queries.ts';
 
 export function reportsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const storage = storageOf(ctx);

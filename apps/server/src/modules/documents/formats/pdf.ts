@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { moscowParts } from '@etp/domain';
 import PDFDocument from 'pdfkit';
-import { DOCUMENT_TEXTS as T } from './documents.messages.ts';
+import { DOCUMENT_TEXTS as T } from '../documents.messages.ts';
 
 const require = createRequire(import.meta.url);
 const font = (file: string) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`);

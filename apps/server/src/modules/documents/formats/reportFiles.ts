@@ -17,10 +17,10 @@ import {
   MOSCOW_OFFSET_MINUTES,
 } from '@etp/domain';
 import ExcelJS from 'exceljs';
-import { lotTitle } from '../events/trading.events.ts';
-import { REPORT_TEXTS as T } from './documents.messages.ts';
-import type { DownloadHistoryRow } from './documents.queries.ts';
-import type { CompanyInfoRow, ReportLot } from './reports.queries.ts';
+import { lotTitle } from '../../events/trading.events.ts';
+import { REPORT_TEXTS as T } from '../documents.messages.ts';
+import type { DownloadHistoryRow } from '../documents.queries.ts';
+import type { CompanyInfoRow, ReportLot } from '../reports.queries.ts';
 
 /** "1 234 567,89 ₽" in a Russian Excel (a format code's separators are the locale's). */
 const RUBLES = '#,##0.00 "₽"';

@@ -7,10 +7,10 @@
 import { once } from 'node:events';
 import { ZipArchive } from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Storage } from '../../storage/storage.ts';
-import type { DocumentRow } from './documents.queries.ts';
-import { fileNameOf } from './documents.service.ts';
-import { moscowCell } from './reports.write.ts';
+import type { Storage } from '../../../storage/storage.ts';
+import type { DocumentRow } from '../documents.queries.ts';
+import { fileNameOf } from '../documents.service.ts';
+import { moscowCell } from './reportFiles.ts';
 
 /** Entry names, each unique: a second "Регламент.pdf" becomes "Регламент (2).pdf". */
 function entryNames(files: Pick<DocumentRow, 'name' | 'extension'>[]): string[] {

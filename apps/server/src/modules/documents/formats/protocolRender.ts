@@ -4,7 +4,7 @@
  * bidders; the main report shows only prices and counts (spec 2 §6: winner information is the seller's).
  */
 import { AUCTION_TYPE_LABELS, briefcaseStatusLabel, formatRubles } from '@etp/domain';
-import { DOCUMENT_TEXTS as T } from './documents.messages.ts';
+import { DOCUMENT_TEXTS as T } from '../documents.messages.ts';
 import {
   contentWidth,
   facts,
@@ -18,7 +18,7 @@ import {
   newPdf,
   type Pdf,
 } from './pdf.ts';
-import type { ProtocolData, ProtocolLot } from './protocol.model.ts';
+import type { ProtocolData, ProtocolLot } from './protocolModel.ts';
 
 const money = (kopecks: number | null, currency: string) =>
   kopecks === null ? T.noData : formatRubles(kopecks, { currency });

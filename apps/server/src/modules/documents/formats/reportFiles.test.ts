@@ -3,8 +3,8 @@
  * separator, a quote or a line break quoted, and a name typed by a user that starts like a formula kept as text.
  */
 import { describe, expect, it } from 'vitest';
-import type { CompanyInfoRow } from './reports.queries.ts';
-import { companiesCsv } from './reports.write.ts';
+import type { CompanyInfoRow } from '../reports.queries.ts';
+import { companiesCsv } from './reportFiles.ts';
 
 const row = (over: Partial<CompanyInfoRow>): CompanyInfoRow => ({
   name: 'ООО «Покупатель»',
