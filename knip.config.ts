@@ -19,9 +19,9 @@ const config: KnipConfig = {
       entry: [
         'src/main.ts',
         'build.mjs',
-        // Worker threads and child processes started by URL (filePool.ts, processWorker.ts, forecast.engine.ts).
+        // Worker threads and child processes started by URL (filePool.ts, processWorker.ts, forecast/model/engine.ts).
         'src/files/*orker*.{ts,mjs}',
-        'src/modules/forecast/forecast.worker.{ts,mjs}',
+        'src/modules/forecast/model/forecast.worker.{ts,mjs}',
         // npm scripts seed and audit:verify.
         'src/seed/cli.ts',
         'src/modules/audit/verify.cli.ts',

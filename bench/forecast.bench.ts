@@ -10,9 +10,13 @@ import {
   forecastInputFromLot,
   type SellerType,
 } from '@etp/domain';
-import { backtest, type TrainingLot } from '../apps/server/src/modules/forecast/backtest.ts';
-import { DEFAULT_FOREST_OPTIONS } from '../apps/server/src/modules/forecast/forest.ts';
-import { explainShares, predictShares, trainPriceModel } from '../apps/server/src/modules/forecast/model.ts';
+import { backtest, type TrainingLot } from '../apps/server/src/modules/forecast/model/backtest.ts';
+import { DEFAULT_FOREST_OPTIONS } from '../apps/server/src/modules/forecast/model/forest.ts';
+import {
+  explainShares,
+  predictShares,
+  trainPriceModel,
+} from '../apps/server/src/modules/forecast/model/model.ts';
 import { DEFAULT_DEMO_SEED } from '../apps/server/src/seed/demo.ts';
 import { demoHistory } from '../apps/server/src/seed/history.insert.ts';
 import { generateHistory, type HistoryProcedure } from '../apps/server/src/seed/history.ts';

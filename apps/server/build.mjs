@@ -3,7 +3,7 @@
 // package stays external and is loaded from node_modules as usual. Run the result with `node --enable-source-maps`.
 //
 // The workers sit beside the server's bundle under the names the server looks for beside its own module
-// (filePool.ts: ./fileWorker.mjs, forecast.engine.ts: ./forecast.worker.mjs), and dist/ is as deep in the package
+// (filePool.ts: ./fileWorker.mjs, forecast/model/engine.ts: ./forecast.worker.mjs), and dist/ is as deep in the package
 // as src/ (app.ts finds ../../web/dist from both; the migrations are looked up: db/client.ts).
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -31,7 +31,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     fileWorker: 'src/files/fileWorker.ts',
-    'forecast.worker': 'src/modules/forecast/forecast.worker.ts',
+    'forecast.worker': 'src/modules/forecast/model/forecast.worker.ts',
   },
   outdir,
   outExtension: { '.js': '.mjs' },

@@ -18,7 +18,7 @@ export const forecastModels = pgTable('forecast_models', {
   trigger: text('trigger').$type<'leader' | 'admin'>().notNull(),
   requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   trainingMs: integer('training_ms').notNull(),
-  /** The trained model (modules/forecast/model.ts PriceModel). */
+  /** The trained model (modules/forecast/model/model.ts PriceModel). */
   model: jsonb('model').$type<unknown>().notNull(),
   createdAt: createdAt(),
 });

@@ -8,8 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { authOf } from '../auth/guards.ts';
-import { ForecastEngine } from './forecast.engine.ts';
 import { currentModel, predict, predictionForms, retrain } from './forecast.service.ts';
+import { ForecastEngine } from './model/engine.ts';
 
 export function forecastRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,7 +1,7 @@
 /**
  * The price forecast's operations (issue 17, decisions/0105–0107): predict the lots of the prediction form,
  * retrain on the platform's sold lots (the scheduler's leader when enough new lots sold, or an administrator),
- * and describe the current version. Numbers are computed in worker threads (forecast.engine.ts).
+ * and describe the current version. Numbers are computed in worker threads (model/engine.ts).
  */
 import type {
   ForecastModelInfo,
@@ -31,11 +31,11 @@ import {
 import type { AppContext } from '../../appContext.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
-import type { TrainingLot } from './backtest.ts';
-import { type ForecastEngine, trainInWorker } from './forecast.engine.ts';
 import { canForecast } from './forecast.policy.ts';
 import * as Q from './forecast.queries.ts';
-import type { PriceModel } from './model.ts';
+import type { TrainingLot } from './model/backtest.ts';
+import { type ForecastEngine, trainInWorker } from './model/engine.ts';
+import type { PriceModel } from './model/model.ts';
 
 /** Reasons are worked out for requests of this many lots or fewer (the Прогноз tab sends one). */
 const EXPLAIN_UP_TO = 10;

@@ -1,8 +1,8 @@
 import { encodeForecastInput, FACTOR_COLUMNS, forecastInputFromLot } from '@etp/domain';
 import { describe, expect, it } from 'vitest';
-import { generateHistory } from '../../seed/history.ts';
+import { generateHistory } from '../../../seed/history.ts';
 import type { TrainingLot } from './backtest.ts';
-import { trainInWorker } from './forecast.engine.ts';
+import { trainInWorker } from './engine.ts';
 import { DEFAULT_FOREST_OPTIONS } from './forest.ts';
 import { explainShares, predictShares, trainPriceModel } from './model.ts';
 
