@@ -3,7 +3,7 @@ import { SURVEY_COMMENT_MAX_LENGTH, SURVEY_MAX_STARS } from '@etp/domain';
 import { z } from 'zod';
 import { formId, pageQuery } from './formFields.ts';
 
-export const EVENT_KINDS = [
+const EVENT_KINDS = [
   'outbid',
   'won',
   'lost',
@@ -20,7 +20,7 @@ export const EVENT_KINDS = [
   'deal',
 ] as const;
 
-export const eventSchema = z.object({
+const eventSchema = z.object({
   id: z.number().int(),
   kind: z.enum(EVENT_KINDS),
   text: z.string(),
@@ -40,7 +40,6 @@ export const eventsPageSchema = z.object({
   total_pages: z.number().int(),
   unread_count: z.number().int(),
 });
-export type EventsPage = z.infer<typeof eventsPageSchema>;
 
 /** POST /api/v1/events/read: the given events, or all of the user's. */
 export const readEventsBody = z
@@ -50,15 +49,14 @@ export const readEventsBody = z
 
 /** POST /api/v1/events/read: how many events became read. */
 export const readEventsResultSchema = z.object({ marked: z.number().int() });
-export type ReadEventsResult = z.infer<typeof readEventsResultSchema>;
 
-export const SURVEY_MESSAGES = {
+const SURVEY_MESSAGES = {
   rating: `Поставьте от 1 до ${SURVEY_MAX_STARS} звёзд`,
   comment: `Комментарий — не более ${SURVEY_COMMENT_MAX_LENGTH} символов`,
   satisfied: 'Ответьте «да» или «нет»',
 } as const;
 
-export const surveyQuestionSchema = z.object({
+const surveyQuestionSchema = z.object({
   id: z.string(),
   kind: z.enum(['bool', 'rating', 'string']),
   text: z.string(),
@@ -105,4 +103,3 @@ export const surveyAnswerBody = z.object({
     answers: z.record(z.string().max(100), z.union([z.boolean(), z.number(), z.string().max(5000)])),
   }),
 });
-export type SurveyAnswerBody = z.input<typeof surveyAnswerBody>;

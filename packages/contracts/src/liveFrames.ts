@@ -20,7 +20,7 @@ export const LIVE_CHANNELS = [
 ] as const;
 export type LiveChannel = (typeof LIVE_CHANNELS)[number];
 
-export const LIVE_ACTIONS = [
+const LIVE_ACTIONS = [
   'lot_update',
   'briefcase_status_update',
   'briefcase_closed',
@@ -35,7 +35,7 @@ export const LIVE_ACTIONS = [
 export type LiveAction = (typeof LIVE_ACTIONS)[number];
 
 /** The channel each action travels on. */
-export const LIVE_ACTION_CHANNEL = {
+const LIVE_ACTION_CHANNEL = {
   lot_update: 'LotsStream',
   autobid_maxed_out: 'LotsStream',
   briefcase_status_update: 'BriefcaseStatus',
@@ -48,7 +48,7 @@ export const LIVE_ACTION_CHANNEL = {
 } as const satisfies Record<LiveAction, LiveChannel>;
 
 /** The payload of each action. */
-export interface LivePayloads {
+interface LivePayloads {
   lot_update: LotLivePayload;
   autobid_maxed_out: AutobidMaxedOutPayload;
   briefcase_status_update: BriefcaseStatusPayload;
@@ -131,7 +131,7 @@ export function isKnownLiveMessage(value: unknown): value is LiveMessage {
  * of each lot (versions in between are skipped, never reordered). A single message is sent on its own, unwrapped.
  * `t` is the newest `t` inside.
  */
-export interface LiveBatch {
+interface LiveBatch {
   channel: LiveChannel;
   briefcase_id: number | null;
   action: 'batch';
@@ -142,7 +142,7 @@ export interface LiveBatch {
 /** One frame of updates from the server: a message or a batch of them. */
 export type LiveFrame = LiveMessage | LiveBatch;
 
-export const isLiveBatch = (frame: { action?: unknown }): frame is LiveBatch => frame.action === 'batch';
+const isLiveBatch = (frame: { action?: unknown }): frame is LiveBatch => frame.action === 'batch';
 
 /** The messages of a frame, in order: a batch's contents, or the message itself. */
 export function unpackLiveFrame(frame: LiveFrame): LiveMessage[] {

@@ -48,7 +48,7 @@ export const documentUploadFields = z
   .strict();
 
 /** A company of a procedure's "previously chosen" history (GET /api/v1/briefcases/{id}/company/{list}). */
-export const historyCompanySchema = z.object({
+const historyCompanySchema = z.object({
   id: z.number().int(),
   full_name: z.string(),
   inn: z.string().nullable(),
@@ -67,7 +67,7 @@ export const companyListParams = z.object({
 });
 export const removeFromListBody = z.object({ company_id: dbIdNumber }).strict();
 
-export const briefcaseSaveBody = z
+const briefcaseSaveBody = z
   .object({
     auction_type: z.enum(AUCTION_TYPES),
     kind: z.enum(PAYMENT_KINDS).nullable(),
@@ -166,7 +166,7 @@ export const briefcaseSaveRequest = saveRequestFields
   .strict();
 export type BriefcaseSaveRequest = z.input<typeof briefcaseSaveRequest>;
 
-export const listedWizardCompanySchema = z.object({
+const listedWizardCompanySchema = z.object({
   id: z.number().int(),
   full_name: z.string(),
   inn: z.string().nullable(),
@@ -176,7 +176,7 @@ export type ListedCompany = z.infer<typeof listedWizardCompanySchema>;
 const nullableText = z.string().nullable();
 
 /** The procedure as the wizard edits it. Money in kopecks; times ISO 8601 UTC. */
-export const wizardDraftBriefcaseSchema = z.object({
+const wizardDraftBriefcaseSchema = z.object({
   id: z.number().int(),
   briefcase_state: briefcaseStatusSchema,
   creator_type: z.enum(USER_ROLES),
@@ -250,7 +250,7 @@ export const wizardDraftBriefcaseSchema = z.object({
 });
 export type WizardDraftBriefcase = z.infer<typeof wizardDraftBriefcaseSchema>;
 
-export const wizardDraftLotSchema = wizardLotSchema.extend({
+const wizardDraftLotSchema = wizardLotSchema.extend({
   step_price: z.number().int().nullable(),
   max_price: z.number().int().nullable(),
   step_count: z.number().int().nullable(),

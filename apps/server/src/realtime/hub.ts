@@ -32,12 +32,12 @@ import { textFrame, writeFrames } from './frames.ts';
 import { expiryOf, Memo } from './memo.ts';
 import { LotUpdateSequencer } from './sequencer.ts';
 
-export { DELIVERY_TUNING, type DeliveryStats, type DeliveryTuning, type LiveClient } from './delivery.ts';
+export type { DeliveryStats, DeliveryTuning, LiveClient } from './delivery.ts';
 
 export type Authorization = { ok: true; master: boolean } | { ok: false; message: string };
 
 /** How long an access decision for a subscription, or a verified token, is reused (ms). */
-export const AUTHORIZE_TTL_MS = 10_000;
+const AUTHORIZE_TTL_MS = 10_000;
 
 export interface HubDeps {
   bus: Bus;

@@ -40,11 +40,11 @@ import { createKeyedThrottle } from './keyedThrottle.ts';
 import { mergeLotUpdate } from './mergeLotUpdate.ts';
 
 /** How often a procedure's card is re-read while its lots change. */
-export const CARD_REFRESH_MS = 1000;
+const CARD_REFRESH_MS = 1000;
 /** How often the Statistics tab re-reads its charts and lots while bids come. */
-export const STATS_REFRESH_MS = 2000;
+const STATS_REFRESH_MS = 2000;
 /** How often the Monitoring tab re-reads its page while visitors come and go. */
-export const MONITORING_REFRESH_MS = 2000;
+const MONITORING_REFRESH_MS = 2000;
 
 export interface LiveCacheWriter {
   apply(message: LiveMessage): void;

@@ -6,11 +6,11 @@ import { DEAL_WORKING_DAYS_MAX, DEAL_WORKING_DAYS_MIN } from './dealLimits.ts';
 import { DEAL_MESSAGES } from './dealMessages.ts';
 
 /** The winner signs within a week: enough for both companies' legal review and their signatories' approval. */
-export const DEAL_SIGN_WORKING_DAYS = 5;
+const DEAL_SIGN_WORKING_DAYS = 5;
 /** Then pays within two weeks: a bank's or a collection agency's payment approval cycle, counted from both signatures. */
-export const DEAL_PAY_WORKING_DAYS = 10;
+const DEAL_PAY_WORKING_DAYS = 10;
 /** The second-best bidder only says yes or no: three days keep the seller from waiting long. */
-export const DEAL_SECOND_OFFER_WORKING_DAYS = 3;
+const DEAL_SECOND_OFFER_WORKING_DAYS = 3;
 
 /** The deadlines one procedure's deals run on. */
 export interface DealDeadlineSettings {

@@ -27,10 +27,6 @@ export const DEAL_STATES = [
 ] as const;
 export type DealState = (typeof DEAL_STATES)[number];
 
-export function isDealState(value: unknown): value is DealState {
-  return (DEAL_STATES as readonly unknown[]).includes(value);
-}
-
 /** The deal's status as the buyer, the seller and the administrator read it. A deal is "она" (сделка). */
 export const DEAL_STATE_LABELS: Readonly<Record<DealState, string>> = {
   second_offer: 'Предложена второму участнику',

@@ -9,7 +9,7 @@ import { DAY_MS } from '../constants.ts';
 import { fromMoscowParts, moscowDayKey, moscowParts } from '../time.ts';
 
 /** One year of the production calendar. Dates are Moscow calendar days, 'YYYY-MM-DD'. */
-export interface ProductionCalendarYear {
+interface ProductionCalendarYear {
   /** Public holidays (Labour Code art. 112) and the days off moved onto weekdays; a holiday on a weekend stays listed. */
   nonWorkingDays: readonly string[];
   /** Saturdays or Sundays a decree makes working days. */
@@ -41,7 +41,7 @@ export const RUSSIAN_NON_WORKING_DAYS_2026: readonly string[] = [
   '2026-12-31',
 ];
 /** The 2026 decree makes no Saturday working. */
-export const RUSSIAN_WORKING_WEEKENDS_2026: readonly string[] = [];
+const RUSSIAN_WORKING_WEEKENDS_2026: readonly string[] = [];
 
 /**
  * 2027, provisional: the Labour Code's holidays (art. 112: Jan 1–6 and 8, Jan 7, Feb 23, Mar 8, May 1, May 9,
@@ -64,7 +64,7 @@ export const RUSSIAN_NON_WORKING_DAYS_2027: readonly string[] = [
   '2027-11-04',
 ];
 /** No decree known: no working Saturday. */
-export const RUSSIAN_WORKING_WEEKENDS_2027: readonly string[] = [];
+const RUSSIAN_WORKING_WEEKENDS_2027: readonly string[] = [];
 
 /** The production calendar the platform knows. */
 export const RUSSIAN_WORKING_CALENDAR: WorkingCalendar = {

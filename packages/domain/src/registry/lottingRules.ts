@@ -11,11 +11,11 @@ import { MSG } from './messages.ts';
 /** A lot's start price before any prediction or edit: this percent of its ОСЗ, at least LOT_PRICE_FLOOR. */
 export const LOT_START_PRICE_PERCENT = 5;
 /** A lot's minimum price (lowest start price the seller may set): this percent of its ОСЗ, at least the floor. */
-export const LOT_MIN_PRICE_PERCENT = 1;
+const LOT_MIN_PRICE_PERCENT = 1;
 /** No lot is priced under 20 000 ₽ (the demo seed's floor too). */
 export const LOT_PRICE_FLOOR = 20_000_00;
 /** The price limit may not be so low that equal lots would make more lots than this. */
-export const LOTTING_MAX_LOTS = 1000;
+const LOTTING_MAX_LOTS = 1000;
 
 export interface LottingParams {
   loting_type: LottingType;

@@ -24,11 +24,11 @@ import {
   recordFailedAttempt,
 } from './codes.queries.ts';
 
-export const SMS_CODE_TTL_MS = 5 * MINUTE_MS;
-export const SMS_CODE_MAX_ATTEMPTS = 5;
-export const SMS_CODES_PER_PHONE_PER_HOUR = 5;
+const SMS_CODE_TTL_MS = 5 * MINUTE_MS;
+const SMS_CODE_MAX_ATTEMPTS = 5;
+const SMS_CODES_PER_PHONE_PER_HOUR = 5;
 /** A code that check_sms accepted stays good this long, so the registration form can be finished. */
-export const CHECKED_CODE_TTL_MS = 30 * MINUTE_MS;
+const CHECKED_CODE_TTL_MS = 30 * MINUTE_MS;
 
 /** deal_signing: a deal's agreement signed by SMS code (decisions/0261), bound to the deal by `bind`. */
 export type SmsPurpose = 'registration' | 'sign_in' | 'phone_confirmation' | 'deal_signing';

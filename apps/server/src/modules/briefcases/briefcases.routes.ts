@@ -49,8 +49,6 @@ import {
 } from './briefcases.queries.ts';
 import { createCalendar } from './calendar.ts';
 
-export { BRIEFCASE_NOT_FOUND };
-
 function statusesCounts(byStatus: Map<string, number>): StatusesCounts {
   const sum = (list: readonly string[]) => list.reduce((acc, s) => acc + (byStatus.get(s) ?? 0), 0);
   const counts = Object.fromEntries(BRIEFCASE_STATUSES.map((s) => [s, byStatus.get(s) ?? 0])) as Record<

@@ -7,7 +7,7 @@ import { authOf } from '../auth/guards.ts';
 import { EVENT_TEXTS } from './events.messages.ts';
 import { countEvents, type EventRow, findEventsPage, markEventsRead } from './events.queries.ts';
 
-export function presentEvent(row: EventRow): EventItem {
+function presentEvent(row: EventRow): EventItem {
   const text = row.payload.text;
   return {
     id: row.id,

@@ -26,7 +26,7 @@ import { closeProcedureIfDone } from './trading/closing.ts';
 import type { LeaderTagger } from './trading/leaderTags.ts';
 import { type BriefcaseRow, rankedBid, toLotState } from './trading/lotState.ts';
 
-export const LOT_TEXTS = {
+const LOT_TEXTS = {
   nameRequired: 'Введите название',
   nameTooLong: 'Не более 20 символов',
   renameForbidden: 'Переименовать лот может только организатор',

@@ -6,7 +6,7 @@ import { briefcaseCompanyLists, briefcases, companies, companyListRemovals } fro
 export type CompanyListName = 'whitelist' | 'blacklist';
 
 /** How many companies a history shows, the most recently chosen first. */
-export const HISTORY_LIMIT = 200;
+const HISTORY_LIMIT = 200;
 
 /**
  * The companies the owner's procedures have put on `list`, each with when it was last chosen, less those removed

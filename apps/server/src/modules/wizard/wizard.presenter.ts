@@ -13,7 +13,7 @@ import type { DraftLotRow, DraftRow } from './wizard.queries.ts';
 const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-export function presentDraftBriefcase(b: DraftRow): WizardDraftBriefcase {
+function presentDraftBriefcase(b: DraftRow): WizardDraftBriefcase {
   return {
     id: b.id,
     briefcase_state: b.status,
@@ -81,7 +81,7 @@ export function presentDraftBriefcase(b: DraftRow): WizardDraftBriefcase {
   };
 }
 
-export function presentDraftLot(lot: DraftLotRow): WizardDraftLot {
+function presentDraftLot(lot: DraftLotRow): WizardDraftLot {
   return {
     ...presentWizardLot(lot),
     step_price: lot.stepPrice,

@@ -7,7 +7,7 @@ import { documents } from '../../db/schema/index.ts';
 /** The wizard's documents: the five kinds of spec 1 §3 or none yet; never a generated protocol or an FAQ file. */
 const wizardKind = or(isNull(documents.kind), inArray(documents.kind, [...DOCUMENT_KINDS]));
 
-export const wizardDocumentColumns = {
+const wizardDocumentColumns = {
   id: documents.id,
   briefcaseId: documents.briefcaseId,
   kind: documents.kind,

@@ -30,14 +30,14 @@ import { decide, type LotInBatch, lotInBatch, type Pending } from './batchDecide
 import { type BatchWrite, writeBatch } from './batchWrite.ts';
 
 /** Bids one transaction takes at most; more wait for the next batch. */
-export const MAX_BATCH = 256;
+const MAX_BATCH = 256;
 
 /**
  * How long a bid may wait for its lot while another transaction holds the lot's row (decisions/0096): its batch skips
  * the lot and commits the others, and the bid tries again in the next batches; after this long it is placed on its
  * own, where it waits for the lock (up to the database's lock_timeout) without holding anyone else's bid.
  */
-export const LOCKED_LOT_RETRY_MS = 50;
+const LOCKED_LOT_RETRY_MS = 50;
 
 /** The pause before a batch of nothing but bids on held lots is tried again. */
 const LOCKED_LOT_PAUSE_MS = 2;

@@ -16,7 +16,7 @@ const minuteOf = (value: Date | string | null | undefined) =>
   value === null || value === undefined ? null : Math.floor(new Date(value).getTime() / MINUTE_MS);
 
 /** `body` without the locked fields that only repeat what is stored (pure). */
-export function withoutUnchangedLocks(
+function withoutUnchangedLocks(
   body: BriefcaseSaveBody,
   row: Pick<DraftRow, 'startDatetime' | 'stepPrice' | 'customSteps' | 'withCompositeLot' | 'auctionType'>,
   lots: readonly Pick<DraftLotRow, 'id' | 'composite' | 'stepPrice' | 'startPrice' | 'minPrice'>[],

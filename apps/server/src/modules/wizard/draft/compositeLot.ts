@@ -17,7 +17,7 @@ export interface CompositeFacts {
 }
 
 /** Whether the procedure carries a composite lot at all. */
-export const wantsCompositeLot = (facts: CompositeFacts, regularLots: number) =>
+const wantsCompositeLot = (facts: CompositeFacts, regularLots: number) =>
   facts.withCompositeLot && regularLots > 1 && facts.auctionType !== 'dutch';
 
 const draftOf = (lot: DraftLotRow, startPrice: number): LotDraft => ({
