@@ -15,8 +15,8 @@ import {
   memberships,
   users,
 } from '../../apps/server/src/db/schema/index.ts';
-import { hashPassword } from '../../apps/server/src/modules/auth/passwords.ts';
-import { openSession } from '../../apps/server/src/modules/auth/sessions.ts';
+import { hashPassword } from '../../apps/server/src/modules/auth/credentials/passwords.ts';
+import { openSession } from '../../apps/server/src/modules/auth/session/sessions.ts';
 import { JsonClient } from './http.ts';
 
 export const PASSWORD = 'Bench-pass-2026';

@@ -11,7 +11,7 @@
  */
 import type { LotAttributes, LotLivePayload } from '@etp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TokenService } from '../modules/auth/tokens.ts';
+import type { TokenService } from '../modules/auth/session/tokens.ts';
 import { concerns, readAccessChange } from '../realtime/access.ts';
 import type { Bus, BusEvent } from '../realtime/bus.ts';
 

@@ -7,7 +7,7 @@
  */
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import type { TokenService } from '../modules/auth/tokens.ts';
+import type { TokenService } from '../modules/auth/session/tokens.ts';
 import type { Counters } from './counters.ts';
 
 /** The address a limit counts: an IPv4 address as it is, an IPv6 one by its first 64 bits. */

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword } from '../modules/auth/credentials/passwords.ts';
 import type { Storage } from '../storage/storage.ts';
 import { DEMO_PASSWORD } from './accounts.data.ts';
 import { type DemoAccount, demoAccounts, insertAccounts } from './accounts.ts';

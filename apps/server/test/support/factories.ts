@@ -1,7 +1,7 @@
 /** Builders of rows for tests: sensible defaults, override what the test is about. */
 import type { Db } from '../../src/db/client.ts';
 import { briefcases, companies, lots, memberships, users } from '../../src/db/schema/index.ts';
-import { hashPassword } from '../../src/modules/auth/passwords.ts';
+import { hashPassword } from '../../src/modules/auth/credentials/passwords.ts';
 
 export const PASSWORD = 'Secret-pass-1';
 

@@ -1,16 +1,16 @@
 /**
  * Auth calls of spec 3 §7.1: sign-in methods, e-mail sign-in, refresh and sign-out here; the sms stage,
  * registration, password and e-mail confirmation in their own route files, registered from this plugin so
- * they share one budget of sent messages per client address (auth.limits.ts).
+ * they share one budget of sent messages per client address (credentials/limits.ts).
  */
 import { authorizeByEmailBody, refreshBody } from '@etp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { accountDeps } from './accounts.deps.ts';
-import { createAuthLimits } from './auth.limits.ts';
 import { AUTH_MESSAGES } from './auth.messages.ts';
 import { authorizeByEmail, refreshSession, signOut } from './auth.service.ts';
+import { createAuthLimits } from './credentials/limits.ts';
 import { authOf } from './guards.ts';
 import { passwordRoutes } from './password.routes.ts';
 import { registrationRoutes } from './registrations.routes.ts';

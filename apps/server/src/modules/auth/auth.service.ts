@@ -9,9 +9,9 @@ import {
   markRefreshTokenUsed,
   revokeFamily,
 } from './auth.queries.ts';
-import { openSession, type SessionDeps, signInResult } from './sessions.ts';
-import type { SignInGuard } from './signInGuard.ts';
-import { sha256 } from './tokens.ts';
+import type { SignInGuard } from './credentials/signInGuard.ts';
+import { openSession, type SessionDeps, signInResult } from './session/sessions.ts';
+import { sha256 } from './session/tokens.ts';
 
 export type AuthDeps = SessionDeps & { signIn: SignInGuard };
 

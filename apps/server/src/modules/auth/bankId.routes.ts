@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { accountDeps } from './accounts.deps.ts';
-import { BankIdClient } from './bankId.client.ts';
+import { BankIdClient } from './bankId/client.ts';
 import {
   AUTH_PATH,
   authenticityHolds,
@@ -20,7 +20,7 @@ import {
   readCookie,
   sealPending,
   setCookieHeader,
-} from './bankId.cookie.ts';
+} from './bankId/cookie.ts';
 import { issueHandover, linkBankIdentity, redeemHandover } from './bankId.service.ts';
 
 const BANK_ID_FAILED = '/users/sign_in?oauth_failed=1';

@@ -11,9 +11,9 @@ import type { AccountDeps } from './accounts.deps.ts';
 import { findUserByOidcSubject, uniqueViolation, updateUser } from './accounts.queries.ts';
 import { AUTH_MESSAGES } from './auth.messages.ts';
 import { findUserByEmail } from './auth.queries.ts';
-import type { BankIdentity } from './bankId.client.ts';
+import type { BankIdentity } from './bankId/client.ts';
 import { consumeToken, issueToken } from './codes.service.ts';
-import { signInResult } from './sessions.ts';
+import { signInResult } from './session/sessions.ts';
 
 const HANDOVER_TTL_MS = MINUTE_MS;
 

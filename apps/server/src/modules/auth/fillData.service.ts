@@ -26,8 +26,8 @@ import { AUTH_MESSAGES } from './auth.messages.ts';
 import { checkCredentials, wrongPassword } from './auth.service.ts';
 import { sendSmsCode, verifySmsCode } from './codes.service.ts';
 import { sendEmailConfirmation } from './confirmations.service.ts';
-import { hashPassword } from './passwords.ts';
-import { signInResult } from './sessions.ts';
+import { hashPassword } from './credentials/passwords.ts';
+import { signInResult } from './session/sessions.ts';
 import { phoneMissing, phoneNotFound } from './signIn.service.ts';
 
 interface AccountLookup {

@@ -12,7 +12,7 @@ import { loadUserContext, type UserContext } from '../user/user.queries.ts';
 import { AUTH_MESSAGES } from './auth.messages.ts';
 import { isFamilyRevoked } from './auth.queries.ts';
 import { readSessionFingerprint } from './guards.queries.ts';
-import type { TokenService } from './tokens.ts';
+import type { TokenService } from './session/tokens.ts';
 
 export interface AuthContext extends UserContext {
   sessionId: string;

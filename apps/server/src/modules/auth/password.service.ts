@@ -11,7 +11,7 @@ import { findUserByEmail } from './auth.queries.ts';
 import { countCodesSince, killUserCodes } from './codes.queries.ts';
 import { consumeToken, issueToken } from './codes.service.ts';
 import { MAILS_PER_ADDRESS_PER_HOUR } from './confirmations.service.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from './credentials/passwords.ts';
 
 const RESET_TOKEN_TTL_MS = 2 * HOUR_MS;
 

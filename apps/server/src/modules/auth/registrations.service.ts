@@ -9,9 +9,9 @@ import { insertUser, isEmailTaken, isPhoneTaken, uniqueViolation } from './accou
 import { AUTH_MESSAGES } from './auth.messages.ts';
 import { sendSmsCode, verifySmsCode } from './codes.service.ts';
 import { sendEmailConfirmation } from './confirmations.service.ts';
+import { hashPassword } from './credentials/passwords.ts';
 import { phoneTaken } from './fillData.service.ts';
-import { hashPassword } from './passwords.ts';
-import { signInResult } from './sessions.ts';
+import { signInResult } from './session/sessions.ts';
 
 /** The registration body after its contract: phone normalised, e-mail lower-cased, agreements true. */
 type Registration = Required<Pick<RegistrationBody, 'phone' | 'code' | 'email' | 'password'>>;

@@ -13,8 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { accountDeps } from './accounts.deps.ts';
-import type { AuthLimits } from './auth.limits.ts';
 import { AUTH_MESSAGES } from './auth.messages.ts';
+import type { AuthLimits } from './credentials/limits.ts';
 import {
   authorizeDataNotFilled,
   authorizePhoneNotFilled,

@@ -14,7 +14,7 @@ import { AUTH_MESSAGES, MAIL_TEXTS } from './auth.messages.ts';
 import { checkCredentials, wrongPassword } from './auth.service.ts';
 import { killLiveCodes } from './codes.queries.ts';
 import { sendSmsCode, verifySmsCode } from './codes.service.ts';
-import { signInResult } from './sessions.ts';
+import { signInResult } from './session/sessions.ts';
 
 const flagsOf = (user: UserRow): FilledFlags =>
   filledFlags({ user, memberships: [], company: null, owner: false });

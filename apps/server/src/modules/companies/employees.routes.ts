@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { createAuthLimits } from '../auth/auth.limits.ts';
+import { createAuthLimits } from '../auth/credentials/limits.ts';
 import { authOf } from '../auth/guards.ts';
 import { presentUser } from '../user/user.presenter.ts';
 import { loadUserContext } from '../user/user.queries.ts';

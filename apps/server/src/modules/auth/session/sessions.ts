@@ -1,13 +1,13 @@
 /** Opening a session (a refresh-token family) and the sign-in answer every successful sign-in returns. */
 import { randomUUID } from 'node:crypto';
 import type { AuthResult, Jwt } from '@etp/contracts';
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import type { AccessAnnouncer } from '../../realtime/access.ts';
-import { filledFlags, presentUser } from '../user/user.presenter.ts';
-import { loadUserContext } from '../user/user.queries.ts';
-import { AUTH_MESSAGES } from './auth.messages.ts';
-import { insertRefreshToken } from './auth.queries.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError } from '../../../http/errors.ts';
+import type { AccessAnnouncer } from '../../../realtime/access.ts';
+import { filledFlags, presentUser } from '../../user/user.presenter.ts';
+import { loadUserContext } from '../../user/user.queries.ts';
+import { AUTH_MESSAGES } from '../auth.messages.ts';
+import { insertRefreshToken } from '../auth.queries.ts';
 import { newRefreshToken, sha256, type TokenService } from './tokens.ts';
 
 export interface SessionDeps {

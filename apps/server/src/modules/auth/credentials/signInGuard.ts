@@ -7,10 +7,10 @@
  * The counts live in the shared counters (Redis with REDIS_URL), so they hold across nodes.
  */
 import { HOUR_MS, MINUTE_MS } from '@etp/domain';
-import type { Counters } from '../../http/counters.ts';
-import { AppError } from '../../http/errors.ts';
-import { DEMO_PASSWORD } from '../../seed/accounts.data.ts';
-import { AUTH_MESSAGES } from './auth.messages.ts';
+import type { Counters } from '../../../http/counters.ts';
+import { AppError } from '../../../http/errors.ts';
+import { DEMO_PASSWORD } from '../../../seed/accounts.data.ts';
+import { AUTH_MESSAGES } from '../auth.messages.ts';
 import { verifyPassword } from './passwords.ts';
 
 const FREE_FAILURES = 5;

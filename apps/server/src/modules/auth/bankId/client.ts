@@ -3,8 +3,8 @@
  * URL with state, nonce and PKCE (S256), and the code exchange that checks all three and the ID token.
  */
 import * as oidc from 'openid-client';
-import type { Config } from '../../config.ts';
-import type { PendingBankIdSignIn } from './bankId.cookie.ts';
+import type { Config } from '../../../config.ts';
+import type { PendingBankIdSignIn } from './cookie.ts';
 
 export interface BankIdentity {
   subject: string;

@@ -7,10 +7,10 @@
  */
 import { HOUR_MS } from '@etp/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../appContext.ts';
-import { AppError } from '../../http/errors.ts';
-import { clientKey } from '../../http/rateLimits.ts';
-import { AUTH_MESSAGES } from './auth.messages.ts';
+import type { AppContext } from '../../../appContext.ts';
+import { AppError } from '../../../http/errors.ts';
+import { clientKey } from '../../../http/rateLimits.ts';
+import { AUTH_MESSAGES } from '../auth.messages.ts';
 
 export interface AuthLimits {
   /** Route config: a tight per-minute limit against guessing. */
