@@ -11,7 +11,6 @@ import type { AuthContext } from '../auth/guards.ts';
 import { publishLotSnapshots } from '../lots/lots.live.ts';
 import type { LeaderTagger } from '../lots/trading/leaderTags.ts';
 import { type BriefcaseRow, rankedBid, toLotState } from '../lots/trading/lotState.ts';
-import { publishStats } from '../statistics/statistics.live.ts';
 import { findActiveBids, findBidByIdempotencyKey, setBidState, setLocalLockTimeout } from './bids.queries.ts';
 import { createBidBatcher } from './engine/batcher.ts';
 import { type EngineOutcome, finish, placeValidatedBid } from './engine/engine.ts';
