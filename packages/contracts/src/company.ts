@@ -9,6 +9,7 @@ import { formFlag, formId, formText, pageQuery } from './formFields.ts';
 
 const ACCREDITATION_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
 export const accreditationStatusSchema = z.enum(ACCREDITATION_STATUSES);
+export type AccreditationStatus = (typeof ACCREDITATION_STATUSES)[number];
 
 const bankAccountSchema = z.object({
   account: z.string().nullable(),

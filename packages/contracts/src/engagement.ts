@@ -12,13 +12,17 @@ const EVENT_KINDS = [
   'accreditation_approved',
   'accreditation_rejected',
   'autobid_maxed_out',
+  /** The user's company is invited to a closed procedure that was just published. */
   'procedure_invitation',
+  /** A next round the user's company applied for was created. */
   'round_invitation',
   'question_answered',
+  /** A participant asked a question on the seller's procedure (decisions/0147). */
   'question_asked',
-  /** A deal of a won lot moved (decisions/0261). */
+  /** A deal of a won lot moved (decisions/0261): told to the other side, or both. */
   'deal',
 ] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
 
 const eventSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 /** Users, companies, memberships, invitations, tokens, one-time codes and the notification outbox. */
-import type { AuthStrategy } from '@etp/contracts';
+import type { AccreditationStatus, AuthStrategy } from '@etp/contracts';
 import type { CompanyKind, UserRole } from '@etp/domain';
 import { sql } from 'drizzle-orm';
 import {
@@ -16,9 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from './common.ts';
 
-/** The domain's lists (decisions/0259), under the names the server's modules import from the schema. */
-export type { CompanyKind, UserRole };
-export type AccreditationStatus = 'draft' | 'pending' | 'approved' | 'rejected';
+/** The lists of the domain and the contract (decisions/0259), under the names the server's modules import. */
+export type { AccreditationStatus, CompanyKind, UserRole };
 
 export interface NotificationSettings {
   lot_mailer: {

@@ -1,15 +1,13 @@
 /** Documents of procedures and companies, and who downloaded what of a procedure. */
+import type { DocumentKind as ProcedureDocumentKind } from '@etp/domain';
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
 import { briefcases } from './briefcases.ts';
 import { bigId, createdAt, id } from './common.ts';
 
 export type DocumentKind =
-  | 'template'
-  | 'documentation'
-  | 'cession_agreement_template'
-  | 'check_list'
-  | 'other'
+  /** The wizard's kinds (the domain's DOCUMENT_KINDS, decisions/0259). */
+  | ProcedureDocumentKind
   /** Made by the platform once trading ends (docs/decisions/0120): the trade protocol and the main report. */
   | 'protocol'
   | 'main_report'

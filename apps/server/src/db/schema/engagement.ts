@@ -1,4 +1,5 @@
 /** Questions, monitoring visits, events, surveys and call requests. */
+import type { EventKind } from '@etp/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
@@ -55,24 +56,8 @@ export const pageVisits = pgTable(
   ],
 );
 
-export type EventKind =
-  | 'outbid'
-  | 'won'
-  | 'lost'
-  | 'briefcase_status'
-  | 'invitation'
-  | 'accreditation_approved'
-  | 'accreditation_rejected'
-  | 'autobid_maxed_out'
-  /** The user's company is invited to a closed procedure that was just published. */
-  | 'procedure_invitation'
-  /** A next round the user's company applied for was created. */
-  | 'round_invitation'
-  | 'question_answered'
-  /** A participant asked a question on the seller's procedure (decisions/0147). */
-  | 'question_asked'
-  /** A deal of a won lot moved (decisions/0261): told to the other side, or both. */
-  | 'deal';
+/** The contract's list of event kinds (decisions/0259), under the name the server's modules import. */
+export type { EventKind };
 
 /** What happened to a user: shown on /profile/events and mailed according to the notification settings. */
 export const events = pgTable(

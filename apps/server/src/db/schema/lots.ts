@@ -1,10 +1,12 @@
 /** The lots of trading procedures: what is bid for, with its prices, counters, leader and winner. */
+import type { LotStatus } from '@etp/domain';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.ts';
 import { type AnalyticsJson, briefcases } from './briefcases.ts';
 import { at, createdAt, id, money, updatedAt } from './common.ts';
 
-export type LotStatusColumn = 'created' | 'pending' | 'ready' | 'active' | 'finished' | 'closed';
+/** The domain's lot statuses (decisions/0259), under the schema's name. */
+export type LotStatusColumn = LotStatus;
 
 export const lots = pgTable(
   'lots',
