@@ -1,4 +1,5 @@
 /** Writes the demo model: procedures, lots, registry rows, bids and their consequences. */
+import type { Liability } from '@etp/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import {
@@ -26,7 +27,7 @@ const pct = (n: number) => n.toFixed(2);
 const activityOf = (p: ProcedureModel) =>
   p.profile.resold ? 'collection' : p.seller === 'sellerBank' ? 'banking' : 'microfinance';
 
-function liabilityOf(p: ProcedureModel): 'secured' | 'unsecured' | 'partially_secured' {
+function liabilityOf(p: ProcedureModel): Liability {
   const secured = p.analytics.secured_liability;
   if (secured === 0) return 'unsecured';
   return secured >= p.aggregates.itemsCount * 0.9 ? 'secured' : 'partially_secured';

@@ -8,6 +8,11 @@ import {
   type CompanyKind,
   DEFAULT_LOT_RENEWAL_MINUTES,
   DEFAULT_ROUND_REQUEST_TTL_MS,
+  type EndMode,
+  type Liability,
+  type PaymentKind,
+  type PercentMode,
+  type UserRole,
 } from '@etp/domain';
 import { getTableColumns } from 'drizzle-orm';
 import {
@@ -66,13 +71,10 @@ export const briefcases = pgTable(
       .notNull()
       .references(() => companies.id),
     createdByUserId: integer('created_by_user_id').references(() => users.id),
-    creatorType: text('creator_type').$type<'user' | 'admin'>().notNull().default('user'),
-    kind: text('kind').$type<'agent' | 'standard'>(),
-    percentMode: text('percent_mode')
-      .$type<'amount_total_debt' | 'amount_bottomline_debt'>()
-      .notNull()
-      .default('amount_total_debt'),
-    endMode: text('end_mode').$type<'ransom' | 'convert'>().notNull().default('ransom'),
+    creatorType: text('creator_type').$type<UserRole>().notNull().default('user'),
+    kind: text('kind').$type<PaymentKind>(),
+    percentMode: text('percent_mode').$type<PercentMode>().notNull().default('amount_total_debt'),
+    endMode: text('end_mode').$type<EndMode>().notNull().default('ransom'),
     startDatetime: at('start_datetime'),
     endDatetime: at('end_datetime'),
     publishedAt: at('published_at'),
@@ -82,7 +84,7 @@ export const briefcases = pgTable(
     activity: text('activity'),
     sourceKind: text('source_kind'),
     sourceDebtorType: text('source_debtor_type'),
-    liability: text('liability').$type<'secured' | 'unsecured' | 'partially_secured'>(),
+    liability: text('liability').$type<Liability>(),
     sourceDescription: text('source_description'),
     description: text('description'),
     // Price policy

@@ -8,6 +8,7 @@ import {
   AFTER_TRADING_STATUSES,
   type AwardableLot,
   DECIDED_STATUSES,
+  type EndMode,
   hasNextRounds,
   soldElsewhere,
   statusIn,
@@ -72,7 +73,7 @@ export function canCreateNextRound(procedure: {
 export function canCreateSecondRound(
   actor: RoundActor,
   procedure: {
-    endMode: 'ransom' | 'convert';
+    endMode: EndMode;
     status: BriefcaseStatusColumn;
     canStartSecondRound: boolean;
     secondRoundId: number | null;
