@@ -31,6 +31,7 @@ export * from './public.ts';
 export * from './questions.ts';
 export * from './registries.ts';
 export * from './rounds.ts';
+export * from './routeTable.ts';
 export * from './statistics.ts';
 export * from './system.ts';
 export * from './wizard.ts';

@@ -1,7 +1,8 @@
-import { type BriefcaseListQuery, OPERATIONS } from '@etp/contracts';
+import type { BriefcaseListQuery } from '@etp/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './call.ts';
 import type { QueryValue } from './createApiClient.ts';
+import { OPERATIONS } from './operations.ts';
 import { queryKeys } from './queryKeys.ts';
 
 /** GET /api/v1/briefcases for one page of the feed, as a query definition shared by the feed's hooks. */

@@ -4,9 +4,10 @@
  * a 401 `token_expired` triggers one token refresh (shared by every call that hits it at the same time) and
  * one retry. When the session cannot be renewed the tokens are cleared, which signs the user out.
  */
-import { type Envelope, OPERATIONS, type RefreshResult } from '@etp/contracts';
+import type { Envelope, RefreshResult } from '@etp/contracts';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './ApiError.ts';
 import type { TokenStore } from './createTokenStore.ts';
+import { OPERATIONS } from './operations.ts';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 

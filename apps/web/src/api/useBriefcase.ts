@@ -1,7 +1,7 @@
-import { OPERATIONS } from '@etp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from './ApiError.ts';
 import { call } from './call.ts';
+import { OPERATIONS } from './operations.ts';
 import { queryKeys } from './queryKeys.ts';
 
 /** GET /api/v1/briefcases/{id}: the procedure card. A 404 is an answer, not a failure worth retrying. */

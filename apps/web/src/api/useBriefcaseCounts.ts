@@ -1,6 +1,6 @@
-import { OPERATIONS } from '@etp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from './call.ts';
+import { OPERATIONS } from './operations.ts';
 import { queryKeys } from './queryKeys.ts';
 
 /** GET /api/v1/briefcases/counts: the feed tabs' counters (accredited users only). */

@@ -1,6 +1,7 @@
-import { OPERATIONS, type User } from '@etp/contracts';
+import type { User } from '@etp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from './call.ts';
+import { OPERATIONS } from './operations.ts';
 import { queryKeys } from './queryKeys.ts';
 import { useSignedIn } from './useSignedIn.ts';
 

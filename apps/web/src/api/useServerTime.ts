@@ -1,7 +1,7 @@
-import { OPERATIONS } from '@etp/contracts';
 import { SERVER_TIME_RECHECK_MS } from '@etp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { call } from './call.ts';
+import { OPERATIONS } from './operations.ts';
 import { queryKeys } from './queryKeys.ts';
 
 interface ServerClock {

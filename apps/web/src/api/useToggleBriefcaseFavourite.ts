@@ -1,6 +1,7 @@
-import { type BriefcaseCard, type BriefcaseList, OPERATIONS } from '@etp/contracts';
+import type { BriefcaseCard, BriefcaseList } from '@etp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from './call.ts';
+import { OPERATIONS } from './operations.ts';
 import { queryKeys } from './queryKeys.ts';
 
 /**

@@ -2,12 +2,13 @@
  * Holds the app's one LiveConnection and its cache writer, and lets hooks (useLive.ts) reach them. The socket
  * follows the session: it restarts when the user signs in or out (in this tab or another).
  */
-import { type LiveChannel, type LiveMessage, OPERATIONS } from '@etp/contracts';
+import type { LiveChannel, LiveMessage } from '@etp/contracts';
 import { RECONNECT_RELOAD_DELAY_MS } from '@etp/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useEffect, useState } from 'react';
 import { apiClient } from '../api/apiClient.ts';
 import { call, pathOf } from '../api/call.ts';
+import { OPERATIONS } from '../api/operations.ts';
 import { tokenStore } from '../api/tokenStore.ts';
 import { LiveConnection, type SocketLike } from './LiveConnection.ts';
 import { createLiveCacheWriter } from './liveCache.ts';

@@ -2,7 +2,7 @@
  * The administrator's queue of procedures sent for approval (GET /api/v1/briefcases?status=pending): open, edit in
  * the wizard, approve (POST …/confirm: published to buyers) or reject with a reason (POST …/reject).
  */
-import { OPERATIONS } from '@etp/contracts';
+
 import { AUCTION_TYPE_LABELS, formatMoscowDate, formatMoscowTime, formatRubles } from '@etp/domain';
 import {
   Alert,
@@ -28,6 +28,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
 import { call, callEnvelope } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useSnackbar } from '../../lib/snackbars.tsx';

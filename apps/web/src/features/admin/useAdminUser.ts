@@ -1,7 +1,7 @@
-import { OPERATIONS } from '@etp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/ApiError.ts';
 import { call } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
 /** GET /api/v1/admin/users/{id}: the administrator's user page. A 404 is an answer, not a failure worth retrying. */

@@ -1,10 +1,10 @@
-import { OPERATIONS } from '@etp/contracts';
 import { PASSWORD_RESET_MIN_LENGTH, validatePassword } from '@etp/domain';
 import { Alert, Button, Link, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { errorText, fieldErrorText } from '../../lib/errorText.ts';
 import { toast } from '../../lib/toast.ts';
 import { AuthFrame } from './AuthFrame.tsx';

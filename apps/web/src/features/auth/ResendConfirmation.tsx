@@ -1,10 +1,10 @@
-import { OPERATIONS } from '@etp/contracts';
 import { validateEmail } from '@etp/domain';
 import { Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { errorText, fieldErrorText } from '../../lib/errorText.ts';
 import { AUTH_MESSAGES as T } from './messages.ts';
 import { signInWith } from './signIn/useArrivalToasts.ts';

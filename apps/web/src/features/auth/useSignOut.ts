@@ -1,7 +1,7 @@
-import { OPERATIONS } from '@etp/contracts';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { referer } from '../access/referer.ts';
 
 /**

@@ -2,13 +2,14 @@
  * The card's buttons: edit in the wizard, confirm / do not confirm a pending procedure (with the spec's dialogs),
  * and the favourite star. After a decision the card is read again, so the buttons go away.
  */
-import { type BriefcaseCardAttributes, OPERATIONS, type User } from '@etp/contracts';
+import type { BriefcaseCardAttributes, User } from '@etp/contracts';
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { call } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { FavouriteStar } from '../../components/FavouriteStar.tsx';
 import { errorText } from '../../lib/errorText.ts';

@@ -1,7 +1,8 @@
-import { OPERATIONS, type User } from '@etp/contracts';
+import type { User } from '@etp/contracts';
 import { MONITORING_HEARTBEAT_MS } from '@etp/domain';
 import { useEffect } from 'react';
 import { call } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 
 type Presence = 'online' | 'away';
 

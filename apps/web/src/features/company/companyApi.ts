@@ -1,7 +1,8 @@
 /** The user's company (spec 3 §7.2): GET, and POST (saving sends it to accreditation). */
-import { OPERATIONS } from '@etp/contracts';
+
 import { useQuery } from '@tanstack/react-query';
 import { call, callEnvelope } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
 export const companyApi = {

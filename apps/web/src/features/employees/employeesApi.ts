@@ -1,6 +1,7 @@
 /** Employees and invitations (spec 3 §7.2, docs/decisions/0033). */
-import { OPERATIONS } from '@etp/contracts';
+
 import { call, callEnvelope } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 
 export const employeesApi = {
   employees: (signal?: AbortSignal) => call(OPERATIONS.listCompanyUsers, { signal }),

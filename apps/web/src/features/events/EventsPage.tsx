@@ -1,4 +1,3 @@
-import { OPERATIONS } from '@etp/contracts';
 import { countWithNoun, formatMoscowDate, formatMoscowTime } from '@etp/domain';
 import {
   Box,
@@ -16,6 +15,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { call } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorBlock } from '../../components/ErrorBlock.tsx';

@@ -3,12 +3,13 @@
  * see, searched by name 500 ms after typing pauses, narrowed by the company-kind chips (all, bank, mfo, pko, other
  * legal entities); "Компании не найдены" when nothing matches. Chosen companies filter the list (company_ids[]).
  */
-import { COMPANY_SEARCH_KINDS, OPERATIONS } from '@etp/contracts';
+import { COMPANY_SEARCH_KINDS } from '@etp/contracts';
 import { SEARCH_DEBOUNCE_MS } from '@etp/domain';
 import { Autocomplete, Box, Chip, Paper, type PaperProps, Stack, TextField, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useRef, useState } from 'react';
 import { call } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { useDebouncedValue } from '../../lib/useDebouncedValue.ts';
 import { FEED_MESSAGES } from './messages.ts';

@@ -2,9 +2,10 @@
  * The price forecast's calls (spec 2 §7, issue 17): the forms lots pre-fill, POST /api/v1/predicted_price/predict,
  * and the administrator's retrain.
  */
-import { MAX_PREDICTION_LOTS, OPERATIONS, type PredictionForm, type PredictReply } from '@etp/contracts';
+import { MAX_PREDICTION_LOTS, type PredictionForm, type PredictReply } from '@etp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callEnvelope } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
 const loadForms = (query: { lot_id: number } | { briefcase_id: number }, signal?: AbortSignal) =>

@@ -1,4 +1,4 @@
-import { type CallRequestMode, OPERATIONS } from '@etp/contracts';
+import type { CallRequestMode } from '@etp/contracts';
 import { normalizePhone, PHONE_MASKED_LENGTH, validateName, validatePhone } from '@etp/domain';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import {
@@ -18,6 +18,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { call } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { PhoneField } from '../../components/PhoneField.tsx';
 import { PRIVACY_POLICY_PATH } from '../legal/privacyPolicy.ts';
 import { LANDING_MESSAGES as T } from './messages.ts';

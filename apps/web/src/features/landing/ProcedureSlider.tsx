@@ -1,4 +1,4 @@
-import { OPERATIONS, type PublicBriefcase } from '@etp/contracts';
+import type { PublicBriefcase } from '@etp/contracts';
 import { PUBLIC_PAGE_TIMEOUT_MS } from '@etp/domain';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -6,6 +6,7 @@ import { Alert, Box, Button, IconButton, Skeleton, Stack, Typography } from '@mu
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { call } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LANDING_MESSAGES as T } from './messages.ts';

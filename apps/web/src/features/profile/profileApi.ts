@@ -1,8 +1,9 @@
 /** The personal profile's calls (spec 3 §7.2) and the hooks that keep the profile and the current user in step. */
-import { type ChangePasswordBody, OPERATIONS, type Profile } from '@etp/contracts';
+import type { ChangePasswordBody, Profile } from '@etp/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call, callEnvelope } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { phoneForServer } from '../auth/signIn/signInApi.ts';
 

@@ -1,8 +1,9 @@
-import { type CsiRatingBody, OPERATIONS, type Survey } from '@etp/contracts';
+import type { CsiRatingBody, Survey } from '@etp/contracts';
 import { SURVEY_DELAY_MS } from '@etp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { call } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { errorText } from '../../lib/errorText.ts';
 import { safeStorage } from '../../lib/safeStorage.ts';

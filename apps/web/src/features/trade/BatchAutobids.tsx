@@ -4,7 +4,7 @@
  * filled file (.xlsx, at most 100 MB; the server's row errors listed, the file marked "Ошибка"), and the removal
  * of every autobid of the viewer's company.
  */
-import { type BriefcaseCardAttributes, OPERATIONS } from '@etp/contracts';
+import type { BriefcaseCardAttributes } from '@etp/contracts';
 import { BATCH_AUTOBID_MAX_BYTES, TOAST_DURATION_MS } from '@etp/domain';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -28,6 +28,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../api/ApiError.ts';
 import { callEnvelope, pathOf } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { enqueueSnackbar } from '../../lib/snackbars.tsx';
 import { toast } from '../../lib/toast.ts';

@@ -7,13 +7,7 @@
  * - the seller of a two-round procedure creates the second round once start prices are chosen, and goes on in the
  *   wizard.
  */
-import {
-  type BriefcaseCardAttributes,
-  type LotList,
-  OPERATIONS,
-  type RoundRequests,
-  type User,
-} from '@etp/contracts';
+import type { BriefcaseCardAttributes, LotList, RoundRequests, User } from '@etp/contracts';
 import { AFTER_TRADING_STATUSES, DECIDED_STATUSES, hasNextRounds, statusIn, toEpochMs } from '@etp/domain';
 import {
   Button,
@@ -40,6 +34,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/ApiError.ts';
 import { call, callEnvelope } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { enqueueSnackbar } from '../../lib/snackbars.tsx';
 import { toast } from '../../lib/toast.ts';

@@ -1,8 +1,9 @@
 /** The trading calls of the Торги tab and the lot dialog (spec 2 §7), with their caches. */
-import { type LotAttributes, type LotList, OPERATIONS } from '@etp/contracts';
+import type { LotAttributes, LotList } from '@etp/contracts';
 import { TRADE_LOTS_PAGE_SIZE } from '@etp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callEnvelope } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
 /** A page of a procedure's lots (the Портфель table, the Торги tab): which page, and only favourites or all. */

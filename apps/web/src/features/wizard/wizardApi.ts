@@ -3,18 +3,18 @@
  * reports upload progress: the transfer fills 0–80 %, then the server's own processing progress
  * (GET /api/v1/registry_uploads/{upload_id}, decisions/0045) fills the rest up to 99 %.
  */
-import {
-  type BriefcaseSaveRequest,
-  type Envelope,
-  OPERATIONS,
-  type PersonalDataFinding,
-  type RegistryUploadData,
-  type RelotingBody,
-  type WizardDocument,
+import type {
+  BriefcaseSaveRequest,
+  Envelope,
+  PersonalDataFinding,
+  RegistryUploadData,
+  RelotingBody,
+  WizardDocument,
 } from '@etp/contracts';
 import { DOCUMENT_UPLOAD_MESSAGES } from '@etp/domain';
 import { ApiError } from '../../api/ApiError.ts';
 import { call, callEnvelope, pathOf } from '../../api/call.ts';
+import { OPERATIONS } from '../../api/operations.ts';
 import { tokenStore } from '../../api/tokenStore.ts';
 
 export const TEMPLATE_URL = pathOf(OPERATIONS.downloadRegistryTemplate);

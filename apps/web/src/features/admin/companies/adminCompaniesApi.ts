@@ -1,6 +1,7 @@
 /** The administrator's accreditation calls (docs/decisions/0032). */
-import { OPERATIONS } from '@etp/contracts';
+
 import { call, callEnvelope } from '../../../api/call.ts';
+import { OPERATIONS } from '../../../api/operations.ts';
 
 export const ACCREDITATION_FILTERS = ['pending', 'approved', 'rejected', 'draft', 'all'] as const;
 export type AccreditationFilter = (typeof ACCREDITATION_FILTERS)[number];

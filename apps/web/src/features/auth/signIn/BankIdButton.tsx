@@ -1,8 +1,8 @@
-import { OPERATIONS } from '@etp/contracts';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import { Box, Button, Divider } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { pathOf } from '../../../api/call.ts';
+import { OPERATIONS } from '../../../api/operations.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
 import { AUTH_MESSAGES as T } from '../messages.ts';
 import { signInApi } from './signInApi.ts';

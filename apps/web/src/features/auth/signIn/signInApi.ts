@@ -1,7 +1,8 @@
 /** The calls of the sign-in screen (spec 3 §7.1), each a plain function over the contract's operations. */
-import { OPERATIONS } from '@etp/contracts';
+
 import { normalizePhone } from '@etp/domain';
 import { call, pathOf } from '../../../api/call.ts';
+import { OPERATIONS } from '../../../api/operations.ts';
 import type { AccountRef, Credentials, FillData } from './signInMachine.ts';
 
 /** '+7 916 123-45-67' → '79161234567', the form the server stores; anything else goes as typed. */

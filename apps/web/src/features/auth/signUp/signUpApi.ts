@@ -1,6 +1,7 @@
 /** The registration calls (spec 3 §7.1). */
-import { OPERATIONS, type RegistrationBody } from '@etp/contracts';
+import type { RegistrationBody } from '@etp/contracts';
 import { call } from '../../../api/call.ts';
+import { OPERATIONS } from '../../../api/operations.ts';
 import { phoneForServer } from '../signIn/signInApi.ts';
 
 export const signUpApi = {

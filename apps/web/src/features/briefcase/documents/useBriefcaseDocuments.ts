@@ -1,7 +1,8 @@
 /** GET /api/v1/briefcases/{id}/documents: what this viewer may download; read again when the status changes. */
-import { OPERATIONS } from '@etp/contracts';
+
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/call.ts';
+import { OPERATIONS } from '../../../api/operations.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
 
 export function useBriefcaseDocuments(briefcaseId: number, status: string) {

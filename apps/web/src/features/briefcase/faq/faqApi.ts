@@ -1,8 +1,9 @@
 /** The FAQ tab's calls (spec 2 §7 "Questions", "Edit / delete question") and their cache. */
-import { OPERATIONS, type QuestionCreateFields, type QuestionUpdateFields } from '@etp/contracts';
+import type { QuestionCreateFields, QuestionUpdateFields } from '@etp/contracts';
 import { FAQ_PAGE_SIZE } from '@etp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/call.ts';
+import { OPERATIONS } from '../../../api/operations.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
 
 export function useQuestions(briefcaseId: number, page: number) {

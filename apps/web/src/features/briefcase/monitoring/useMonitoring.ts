@@ -1,7 +1,7 @@
-import { OPERATIONS } from '@etp/contracts';
 import { MONITORING_OFFLINE_AFTER_MS } from '@etp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/call.ts';
+import { OPERATIONS } from '../../../api/operations.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
 import { useLiveSubscription } from '../../../live/useLive.ts';
 

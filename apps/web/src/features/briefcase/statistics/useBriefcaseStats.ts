@@ -1,6 +1,6 @@
-import { OPERATIONS } from '@etp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/call.ts';
+import { OPERATIONS } from '../../../api/operations.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
 import { useLiveSubscription } from '../../../live/useLive.ts';
 

@@ -1,9 +1,10 @@
 /** The calendar's calls (spec 2 §7): the month around the one on screen, and one day's procedures. */
-import { OPERATIONS } from '@etp/contracts';
+
 import { CALENDAR_DAY_PAGE_SIZE } from '@etp/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { briefcasesQueryOptions } from '../../../api/briefcasesQueryOptions.ts';
 import { call } from '../../../api/call.ts';
+import { OPERATIONS } from '../../../api/operations.ts';
 import { queryKeys } from '../../../api/queryKeys.ts';
 import { moscowDayRange } from './calendarDays.ts';
 

@@ -1,5 +1,5 @@
 /** Step 2's lotting (spec 1 §2): method, sort and price limit, 'Лотировать', the lots and the portfolio download. */
-import { OPERATIONS, type WizardDraftLot } from '@etp/contracts';
+import type { WizardDraftLot } from '@etp/contracts';
 import {
   formatRubles,
   LOTTING_SORT_TYPE_LABELS,
@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/ApiError.ts';
 import { pathOf } from '../../../api/call.ts';
+import { OPERATIONS } from '../../../api/operations.ts';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 import { downloadFile, loadRelotingInfo, reloting, wizardKeys } from '../wizardApi.ts';
 import { LotsTable } from './LotsTable.tsx';

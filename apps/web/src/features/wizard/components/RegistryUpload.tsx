@@ -1,5 +1,5 @@
 /** Step 2's upload block: the template tabs, the XLSX input, real progress and the per-file states (spec 1 §2, §4). */
-import { OPERATIONS } from '@etp/contracts';
+
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import { useRef } from 'react';
 import { pathOf } from '../../../api/call.ts';
+import { OPERATIONS } from '../../../api/operations.ts';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 import { downloadFile, TEMPLATE_URL } from '../wizardApi.ts';
 import type { UploadState } from '../wizardMachine.ts';
