@@ -109,9 +109,8 @@ export const registryRefusalSchema = z.union([
   }),
 ]);
 
-/** A lot of the procedure's registry as the wizard's lots table shows it. Money in kopecks. */
-export const wizardLotSchema = z.object({
-  id: z.number().int(),
+/** A lot's figures as the server presents them for a procedure's lots and a draft's alike (presentLotFigures). */
+const lotFiguresSchema = z.object({
   number: z.number().int(),
   name: z.string().nullable(),
   items_count: z.number().int(),
@@ -122,12 +121,17 @@ export const wizardLotSchema = z.object({
   dplp: z.number().nullable(),
   start_price: z.number().int(),
   min_price: z.number().int().nullable(),
-  predicted_start_price: z.number().int().nullable(),
-  predicted_end_price: z.number().int().nullable(),
-  composite: z.boolean(),
   product_type: z.string().nullable(),
   federal_district: z.string().nullable(),
   stage: z.string().nullable(),
+});
+
+/** A lot of the procedure's registry as the wizard's lots table shows it. Money in kopecks. */
+export const wizardLotSchema = lotFiguresSchema.extend({
+  id: z.number().int(),
+  predicted_start_price: z.number().int().nullable(),
+  predicted_end_price: z.number().int().nullable(),
+  composite: z.boolean(),
 });
 export type WizardLot = z.infer<typeof wizardLotSchema>;
 
@@ -239,22 +243,7 @@ const registryAnalyticsSchema = z.object({
 });
 
 /** A lot drafted from a custom-template registry (no procedure yet). Money in kopecks. */
-const lotingDraftLotSchema = z.object({
-  number: z.number().int(),
-  name: z.string().nullable(),
-  items_count: z.number().int(),
-  amount_total: z.number().int(),
-  amount_bottomline: z.number().int(),
-  bottomline_mean: z.number().int(),
-  dpd: z.number().nullable(),
-  dplp: z.number().nullable(),
-  start_price: z.number().int(),
-  min_price: z.number().int().nullable(),
-  product_type: z.string().nullable(),
-  federal_district: z.string().nullable(),
-  stage: z.string().nullable(),
-  analytics: registryAnalyticsSchema,
-});
+const lotingDraftLotSchema = lotFiguresSchema.extend({ analytics: registryAnalyticsSchema });
 
 /** The custom-template registry's totals (the server's names, camelCase as stored). Money in kopecks. */
 const lotingTotalsSchema = z.object({
