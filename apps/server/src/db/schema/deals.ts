@@ -50,6 +50,15 @@ export const deals = pgTable(
     secondOfferCompanyId: integer('second_offer_company_id').references(() => companies.id),
     secondOfferPriceKopecks: money('second_offer_price_kopecks'),
     secondOfferAt: at('second_offer_at'),
+    /** The agreement PDF made for the deal (decisions/0263): its storage key, its text's SHA-256 (hex), its source. */
+    agreementKey: text('agreement_key'),
+    agreementSha256: text('agreement_sha256'),
+    agreementSource: text('agreement_source').$type<'template' | 'platform'>(),
+    /** The SHA-256 of what the agreement was made from: another value means it must be made again (until signed). */
+    agreementInputs: text('agreement_inputs'),
+    /** The paper-signed scans (PDF) of each side that signed by scan. */
+    buyerScanKey: text('buyer_scan_key'),
+    sellerScanKey: text('seller_scan_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
