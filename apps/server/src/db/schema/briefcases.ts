@@ -46,6 +46,17 @@ export interface RegistryPreviewJson {
   suggested: (string | null)[];
 }
 
+/**
+ * The registry file as the seller uploaded it, kept for the winner of a lot (decisions/0264): where it lies among
+ * the kept files, which sheet and header row the rows were read from, and the columns found to hold personal data.
+ */
+export interface RegistryOriginalJson {
+  key: string;
+  sheet: number;
+  headerRow: number;
+  personalDataColumns: number[];
+}
+
 export interface PersonalDataFindingJson {
   column: string;
   columnIndex: number;
@@ -168,6 +179,8 @@ export const briefcases = pgTable(
     registryPreview: jsonb('registry_preview').$type<RegistryPreviewJson>(),
     /** Personal-data findings of the last upload: column, kind, count, first rows; never the values. */
     personalDataFindings: jsonb('personal_data_findings').$type<PersonalDataFindingJson[]>(),
+    /** The uploaded registry file kept for the deal's winner (decisions/0264); null for seeded and older ones. */
+    registryOriginal: jsonb('registry_original').$type<RegistryOriginalJson>(),
     /** Compact snapshot of the registry's typed columns, for reloting without re-reading the rows. */
     registryColumns: bytea('registry_columns'),
     /** The lot index of every debt (Int32Array, row order), replaced whole by each reloting. */

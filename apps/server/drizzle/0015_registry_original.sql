@@ -1,0 +1,1 @@
+ALTER TABLE "briefcases" ADD COLUMN "registry_original" jsonb;
