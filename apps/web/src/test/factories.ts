@@ -13,7 +13,7 @@ import {
   type WizardDraftLot,
 } from '@etp/contracts';
 import type { BriefcaseStatus } from '@etp/domain';
-import { EMPTY_FORM } from '../features/wizard/wizardMachine.ts';
+import { EMPTY_FORM } from '../features/wizard/wizardForm.ts';
 
 export function buildUser(overrides: Partial<User> = {}): User {
   return {

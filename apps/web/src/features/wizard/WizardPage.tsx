@@ -48,15 +48,10 @@ import {
   uploadRegistry,
   wizardKeys,
 } from './wizardApi.ts';
-import {
-  blockingErrors,
-  primaryButton,
-  type StepStatus,
-  saveBodyOf,
-  stepStatus,
-  type WizardState,
-  wizardReducer,
-} from './wizardMachine.ts';
+import { saveBodyOf } from './wizardForm.ts';
+import { wizardReducer } from './wizardMachine.ts';
+import { blockingErrors, primaryButton, type StepStatus, stepStatus } from './wizardRules.ts';
+import type { WizardState } from './wizardState.ts';
 
 /**
  * Steps 2 to 4 load with their step (decisions/0170): the registry's upload and tables, the settings' date pickers

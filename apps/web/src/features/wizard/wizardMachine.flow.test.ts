@@ -7,7 +7,10 @@ import { AUCTION_TYPES } from '@etp/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildWizardDraft as draft } from '../../test/factories.ts';
-import { blockingErrors, EMPTY_FORM, type WizardState, wizardReducer } from './wizardMachine.ts';
+import { EMPTY_FORM } from './wizardForm.ts';
+import { wizardReducer } from './wizardMachine.ts';
+import { blockingErrors } from './wizardRules.ts';
+import type { WizardState } from './wizardState.ts';
 
 type Editing = Extract<WizardState, { phase: 'editing' }>;
 const options = { now: new Date('2026-11-25T12:00:00+03:00'), isAdmin: false };

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildWizardDraft } from '../../test/factories.ts';
-import {
-  blockingErrors,
-  EMPTY_FORM,
-  primaryButton,
-  saveBodyOf,
-  stepStatus,
-  type WizardState,
-  wizardReducer,
-} from './wizardMachine.ts';
+import { EMPTY_FORM, saveBodyOf } from './wizardForm.ts';
+import { wizardReducer } from './wizardMachine.ts';
+import { blockingErrors, primaryButton, stepStatus } from './wizardRules.ts';
+import type { WizardState } from './wizardState.ts';
 
 type Editing = Extract<WizardState, { phase: 'editing' }>;
 

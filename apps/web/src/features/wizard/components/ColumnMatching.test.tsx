@@ -6,7 +6,8 @@ import { useReducer } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/fakeServer.ts';
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
-import { type WizardState, wizardReducer } from '../wizardMachine.ts';
+import { wizardReducer } from '../wizardMachine.ts';
+import type { WizardState } from '../wizardState.ts';
 import { ColumnMatching } from './ColumnMatching.tsx';
 
 const START: WizardState = {

@@ -39,7 +39,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../../api/ApiError.ts';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 import { loadRemapedRegistry, wizardKeys } from '../wizardApi.ts';
-import type { MatchingFailure } from '../wizardMachine.ts';
+import type { MatchingFailure } from '../wizardState.ts';
 import { ReportLink } from './RegistryUpload.tsx';
 
 /** Rows shown under the headers (spec 1 §9). */

@@ -26,7 +26,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 import { loadDictionaries, wizardKeys } from '../wizardApi.ts';
-import type { WizardForm } from '../wizardMachine.ts';
+import type { WizardForm } from '../wizardForm.ts';
 
 const ADVANTAGES = [
   'fast_documents_transfer',

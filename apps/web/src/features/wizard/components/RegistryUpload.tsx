@@ -19,7 +19,7 @@ import { pathOf } from '../../../api/call.ts';
 import { OPERATIONS } from '../../../api/operations.ts';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 import { downloadFile, TEMPLATE_URL } from '../wizardApi.ts';
-import type { UploadState } from '../wizardMachine.ts';
+import type { UploadState } from '../wizardState.ts';
 
 interface RegistryUploadProps {
   upload: UploadState;

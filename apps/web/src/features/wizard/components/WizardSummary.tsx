@@ -19,7 +19,8 @@ import {
   Typography,
 } from '@mui/material';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
-import { STEP_STATUS_TEXT, type StepStatus, type WizardForm } from '../wizardMachine.ts';
+import type { WizardForm } from '../wizardForm.ts';
+import { STEP_STATUS_TEXT, type StepStatus } from '../wizardRules.ts';
 
 const STATUS_COLOUR: Record<StepStatus, 'success' | 'warning' | 'default' | 'primary' | 'error'> = {
   filled: 'success',

@@ -31,7 +31,7 @@ import { useDebouncedValue } from '../../../lib/useDebouncedValue.ts';
 import { CompanyHistoryDialog } from '../components/CompanyHistoryDialog.tsx';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 import { type CompanyListName, type ParticipantSuggestion, searchParticipants } from '../wizardApi.ts';
-import type { WizardForm } from '../wizardMachine.ts';
+import type { WizardForm } from '../wizardForm.ts';
 
 type Kind = keyof WizardForm['allowed_kinds_map'];
 type Restriction = keyof typeof PARTICIPANT_RESTRICTION_PARENT;

@@ -10,7 +10,8 @@ import { PortfolioCharacteristics } from '../components/PortfolioCharacteristics
 import { type RegistryTab, RegistryUpload, ReportLink } from '../components/RegistryUpload.tsx';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 import { loadRemapedRegistry, wizardKeys } from '../wizardApi.ts';
-import type { UploadState, WizardForm } from '../wizardMachine.ts';
+import type { WizardForm } from '../wizardForm.ts';
+import type { UploadState } from '../wizardState.ts';
 
 interface RegistryStepProps {
   upload: UploadState;

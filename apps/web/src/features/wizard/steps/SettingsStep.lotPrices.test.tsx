@@ -9,13 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { buildWizardDraft, buildWizardLot } from '../../../test/factories.ts';
 import { stubApi } from '../../../test/fakeServer.ts';
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
-import {
-  blockingErrors,
-  saveBodyOf,
-  type WizardForm,
-  type WizardState,
-  wizardReducer,
-} from '../wizardMachine.ts';
+import { saveBodyOf, type WizardForm } from '../wizardForm.ts';
+import { wizardReducer } from '../wizardMachine.ts';
+import { blockingErrors } from '../wizardRules.ts';
+import type { WizardState } from '../wizardState.ts';
 import { SettingsStep } from './SettingsStep.tsx';
 
 type Editing = Extract<WizardState, { phase: 'editing' }>;

@@ -31,7 +31,7 @@ import { LotsTable } from '../components/LotsTable.tsx';
 import { MoneyField } from '../components/MoneyField.tsx';
 import { MoscowDateTimeField } from '../components/MoscowDateTimeField.tsx';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
-import type { WizardForm } from '../wizardMachine.ts';
+import type { WizardForm } from '../wizardForm.ts';
 
 interface SettingsStepProps {
   briefcaseId: number;
