@@ -26,7 +26,6 @@ export const MAX_LINES = 400;
 const ALLOWED_OVER_LIMIT = {
   'apps/web/src/features/wizard/wizardMachine.ts': 703,
   'apps/web/src/features/wizard/WizardPage.tsx': 670,
-  'apps/web/src/features/wizard/components/ColumnMatching.tsx': 414,
   'apps/server/src/modules/bids/bids.queries.ts': 504,
   'apps/server/src/modules/registries/registries.service.ts': 424,
   'apps/server/src/modules/registries/registries.queries.ts': 404,
