@@ -11,6 +11,7 @@ import type { AuthContext } from '../auth/guards.ts';
 import { withRawTransaction } from '../registries/ingest/rawSession.ts';
 import { decodeAssignment, decodeColumns } from '../registries/ingest/snapshot.ts';
 import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
+import { canChangeRegistry } from '../registries/registries.policy.ts';
 import {
   deleteLotsRaw,
   findRowsPage,
@@ -119,7 +120,7 @@ export async function relotingInfo(ctx: AppContext, auth: AuthContext, id: numbe
     items_count: columns.count,
     lots_count: (await findWizardLots(ctx.db, briefcase.id)).length,
     manual_splitting_available: withLotNumbers,
-    editable: briefcase.status === 'created' || briefcase.status === 'pending',
+    editable: canChangeRegistry(briefcase).ok,
   };
 }
 

@@ -20,6 +20,9 @@ export const REGISTRY_MESSAGES = {
   contactEmpty: 'не может быть пустым',
   priceTooLow: (amount: string) => `Не может быть меньше ${amount}`,
   notEditable: 'Реестр можно менять только у процедуры в статусе «Создана» или «На согласовании»',
+  // A next or second round sells the debts of the round before (decisions/0241).
+  roundCarriesRegistry: (from: number) =>
+    `Реестр и лоты этого раунда перенесены из ТП №${from}: заменить реестр или перелотировать их нельзя`,
   companyForbidden: 'Нельзя создать процедуру от имени чужой компании',
   notASeller: NOT_A_SELLER_TEXT,
   companyRequired: 'Должно быть заполнено',

@@ -1,10 +1,14 @@
 /** Who may do what with a procedure's registry (spec 1 §4, §6). */
 import { mayCreateProcedures } from '@etp/domain';
+import { allow, refuse, type Verdict } from '../../http/verdict.ts';
 import type { AuthContext } from '../auth/guards.ts';
+import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
 
 export interface RegistryFacts {
   companyId: number;
   status: string;
+  /** The procedure this one is a next or second round of. */
+  convertedFrom: number | null;
 }
 
 export const isAdministrator = (auth: AuthContext): boolean => auth.user.role === 'admin';
@@ -22,6 +26,17 @@ export function isOwner(auth: AuthContext, facts: Pick<RegistryFacts, 'companyId
 /** Files, matching and lotting change only while the procedure is created or pending. */
 export function registryEditable(facts: Pick<RegistryFacts, 'status'>): boolean {
   return facts.status === 'created' || facts.status === 'pending';
+}
+
+/**
+ * A registry is uploaded, matched, let through the personal-data check or relotted only while the procedure is
+ * created or pending, and never in a next or second round: a round sells the debts the round before offered, its
+ * registry rows stay linked to that round's lots (decisions/0241, 0262).
+ */
+export function canChangeRegistry(facts: Pick<RegistryFacts, 'status' | 'convertedFrom'>): Verdict {
+  if (facts.convertedFrom !== null) return refuse(409, M.roundCarriesRegistry(facts.convertedFrom));
+  if (!registryEditable(facts)) return refuse(409, M.notEditable);
+  return allow;
 }
 
 /**

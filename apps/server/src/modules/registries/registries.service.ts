@@ -15,6 +15,7 @@ import { XLSX_ERROR_MESSAGES } from '@etp/xlsx';
 import type { AppContext } from '../../appContext.ts';
 import { FileJobRefusal } from '../../files/filePool.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { enforce } from '../../http/verdict.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { CheckReport } from './ingest/checkReport.ts';
@@ -22,7 +23,13 @@ import { type IngestOptions, type IngestOutcome, ingestInto } from './ingest/ing
 import { progressBoardOf } from './ingest/progress.ts';
 import { type RawSession, withRawTransaction } from './ingest/rawSession.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
-import { canCreateFor, canManageRegistry, isMemberOf, registryEditable } from './registries.policy.ts';
+import {
+  canChangeRegistry,
+  canCreateFor,
+  canManageRegistry,
+  isMemberOf,
+  registryEditable,
+} from './registries.policy.ts';
 import {
   clearRegistryRaw,
   deleteBriefcaseRow,
@@ -68,17 +75,24 @@ export const emptyUploadData = (briefcaseId: number | null): RegistryUploadData 
 
 export type RegistryBriefcase = NonNullable<Awaited<ReturnType<typeof findRegistryBriefcase>>>;
 
-/** The procedure when the user may change its registry (member of its company or administrator). */
+/**
+ * The procedure when the user may manage its registry (member of its company or administrator). By default the
+ * caller changes the registry or its lots, which a round refuses (`canChangeRegistry`); `editable: false` only
+ * reads; `wholeProcedure` deletes the procedure, a created or pending round too.
+ */
 export async function requireManagedBriefcase(
   ctx: AppContext,
   auth: AuthContext,
   id: number,
-  options: { editable?: boolean } = { editable: true },
+  options: { editable?: boolean; wholeProcedure?: boolean } = { editable: true },
 ): Promise<RegistryBriefcase> {
   const briefcase = await findRegistryBriefcase(ctx.db, id);
   if (!briefcase || !canManageRegistry(auth, briefcase)) throw notFound(M.notFound);
-  if (options.editable !== false && !registryEditable(briefcase))
-    throw new AppError(409, 'conflict', M.notEditable);
+  if (options.wholeProcedure) {
+    if (!registryEditable(briefcase)) throw new AppError(409, 'conflict', M.notEditable);
+  } else if (options.editable !== false) {
+    enforce(canChangeRegistry(briefcase));
+  }
   return briefcase;
 }
 
@@ -413,7 +427,7 @@ export async function deleteBriefcase(
   auth: AuthContext,
   briefcaseId: number,
 ): Promise<void> {
-  const briefcase = await requireManagedBriefcase(ctx, auth, briefcaseId);
+  const briefcase = await requireManagedBriefcase(ctx, auth, briefcaseId, { wholeProcedure: true });
   await dropReports(ctx, briefcaseId);
   if (briefcase.registryReportId) {
     const report = await findReport(ctx.db, briefcase.registryReportId);
