@@ -48,6 +48,10 @@ export const queryKeys = {
   allMonitoring: ['monitoring'] as const,
   monitoringOf: (briefcaseId: number) => ['monitoring', briefcaseId] as const,
   monitoring: (briefcaseId: number, page: number) => ['monitoring', briefcaseId, page] as const,
+  /** Every deal answer (prefix: a deal's step or its live message re-reads them all), a lot's deal, a list page. */
+  allDeals: ['deals'] as const,
+  lotDeal: (lotId: number) => ['deals', 'lot', lotId] as const,
+  deals: (query: { page: number; state?: string; role?: string }) => ['deals', 'list', query] as const,
   serverTime: ['server-time'] as const,
   dictionaries: ['dictionaries'] as const,
   authMethods: ['auth-methods'] as const,

@@ -23,6 +23,10 @@ const AdminCompaniesPage = lazyPage(
   () => import('../features/admin/companies/AdminCompaniesPage.tsx'),
   (m) => m.AdminCompaniesPage,
 );
+const AdminDealsPage = lazyPage(
+  () => import('../features/deals/AdminDealsPage.tsx'),
+  (m) => m.AdminDealsPage,
+);
 const AdminUserPage = lazyPage(
   () => import('../features/admin/AdminUserPage.tsx'),
   (m) => m.AdminUserPage,
@@ -50,6 +54,10 @@ const FeedPage = lazyPage(
 const LandingPage = lazyPage(
   () => import('../features/landing/LandingPage.tsx'),
   (m) => m.LandingPage,
+);
+const MyDealsPage = lazyPage(
+  () => import('../features/deals/MyDealsPage.tsx'),
+  (m) => m.MyDealsPage,
 );
 const NotFoundPage = lazyPage(
   () => import('../features/errors/NotFoundPage.tsx'),
@@ -158,6 +166,10 @@ export const routes: RouteObject[] = [
             element: <EventsPage />,
           },
           {
+            path: 'profile/deals',
+            element: <MyDealsPage />,
+          },
+          {
             path: 'services/:tab?',
             element: <ServicesPage />,
           },
@@ -173,6 +185,10 @@ export const routes: RouteObject[] = [
           {
             path: 'admin/companies',
             element: <AdminCompaniesPage />,
+          },
+          {
+            path: 'admin/deals',
+            element: <AdminDealsPage />,
           },
           {
             path: 'admin/users/:userId',

@@ -1,7 +1,9 @@
 import type { User } from '@etp/contracts';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
+import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
+import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
@@ -49,12 +51,18 @@ export default function UserMenuList({
         ]
       : []),
     { to: '/profile/events', label: texts.events, icon: <EventNoteOutlinedIcon fontSize="small" /> },
+    { to: '/profile/deals', label: texts.deals, icon: <HandshakeOutlinedIcon fontSize="small" /> },
     ...(user.role === 'admin'
       ? [
           {
             to: '/admin/companies',
             label: texts.accreditation,
             icon: <VerifiedUserOutlinedIcon fontSize="small" />,
+          },
+          {
+            to: '/admin/deals',
+            label: texts.adminDeals,
+            icon: <GavelOutlinedIcon fontSize="small" />,
           },
         ]
       : []),

@@ -16,6 +16,8 @@ export const LAYOUT_MESSAGES = {
     company: 'Компания',
     employees: 'Сотрудники',
     events: 'События',
+    deals: 'Мои сделки',
+    adminDeals: 'Сделки площадки',
     accreditation: 'Аккредитация компаний',
     switchCompany: 'Работать от имени компании',
     currentCompany: 'текущая',

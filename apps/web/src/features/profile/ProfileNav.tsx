@@ -7,6 +7,7 @@ const SECTIONS = [
   { to: '/profile/client', label: T.companyTitle },
   { to: '/profile/client/users', label: T.employeesTitle },
   { to: '/profile/events', label: T.eventsTitle },
+  { to: '/profile/deals', label: T.dealsTitle },
 ] as const;
 
 /** Tabs between the profile's pages. */

@@ -5,6 +5,7 @@ export const PROFILE_MESSAGES = {
   companyTitle: 'Данные компании',
   employeesTitle: 'Сотрудники',
   eventsTitle: 'События',
+  dealsTitle: 'Мои сделки',
   loadFailed: 'Не удалось загрузить профиль. Попробуйте обновить страницу.',
 
   personal: 'Личные данные',

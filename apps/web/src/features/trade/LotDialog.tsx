@@ -55,6 +55,13 @@ import { tradeErrorToast } from './useTradeToast.ts';
 
 const LOT_NAME_MAX = 20;
 const ForecastTab = lazy(() => import('../forecast/ForecastTab.tsx'));
+const DealBlock = lazy(() => import('../deals/DealBlock.tsx'));
+
+/** The lot may have a deal the viewer sees: it ended with a winner and the viewer sold it, won it or bid on it. */
+const mayHaveDeal = (lot: LotAttributes, admin: boolean) =>
+  (lot.status === 'finished' || lot.status === 'closed') &&
+  !lot.is_without_winner &&
+  (admin || lot.is_owner || lot.is_winner || lot.last_users_bid_cents !== null);
 
 interface LotDialogProps {
   lotId: number;
@@ -169,6 +176,11 @@ export function LotDialog({ lotId, briefcase: b, admin, viewer, onNavigate, onCl
           <Stack spacing={2} sx={{ pt: 1 }}>
             {lot.is_owner && <RenameLot lot={lot} />}
             <LotCardView lot={lot} briefcase={b} viewer={viewer} href={`?id=${lot.id}`} />
+            {mayHaveDeal(lot, admin) && (
+              <Suspense fallback={null}>
+                <DealBlock lotId={lot.id} />
+              </Suspense>
+            )}
             <KeyValueTable caption={T.lotDialogTabs.info} rows={lotFacts(lot)} twoColumns />
           </Stack>
         ) : shown === 'bids' ? (

@@ -114,6 +114,8 @@ export function useLotAction<V>(
         queryClient.invalidateQueries({ queryKey: queryKeys.lotsOf(lot.briefcase_id) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.briefcase(lot.briefcase_id) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.bidLogOf(lot.id) }),
+        // The winner's choice opens the lot's deal (decisions/0261).
+        queryClient.invalidateQueries({ queryKey: queryKeys.lotDeal(lot.id) }),
       ]);
     },
   });

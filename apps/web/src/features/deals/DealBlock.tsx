@@ -1,0 +1,58 @@
+/**
+ * The "Сделка" block of a lot (issue 32): for the winning buyer, the seller, the second bidder and
+ * administrators. The state, the parties, the price in figures and words, the running deadline with the time left,
+ * both signatures, and the caller's next steps. Nothing when the lot has no deal the caller may see.
+ */
+import { Alert, Box, CircularProgress, Divider, Paper, Stack, Typography } from '@mui/material';
+import { useId } from 'react';
+import { DealActions } from './DealActions.tsx';
+import { DealDeadline } from './DealDeadline.tsx';
+import { DealMilestones, DealParties, DealSignatures } from './DealFacts.tsx';
+import { DealStateChip } from './DealStateChip.tsx';
+import { type Deal, useLotDeal } from './dealsApi.ts';
+import { DEALS_MESSAGES as T } from './messages.ts';
+
+export default function DealBlock({ lotId }: { lotId: number }) {
+  const deal = useLotDeal(lotId);
+  if (deal.isPending) return <CircularProgress size={24} aria-label={T.blockTitle} />;
+  if (deal.error) return <Alert severity="error">{T.loadFailed}</Alert>;
+  return deal.data ? <DealCard deal={deal.data} /> : null;
+}
+
+export function DealCard({ deal }: { deal: Deal }) {
+  const headingId = useId();
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      data-testid="deal-block"
+      sx={{ p: { xs: 2, sm: 3 }, borderColor: 'primary.light', borderWidth: 1 }}
+    >
+      <Stack spacing={2}>
+        <Stack
+          direction="row"
+          spacing={1.5}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+        >
+          <Typography id={headingId} variant="h6" component="h2">
+            {T.blockTitle}
+          </Typography>
+          <DealStateChip state={deal.state} label={deal.state_label} />
+          <Box sx={{ flexGrow: 1 }} />
+          <Typography variant="body2" color="text.secondary">
+            {deal.attempt === 2 ? `${T.attemptSecond} · ` : ''}
+            {T.youAre[deal.role]}
+          </Typography>
+        </Stack>
+        <DealParties deal={deal} />
+        <DealDeadline deal={deal} />
+        <Divider />
+        <DealSignatures deal={deal} />
+        <DealMilestones deal={deal} />
+        <DealActions deal={deal} />
+      </Stack>
+    </Paper>
+  );
+}
