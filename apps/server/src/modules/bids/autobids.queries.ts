@@ -1,5 +1,8 @@
-/** SQL of autobids (proxy maximums): the company's own on a lot, enabling, disabling. */
-import { and, eq, inArray } from 'drizzle-orm';
+/**
+ * SQL of autobids (proxy maximums): the company's own on a lot, enabling, disabling, the enabled ones the engine
+ * runs, the companies' ones a notice names.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { autobids } from '../../db/schema/index.ts';
 
@@ -29,4 +32,20 @@ export async function disableAutobids(tx: DbOrTx, ids: number[], at: Date): Prom
     .update(autobids)
     .set({ enabled: false, disabledAt: at, updatedAt: at })
     .where(inArray(autobids.id, ids));
+}
+
+export async function findEnabledAutobids(tx: DbOrTx, lotId: number) {
+  return tx
+    .select()
+    .from(autobids)
+    .where(and(eq(autobids.lotId, lotId), eq(autobids.enabled, true)))
+    .orderBy(asc(autobids.createdAt), asc(autobids.id));
+}
+
+/** The autobids of these companies on the lot (enabled or not), with who set them. */
+export async function findCompanyAutobids(db: DbOrTx, lotId: number, companyIds: number[]) {
+  return db
+    .select({ companyId: autobids.companyId, userId: autobids.userId, enabled: autobids.enabled })
+    .from(autobids)
+    .where(and(eq(autobids.lotId, lotId), inArray(autobids.companyId, companyIds)));
 }

@@ -11,10 +11,11 @@ import type { AuthContext } from '../auth/guards.ts';
 import { publishLotSnapshots } from '../lots/lots.live.ts';
 import type { LeaderTagger } from '../lots/trading/leaderTags.ts';
 import { type BriefcaseRow, rankedBid, toLotState } from '../lots/trading/lotState.ts';
-import { findActiveBids, findBidByIdempotencyKey, setBidState, setLocalLockTimeout } from './bids.queries.ts';
+import { findActiveBids, findBidByIdempotencyKey, setBidState } from './bids.queries.ts';
 import { createBidBatcher } from './engine/batcher.ts';
 import { type EngineOutcome, finish, placeValidatedBid } from './engine/engine.ts';
 import { lotBook, TurnTimedOut } from './engine/fastPath.ts';
+import { setLocalLockTimeout } from './engine/lotLock.queries.ts';
 import { notifyAfterBid } from './engine/notify.ts';
 import {
   bidActor,

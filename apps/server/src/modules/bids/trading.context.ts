@@ -14,7 +14,8 @@ import { decideAccess, resolveLotAccess } from '../briefcases/briefcases.access.
 import { isAdmitted } from '../briefcases/briefcases.policy.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
 import { type BriefcaseRow, toLotState } from '../lots/trading/lotState.ts';
-import { type BidRow, findActiveBidOfCompany, lockLotWithContext } from './bids.queries.ts';
+import { type BidRow, findActiveBidOfCompany } from './bids.queries.ts';
+import { lockLotWithContext } from './engine/lotLock.queries.ts';
 
 const LOT_NOT_FOUND = 'Лот не найден';
 

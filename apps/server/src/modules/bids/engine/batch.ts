@@ -19,15 +19,11 @@ import type { DbOrTx, DedicatedConnection } from '../../../db/client.ts';
 import type { AuthContext } from '../../auth/guards.ts';
 import type { LotRow } from '../../lots/lots.queries.ts';
 import type { BriefcaseRow } from '../../lots/trading/lotState.ts';
-import {
-  type BatchLockQuery,
-  type BidRow,
-  batchLockQuery,
-  lockLotsForBatch,
-  runPreparedBatchWrite,
-} from '../bids.queries.ts';
+import type { BidRow } from '../bids.queries.ts';
 import { decide, type LotInBatch, lotInBatch, type Pending } from './batchDecide.ts';
+import { runPreparedBatchWrite } from './batchWrite.queries.ts';
 import { type BatchWrite, writeBatch } from './batchWrite.ts';
+import { type BatchLockQuery, batchLockQuery, lockLotsForBatch } from './lotLock.queries.ts';
 
 /** Bids one transaction takes at most; more wait for the next batch. */
 const MAX_BATCH = 256;

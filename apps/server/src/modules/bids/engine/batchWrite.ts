@@ -8,9 +8,10 @@ import { type AuditEntryInput, appendAuditBatch, planAudit, settleAudit } from '
 import type { NewEvent } from '../../events/events.queries.ts';
 import { eventRows } from '../../events/events.service.ts';
 import { lotRowChanges, toLotState } from '../../lots/trading/lotState.ts';
-import { type BidRow, writeBidBatch } from '../bids.queries.ts';
+import type { BidRow } from '../bids.queries.ts';
 import type { BatchLot, BatchOutcome, CommittedBatch } from './batch.ts';
 import type { LotInBatch, Pending } from './batchDecide.ts';
+import { writeBidBatch } from './batchWrite.queries.ts';
 import { outbidEvent } from './notify.ts';
 
 /** Runs the batch's write as the prepared BATCH_WRITE_STATEMENT on the batcher's own connection. */

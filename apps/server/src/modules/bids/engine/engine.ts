@@ -16,13 +16,12 @@ import { appendAudit } from '../../audit/audit.queries.ts';
 import type { AutobidRow, LotRow } from '../../lots/lots.queries.ts';
 import { updateLot } from '../../lots/lots.queries.ts';
 import { type BriefcaseRow, lotRowChanges, rankedBid } from '../../lots/trading/lotState.ts';
-import { disableAutobids } from '../autobids.queries.ts';
+import { disableAutobids, findEnabledAutobids } from '../autobids.queries.ts';
 import {
   type BidRow,
   countBidders,
   findActiveBids,
   findBidById,
-  findEnabledAutobids,
   insertBids,
   setBidState,
 } from '../bids.queries.ts';

@@ -6,7 +6,8 @@ import { EVENT_TEXTS } from '../../events/events.messages.ts';
 import { type EventInput, recordEvent, recordEvents } from '../../events/events.service.ts';
 import type { LotRow } from '../../lots/lots.queries.ts';
 import type { BriefcaseRow } from '../../lots/trading/lotState.ts';
-import { type BidRow, findCompanyAutobids } from '../bids.queries.ts';
+import { findCompanyAutobids } from '../autobids.queries.ts';
+import type { BidRow } from '../bids.queries.ts';
 
 export async function notifyAfterBid(
   ctx: AppContext,
