@@ -31,10 +31,15 @@ export function registryEditable(facts: Pick<RegistryFacts, 'status'>): boolean 
 /**
  * A registry is uploaded, matched, let through the personal-data check or relotted only while the procedure is
  * created or pending, and never in a next or second round: a round sells the debts the round before offered, its
- * registry rows stay linked to that round's lots (decisions/0241, 0262).
+ * registry rows stay linked to that round's lots (decisions/0241, 0262). Deleting the whole procedure
+ * (`wholeProcedure`) is allowed a created or pending round too.
  */
-export function canChangeRegistry(facts: Pick<RegistryFacts, 'status' | 'convertedFrom'>): Verdict {
-  if (facts.convertedFrom !== null) return refuse(409, M.roundCarriesRegistry(facts.convertedFrom));
+export function canChangeRegistry(
+  facts: Pick<RegistryFacts, 'status' | 'convertedFrom'>,
+  wholeProcedure = false,
+): Verdict {
+  if (facts.convertedFrom !== null && !wholeProcedure)
+    return refuse(409, M.roundCarriesRegistry(facts.convertedFrom));
   if (!registryEditable(facts)) return refuse(409, M.notEditable);
   return allow;
 }

@@ -23,13 +23,7 @@ import { type IngestOptions, type IngestOutcome, ingestInto } from './ingest/ing
 import { progressBoardOf } from './ingest/progress.ts';
 import { type RawSession, withRawTransaction } from './ingest/rawSession.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
-import {
-  canChangeRegistry,
-  canCreateFor,
-  canManageRegistry,
-  isMemberOf,
-  registryEditable,
-} from './registries.policy.ts';
+import { canChangeRegistry, canCreateFor, canManageRegistry, isMemberOf } from './registries.policy.ts';
 import {
   clearRegistryRaw,
   deleteBriefcaseRow,
@@ -75,11 +69,7 @@ export const emptyUploadData = (briefcaseId: number | null): RegistryUploadData 
 
 export type RegistryBriefcase = NonNullable<Awaited<ReturnType<typeof findRegistryBriefcase>>>;
 
-/**
- * The procedure when the user may manage its registry (member of its company or administrator). By default the
- * caller changes the registry or its lots, which a round refuses (`canChangeRegistry`); `editable: false` only
- * reads; `wholeProcedure` deletes the procedure, a created or pending round too.
- */
+/** The procedure when its user may manage the registry; by default to change it (`canChangeRegistry`). */
 export async function requireManagedBriefcase(
   ctx: AppContext,
   auth: AuthContext,
@@ -88,11 +78,7 @@ export async function requireManagedBriefcase(
 ): Promise<RegistryBriefcase> {
   const briefcase = await findRegistryBriefcase(ctx.db, id);
   if (!briefcase || !canManageRegistry(auth, briefcase)) throw notFound(M.notFound);
-  if (options.wholeProcedure) {
-    if (!registryEditable(briefcase)) throw new AppError(409, 'conflict', M.notEditable);
-  } else if (options.editable !== false) {
-    enforce(canChangeRegistry(briefcase));
-  }
+  if (options.editable !== false) enforce(canChangeRegistry(briefcase, options.wholeProcedure));
   return briefcase;
 }
 
