@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
 import { buildBriefcase, buildCompany, buildLot, buildUser } from './support/factories.ts';
 import { bearer, signIn } from './support/http.ts';
+import { connectLive, type LiveTestClient } from './support/live.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -25,7 +26,11 @@ describe.each(DRIVERS)('an administrator saves an active procedure on %s', (driv
     companyId = (await buildCompany(t.ctx.db, { seller: true })).id;
     admin = (await signIn(t.app, (await buildUser(t.ctx.db, { role: 'admin' })).email!)).jwt.token;
   });
-  afterAll(() => t.close());
+  const sockets: LiveTestClient[] = [];
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await t.close();
+  });
 
   const put = (id: number, payload: object) =>
     t.app.inject({ method: 'PUT', url: `/api/v1/briefcases/${id}`, headers: bearer(admin), payload });
@@ -153,5 +158,35 @@ describe.each(DRIVERS)('an administrator saves an active procedure on %s', (driv
       step3(start.toISOString(), end, { lots_start_prices_cents: { ...prices, [extended.id]: 900_000 } }),
     );
     expect(price.statusCode).toBe(409);
+  });
+
+  it("sends the moved lots' update to their followers: an open lot page shows the new end without reload", async () => {
+    const { b, start, end, extended, ended } = await active();
+    const buyerCompany = await buildCompany(t.ctx.db);
+    const buyer = (await signIn(t.app, (await buildUser(t.ctx.db, { company: buyerCompany })).email!)).jwt
+      .token;
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = await connectLive(url, buyer);
+    sockets.push(socket);
+    socket.send({ command: 'subscribe', channel: 'LotsStream', briefcase_id: b.id });
+    await socket.waitFor((m) => m.type === 'subscribed' && m.channel === 'LotsStream');
+
+    const later = new Date(end.getTime() + HOUR);
+    const response = await put(b.id, step3(start.toISOString(), later));
+    expect(response.statusCode, response.body).toBe(200);
+    const movedEnd = new Date(later.getTime() + 10 * MIN).toISOString();
+    const update = await socket.waitFor(
+      (m) =>
+        m.action === 'lot_update' &&
+        (m.payload as { id?: number }).id === extended.id &&
+        (m.payload as { end_datetime?: string }).end_datetime === movedEnd,
+    );
+    expect(update).toMatchObject({ channel: 'LotsStream', briefcase_id: b.id });
+    // The ended lot did not move: no update claims a new end for it.
+    const endedUpdates = socket.messages.filter(
+      (m) => m.action === 'lot_update' && (m.payload as { id?: number }).id === ended.id,
+    );
+    for (const m of endedUpdates)
+      expect((m.payload as { end_datetime?: string }).end_datetime).toBe(ended.endDatetime!.toISOString());
   });
 });

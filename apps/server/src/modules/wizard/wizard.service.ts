@@ -23,6 +23,7 @@ import type { AuthContext } from '../auth/guards.ts';
 import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
 import { dealDeadlineErrors } from '../deals/deals.policy.ts';
+import { publishLots } from '../lots/lots.live.ts';
 import { canCreateFor, isAdministrator } from '../registries/registries.policy.ts';
 import { requireManagedBriefcase } from '../registries/registries.service.ts';
 import { activeLotChanges, changedLocksOnly } from './draft/activeSave.ts';
@@ -304,6 +305,13 @@ export async function saveDraft(
   // An administrator's edit of a published procedure may change who may follow it (invited or excluded
   // companies, allowed kinds): open sockets on it have their rights decided again (decision 0067).
   if (row.status !== 'created') await ctx.access.changed({ briefcases: [id] });
+  // Lots on the feed whose times or prices the save wrote: an open lot page shows them without reload
+  // (decisions/0242, 0262).
+  if (row.status === 'ready' || row.status === 'active') {
+    const composite = active ? active.composite : lots.filter((lot) => lot.composite);
+    const moved = [...changes, ...composite].map((c) => c.id);
+    await publishLots(ctx, ctx.leaderTag, [...new Set(moved)]);
+  }
   return loadDraft(ctx, auth, id);
 }
 
