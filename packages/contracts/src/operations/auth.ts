@@ -1,7 +1,8 @@
 /**
- * Sign-in, registration, passwords, the user and their profile, files (avatars, logos, company documents), and
- * the system's own calls (health, time, the live channel, the demo outbox, the journeys' test hooks).
+ * Sign-in (credentials, SMS codes, the bank identity), tokens, registration, password reset and e-mail confirmation.
+ * The user and their profile are user.ts; the system's own calls system.ts.
  */
+
 import { z } from 'zod';
 import {
   checkSmsBody,
@@ -30,47 +31,16 @@ import {
   signInSmsResultSchema,
   smsDataNotFilledBody,
   smsPhoneNotFilledBody,
-  userSchema,
 } from '../auth.ts';
-import {
-  authenticityTokenDataSchema,
-  federatedSignInForm,
-  organiserQuery,
-  organiserSearchSchema,
-} from '../calendar.ts';
-import { serverTimeSchema } from '../dictionaries.ts';
-import { companyIdParams, documentIdParams, idParams, userIdParams } from '../ids.ts';
+import { authenticityTokenDataSchema, federatedSignInForm } from '../calendar.ts';
 import { operation } from '../operation.ts';
-import {
-  changePasswordBody,
-  confirmPhoneBody,
-  profileEmailBody,
-  profilePhoneBody,
-  profileSchema,
-  profileUpdateFields,
-} from '../profile.ts';
-import {
-  briefcaseStartMovedSchema,
-  healthSchema,
-  liveOutageBody,
-  liveOutageSchema,
-  lotEndMovedSchema,
-  outboxMessageSchema,
-  outboxQuery,
-  secondsFromNowBody,
-} from '../system.ts';
+import { ID_NET } from './idNet.ts';
 
 /**
  * The errors of a sign-in with credentials beyond a public call's own: 401 a wrong password, 403 an account
  * refused (a demo account's password sign-in off, the sms stage required), 404 no such account.
  */
 const SIGN_IN_ERRORS = [401, 403, 404] as const;
-
-/**
- * 422 for a call that takes no input: the server's net under every call (apps/server/src/http/idBounds.ts) refuses
- * an id-named query field beyond the database's integer before any route runs, whatever the route takes.
- */
-const ID_NET = [422] as const;
 
 export const authOperations = {
   // --- Sign-in (spec 3 §4.1, §7.1) ---
@@ -297,183 +267,5 @@ export const authOperations = {
     query: confirmationQuery,
     status: 302,
     reply: { redirect: true },
-  }),
-
-  // --- The user and their profile (spec 3 §7.2) ---
-  getUser: operation({
-    method: 'GET',
-    path: '/api/v1/user',
-    summary: 'The signed-in user',
-    tag: 'user',
-    errors: ID_NET,
-    reply: userSchema,
-  }),
-  changePassword: operation({
-    method: 'PUT',
-    path: '/api/v1/user/update_password',
-    summary: 'Change the password (the current one when the account has one)',
-    tag: 'user',
-    body: changePasswordBody,
-    reply: z.null(),
-  }),
-  searchOrganisers: operation({
-    method: 'GET',
-    path: '/api/v1/users',
-    summary: 'Companies by name for the administrator’s organiser picker of the wizard',
-    tag: 'user',
-    query: organiserQuery,
-    reply: organiserSearchSchema,
-  }),
-  getProfile: operation({
-    method: 'GET',
-    path: '/api/v1/profile',
-    summary: 'The signed-in user’s profile',
-    tag: 'profile',
-    errors: ID_NET,
-    reply: profileSchema,
-  }),
-  updateProfile: operation({
-    method: 'PUT',
-    path: '/api/v1/profile',
-    summary: 'Change the name, the sign-in method, the notifications or the avatar (multipart or JSON)',
-    tag: 'profile',
-    body: profileUpdateFields,
-    errors: [400, 413],
-    reply: profileSchema,
-  }),
-  changeProfileEmail: operation({
-    method: 'PATCH',
-    path: '/api/v1/profile',
-    summary: 'Change the e-mail: the new one waits unconfirmed until its mailed link is opened',
-    tag: 'profile',
-    body: profileEmailBody,
-    reply: profileSchema,
-  }),
-  sendProfilePhoneCode: operation({
-    method: 'POST',
-    path: '/api/v1/profile/sms',
-    summary: 'Send a code to the new phone of the profile',
-    tag: 'profile',
-    body: profilePhoneBody,
-    reply: codeSentSchema,
-  }),
-  confirmProfilePhone: operation({
-    method: 'POST',
-    path: '/api/v1/profile/confirm_phone',
-    summary: 'Confirm the new phone with its code',
-    tag: 'profile',
-    body: confirmPhoneBody,
-    reply: profileSchema,
-  }),
-  deleteProfile: operation({
-    method: 'DELETE',
-    path: '/api/v1/profile',
-    summary: 'Delete the account',
-    tag: 'profile',
-    reply: z.null(),
-  }),
-
-  // --- Files ---
-  getAvatar: operation({
-    method: 'GET',
-    path: '/api/v1/files/avatars/:userId',
-    summary: 'A user’s avatar (for the user, colleagues and administrators)',
-    tag: 'files',
-    params: userIdParams,
-    reply: { file: 'image/*' },
-  }),
-  getCompanyLogo: operation({
-    method: 'GET',
-    path: '/api/v1/files/company_logos/:companyId',
-    summary: 'A company’s logo (public: the landing page shows it)',
-    tag: 'files',
-    public: true,
-    params: companyIdParams,
-    reply: { file: 'image/*' },
-  }),
-  getCompanyDocument: operation({
-    method: 'GET',
-    path: '/api/v1/files/company_documents/:documentId',
-    summary: 'A company’s accreditation document (for its users and administrators)',
-    tag: 'files',
-    params: documentIdParams,
-    reply: { file: 'application/octet-stream' },
-  }),
-
-  // --- The system ---
-  getHealth: operation({
-    method: 'GET',
-    path: '/health',
-    summary: 'Whether the server and its database answer',
-    tag: 'system',
-    public: true,
-    errors: ID_NET,
-    reply: healthSchema,
-  }),
-  getServerTime: operation({
-    method: 'GET',
-    path: '/time',
-    summary: 'The server’s clock, and whether the demo simulator trades on this server',
-    tag: 'system',
-    public: true,
-    errors: ID_NET,
-    reply: serverTimeSchema,
-  }),
-  openLiveChannel: operation({
-    method: 'GET',
-    path: '/ws',
-    summary: 'The live channel: lots, bids and procedures as they change (docs/LIVE.md)',
-    tag: 'live',
-    public: true,
-    errors: ID_NET,
-    reply: { websocket: true },
-  }),
-  getDevOutboxPage: operation({
-    method: 'GET',
-    path: '/dev/outbox',
-    summary: 'The demo server’s sent messages as a page (from this machine only)',
-    tag: 'dev',
-    public: true,
-    query: outboxQuery,
-    errors: [404],
-    reply: { html: true },
-  }),
-  listDevOutbox: operation({
-    method: 'GET',
-    path: '/dev/outbox.json',
-    summary: 'The demo server’s sent messages, newest first (from this machine only)',
-    tag: 'dev',
-    public: true,
-    query: outboxQuery,
-    errors: [404],
-    reply: z.array(outboxMessageSchema),
-  }),
-
-  // --- The browser journeys' hooks (NODE_ENV=test only, administrators) ---
-  startLiveOutage: operation({
-    method: 'POST',
-    path: '/api/v1/test/live/outage',
-    summary: 'Cut the live channel for a while, as a restarting server does',
-    tag: 'test',
-    body: liveOutageBody,
-    reply: liveOutageSchema,
-  }),
-  moveLotEnd: operation({
-    method: 'POST',
-    path: '/api/v1/test/lots/:id/ends_in',
-    summary: 'Move an active lot’s end to some seconds from now',
-    tag: 'test',
-    params: idParams,
-    body: secondsFromNowBody,
-    reply: lotEndMovedSchema,
-  }),
-  moveBriefcaseStart: operation({
-    method: 'POST',
-    path: '/api/v1/test/briefcases/:id/starts_in',
-    summary: 'Bring an approved procedure’s start (and its lots’ times) to some seconds from now',
-    tag: 'test',
-    params: idParams,
-    body: secondsFromNowBody,
-    reply: briefcaseStartMovedSchema,
   }),
 } as const;

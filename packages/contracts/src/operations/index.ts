@@ -6,13 +6,26 @@ import { type Operation, routeKeyOf } from '../operation.ts';
 import { accountOperations } from './accounts.ts';
 import { authOperations } from './auth.ts';
 import { dealOperations } from './deals.ts';
+import { documentOperations, downloadOperations } from './documents.ts';
 import { procedureOperations } from './procedures.ts';
+import { registryOperations } from './registries.ts';
+import { systemOperations } from './system.ts';
 import { tradingOperations } from './trading.ts';
+import { companySwitchOperations, userOperations } from './user.ts';
+import { wizardOperations } from './wizard.ts';
 
+/** In this order the route table lists them (scripts/routeTable.ts writes packages/contracts/src/routeTable.ts). */
 export const OPERATIONS = {
   ...authOperations,
+  ...userOperations,
+  ...systemOperations,
   ...accountOperations,
   ...procedureOperations,
+  ...documentOperations,
+  ...wizardOperations,
+  ...registryOperations,
+  ...companySwitchOperations,
+  ...downloadOperations,
   ...tradingOperations,
   ...dealOperations,
 } as const satisfies Record<string, Operation>;
