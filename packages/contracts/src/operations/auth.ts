@@ -2,7 +2,6 @@
  * Sign-in (credentials, SMS codes, the bank identity), tokens, registration, password reset and e-mail confirmation.
  * The user and their profile are user.ts; the system's own calls system.ts.
  */
-
 import { z } from 'zod';
 import {
   checkSmsBody,

@@ -2,7 +2,6 @@
  * A procedure's registry (upload, column matching, personal data, check reports, the template, the lotted
  * portfolio) and lotting (of a procedure's registry, and of the custom-template draft without a procedure).
  */
-
 import { z } from 'zod';
 import { idParams } from '../ids.ts';
 import { operation } from '../operation.ts';

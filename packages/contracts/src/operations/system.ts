@@ -1,7 +1,6 @@
 /**
  * The system's own calls: health, time, the live channel, the demo outbox and the browser journeys' test hooks.
  */
-
 import { z } from 'zod';
 import { serverTimeSchema } from '../dictionaries.ts';
 import { idParams } from '../ids.ts';

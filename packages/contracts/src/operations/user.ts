@@ -2,7 +2,6 @@
  * The signed-in user and their profile (spec 3 §7.2), the switch to another of their companies, and files (avatars,
  * logos, company documents).
  */
-
 import { z } from 'zod';
 import { codeSentSchema, userSchema } from '../auth.ts';
 import { organiserQuery, organiserSearchSchema } from '../calendar.ts';

@@ -2,7 +2,6 @@
  * The procedure wizard: the draft's read, save, sending for approval and deletion, the organiser's approval or
  * rejection, the wizard's documents and the seller's company-list history.
  */
-
 import { z } from 'zod';
 import { idParams } from '../ids.ts';
 import { moderationReplySchema, rejectBriefcaseBody } from '../moderation.ts';
