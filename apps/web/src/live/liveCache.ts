@@ -4,7 +4,7 @@
  * - LotsStream (lotsStream.ts): lot_update → the cached pages of lots and the lot, then the procedure's card
  *   (procedureCard.ts) and statistics re-read, throttled; autobid_maxed_out → the lot's autobid is off;
  * - BriefcaseStatus (briefcaseStatus.ts): briefcase_status_update / briefcase_closed / next_round → the card and
- *   its feed entries, and the lots re-read; deal_update → the lots re-read;
+ *   its feed entries, and the lots re-read; deal_update → the lots and the deals re-read;
  * - BriefcaseStats (briefcaseStats.ts): stats → the Statistics tab's counters at once, its charts re-read;
  * - UsersStream (usersStream.ts): users → the Monitoring tab's counts and the user's row;
  * - BriefcaseQuestions (briefcaseQuestions.ts): questions → the FAQ tab's pages re-read.
@@ -79,8 +79,10 @@ export function createLiveCacheWriter(
         onQuestions(queryClient, message);
         break;
       case 'deal_update':
-        // A won lot's deal moved: the procedure's lots are read again (decisions/0261).
+        // A won lot's deal moved: the procedure's lots and every deal answer (the lot's block, the lists) are
+        // read again (decisions/0261).
         void queryClient.invalidateQueries({ queryKey: queryKeys.lotsOf(message.briefcase_id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.allDeals });
         break;
       default: {
         // Every action is handled above (this does not compile otherwise); an unknown one is ignored.
