@@ -10,7 +10,7 @@ import {
 import { COMPANY_KIND_LABELS, PORTFOLIO_ADVANTAGE_FLAGS, PORTFOLIO_PERCENT_FIELDS } from '@etp/domain';
 import type { AuthContext } from '../auth/guards.ts';
 import { canManageRegistry } from '../registries/registries.policy.ts';
-import { dictionaryText } from '../system/dictionaries.data.ts';
+import { dictionaryText } from '../system/catalog/dictionaries.ts';
 import type { CardMasterFacts, CardViewerFacts } from './briefcases.cardFacts.queries.ts';
 import { canOpen, canViewBidsInfo, isMaster } from './briefcases.policy.ts';
 import type { FeedRow } from './briefcases.queries.ts';

@@ -16,7 +16,7 @@ import {
   type CsiDefinition,
   NAMED_SURVEYS,
   type SurveyDefinition,
-} from './surveys.data.ts';
+} from './catalog/surveys.ts';
 import { SURVEY_TEXTS as T } from './surveys.messages.ts';
 import { hasAnswered, insertAnswer, lockUserAnswers } from './surveys.queries.ts';
 

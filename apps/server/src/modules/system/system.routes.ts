@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { fail, ok } from '../../http/envelope.ts';
 import { RETRY_AFTER_SECONDS } from '../../http/errorHandler.ts';
-import { DICTIONARIES } from './dictionaries.data.ts';
+import { DICTIONARIES } from './catalog/dictionaries.ts';
 import { pingDatabase } from './system.queries.ts';
 
 /** Column matching offers every registry attribute: value, text, required, analytics and the template's hint. */
