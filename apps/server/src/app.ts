@@ -36,6 +36,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companyRoutes } from './modules/companies/company.routes.ts';
 import { employeesRoutes } from './modules/companies/employees.routes.ts';
 import { dealsRoutes } from './modules/deals/deals.routes.ts';
+import { dealRegistryRoutes } from './modules/deals/registry/dealRegistry.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { downloadLinksRoutes } from './modules/documents/downloadLinks.routes.ts';
 import { isSpecDownloadUrl } from './modules/documents/downloadLinks.ts';
@@ -163,6 +164,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(companyListsRoutes(ctx));
   await app.register(roundsRoutes(ctx));
   await app.register(dealsRoutes(ctx));
+  await app.register(dealRegistryRoutes(ctx));
   await app.register(statisticsRoutes(ctx));
   await app.register(monitoringRoutes(ctx));
   await app.register(faqRoutes(ctx));

@@ -209,6 +209,9 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/v1/deals/:id/offer_to_second', call: () => json('POST', `/api/v1/deals/${MISSING}/offer_to_second`, {}), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'POST /api/v1/deals/:id/accept_offer', call: () => json('POST', `/api/v1/deals/${MISSING}/accept_offer`, {}), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'POST /api/v1/deals/:id/decline_offer', call: () => json('POST', `/api/v1/deals/${MISSING}/decline_offer`, {}), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
+  // The registry (decisions/0264): only the buying company, never an administrator; closing is the administrator's.
+  { route: 'GET /api/v1/deals/:id/registry', call: () => get(`/api/v1/deals/${MISSING}/registry`), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
+  { route: 'POST /api/v1/deals/:id/close', call: () => json('POST', `/api/v1/deals/${MISSING}/close`, {}), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'POST /api/v1/bids', call: (f) => json('POST', '/api/v1/bids', { lot_id: f.lot, amount: 1 }), expected: [401, 403, 409, 422, 403, 403, 422, 403] },
   { route: 'DELETE /api/v1/bids', call: (f) => json('DELETE', '/api/v1/bids', { lot_id: f.lot }), expected: [401, 403, 409, 409, 403, 403, 409, 403] },
   { route: 'DELETE /api/v1/bids/', call: (f) => json('DELETE', `/api/v1/bids/?lot_id=${f.lot}`), expected: [401, 403, 409, 409, 403, 403, 409, 403] },

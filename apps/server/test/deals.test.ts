@@ -296,7 +296,8 @@ describe.each(DRIVERS)('deals on %s', (driver) => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('Оплата уже отмечена, её подтверждает продавец');
     const paid = await post(seller, deal.id, 'confirm_payment');
-    expect(paid.json().data).toMatchObject({ state: 'paid', deadline_at: null });
+    // The confirmed payment hands the registry over in the same transaction (decisions/0264).
+    expect(paid.json().data).toMatchObject({ state: 'registry_handed_over', deadline_at: null });
     expect((await post(seller, deal.id, 'confirm_payment')).json().message).toBe('Оплата уже подтверждена');
     const moves = await t.ctx.db.select().from(auditLog).where(eq(auditLog.briefcaseId, briefcase.id));
     expect(moves.map((m) => m.action).filter((x) => x.startsWith('deal_'))).toEqual([
@@ -305,13 +306,18 @@ describe.each(DRIVERS)('deals on %s', (driver) => {
       'deal_sign',
       'deal_mark_paid',
       'deal_confirm_payment',
+      'deal_hand_over_registry',
     ]);
     // The other side's members hear of each move (and get it by e-mail: a deal event is always mailed).
     const told = await t.ctx.db
       .select()
       .from(events)
       .where(and(eq(events.kind, 'deal'), eq(events.userId, a.userId)));
-    expect(told.map((e) => (e.payload as { state: string }).state)).toEqual(['signed_by_seller', 'paid']);
+    expect(told.map((e) => (e.payload as { state: string }).state)).toEqual([
+      'signed_by_seller',
+      'paid',
+      'registry_handed_over',
+    ]);
     for (const report of await verifyAudit(t.ctx.db, briefcase.id)) expect(report.verdict.ok).toBe(true);
   });
 
@@ -626,6 +632,11 @@ describe.each(DRIVERS)('deals on %s', (driver) => {
                   );
             expect(response.statusCode).toBe(expected.ok ? 200 : DEAL_REFUSAL_HTTP_STATUS[expected.code]);
             if (expected.ok) model = expected.deal;
+            // A confirmed payment hands the registry over at once, by the platform (decisions/0264).
+            if (model.state === 'paid') {
+              const handed = applyDealAction(model, { type: 'hand_over_registry' }, { kind: 'system' }, now);
+              if (handed.ok) model = handed.deal;
+            }
           }
           const stored = await stateOf(deal.id);
           expect([stored.state, stored.deadlineAt?.getTime() ?? null]).toEqual([

@@ -60,6 +60,8 @@ export const dealSchema = z.object({
   payment_reported_at: z.string().nullable(),
   paid_at: z.string().nullable(),
   registry_handed_over_at: z.string().nullable(),
+  /** The lot's registry for the buying company once handed over (GET /api/v1/deals/:id/registry), else null. */
+  registry_url: z.string().nullable(),
   ended_at: z.string().nullable(),
   failure: z.enum(['not_signed', 'not_paid', 'offer_not_answered']).nullable(),
   failure_label: z.string().nullable(),

@@ -81,6 +81,11 @@ const lotAttributesSchema = z.object({
   autobid_max_price: z.number().int().nullable(),
   autobid_steps_count: z.number().int().nullable(),
   has_enabled_autobids: z.boolean(),
+  /**
+   * The lot's registry (spec 2 §3), for the winning company once the seller confirmed the payment:
+   * GET /api/v1/deals/:id/registry (decisions/0264); null for everyone else.
+   */
+  registry_url: z.string().nullable(),
   renewals_count: z.number().int(),
   /** The three times: ISO 8601, UTC. */
   start_datetime: z.string().nullable(),

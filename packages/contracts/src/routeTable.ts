@@ -175,4 +175,6 @@ export const ROUTE_TABLE = {
   offerDealToSecond: { method: 'POST', path: '/api/v1/deals/:id/offer_to_second' },
   acceptDealOffer: { method: 'POST', path: '/api/v1/deals/:id/accept_offer' },
   declineDealOffer: { method: 'POST', path: '/api/v1/deals/:id/decline_offer' },
+  downloadDealRegistry: { method: 'GET', path: '/api/v1/deals/:id/registry' },
+  closeDeal: { method: 'POST', path: '/api/v1/deals/:id/close' },
 } as const;

@@ -11,6 +11,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { setChunkPacer } from '@etp/xlsx';
 import { inspectZip } from '../http/zipGuard.ts';
 import { readBatchSheetFile } from '../modules/batchAutobids/file/read.ts';
+import { writeDealRegistry } from '../modules/deals/registry/registryFile.ts';
 import { renderMainReportPdf, renderProtocolPdf } from '../modules/documents/formats/protocolRender.ts';
 import { previewRegistryFile, runIngestJob } from '../modules/registries/ingest/read.ts';
 import type { FileJob, JobError, PoolMessage, WorkerReply } from './fileProtocol.ts';
@@ -89,6 +90,8 @@ async function run(job: FileJob): Promise<unknown> {
         protocol: await renderProtocolPdf(job.data),
         mainReport: await renderMainReportPdf(job.data),
       };
+    case 'dealRegistry':
+      return writeDealRegistry(job, context);
     case 'bidClock':
       await new Promise((resolve) => setTimeout(resolve, job.ms));
       return { lastBid: lastBid[0]! };

@@ -14,7 +14,8 @@ import {
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
-import { autobids, bids, briefcases, companies, events, lots, users } from '../db/schema/index.ts';
+import { autobids, bids, briefcases, companies, deals, events, lots, users } from '../db/schema/index.ts';
+import { verifyAudit } from '../modules/audit/audit.service.ts';
 import { lotTitle } from '../modules/events/lotTitle.ts';
 import { isDatabaseEmpty, seedDemoWithSummary } from './demo.ts';
 import { HISTORY_PROCEDURES } from './history.insert.ts';
@@ -345,6 +346,22 @@ describe('demo seed', () => {
     }
     expect(offStyle).toEqual([]);
     expect(all.every((e) => e.mailedAt !== null)).toBe(true);
+  });
+
+  it('opens deals on won lots in the states a user should see, none overdue, on verified audit chains', async () => {
+    const rows = await db.select().from(deals).orderBy(asc(deals.id));
+    expect(rows.map((d) => d.state)).toEqual([
+      'awaiting_signatures',
+      'awaiting_payment',
+      'registry_handed_over',
+      'closed',
+    ]);
+    for (const deal of rows) {
+      const [lot] = await db.select().from(lots).where(sql`${lots.id} = ${deal.lotId}`);
+      expect(deal.buyerCompanyId).toBe(lot!.winnerCompanyId);
+      expect(deal.deadlineAt === null || deal.deadlineAt > NOW).toBe(true);
+      for (const report of await verifyAudit(db, deal.briefcaseId)) expect(report.verdict.ok).toBe(true);
+    }
   });
 
   it('uses no unseeded randomness and no clock but the given now', () => {

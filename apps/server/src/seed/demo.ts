@@ -12,6 +12,7 @@ import { DEMO_PASSWORD } from './accounts.data.ts';
 import { type DemoAccount, demoAccounts, insertAccounts } from './accounts.ts';
 import { insertAuditChains } from './audit.ts';
 import { buildDemoModel } from './build.ts';
+import { insertDemoDeals } from './deals.ts';
 import { insertDemoDocuments } from './documents.ts';
 import { insertEngagement } from './engagement.ts';
 import { demoHistory, insertHistory } from './history.insert.ts';
@@ -44,6 +45,8 @@ export interface SeedSummary {
   auditEntries: number;
   /** Documentation files of the procedures (seed/documents.ts). */
   documents: number;
+  /** Deals of won lots in several states (seed/deals.ts). */
+  deals: number;
 }
 
 /** True when no user exists yet: the demo is seeded only into an empty database. */
@@ -65,6 +68,7 @@ export async function seedDemoWithSummary(
     const ids = await insertAccounts(tx, now, passwordHash);
     const done = await insertProcedures(tx, model, ids);
     const auditEntries = await insertAuditChains(tx, done, ids);
+    const dealCount = await insertDemoDeals(tx, done, ids, now);
     const documents = opts.storage ? await insertDemoDocuments(tx, done, opts.storage) : 0;
     const engagement = await insertEngagement(tx, done, ids, now);
     const history = await insertHistory(tx, demoHistory(opts.seed ?? DEFAULT_DEMO_SEED, now), ids);
@@ -80,6 +84,7 @@ export async function seedDemoWithSummary(
       historyLots: history.lots,
       auditEntries,
       documents,
+      deals: dealCount,
     };
   });
   return { accounts: demoAccounts(), summary };

@@ -65,4 +65,15 @@ export const dealOperations = {
   ),
   acceptDealOffer: step('/api/v1/deals/:id/accept_offer', 'The second-best bidder accepts the offer'),
   declineDealOffer: step('/api/v1/deals/:id/decline_offer', 'The second-best bidder declines the offer'),
+  downloadDealRegistry: operation({
+    method: 'GET',
+    path: '/api/v1/deals/:id/registry',
+    summary:
+      'The lot’s registry (xlsx) for the buying company once the payment is confirmed; the first download closes the deal',
+    tag: 'deals',
+    params: idParams,
+    reply: { file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    errors: [409],
+  }),
+  closeDeal: step('/api/v1/deals/:id/close', 'An administrator closes a deal whose buyer never downloaded the registry'),
 } as const;

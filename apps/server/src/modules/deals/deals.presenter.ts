@@ -11,6 +11,7 @@ import { lotTitle } from '../events/lotTitle.ts';
 import { dealActorOf } from './deals.policy.ts';
 import type { findDealFacts } from './deals.queries.ts';
 import { toDeal } from './deals.state.ts';
+import { dealRegistryReady, dealRegistryUrl } from './registry/dealRegistry.policy.ts';
 
 type DealFacts = Awaited<ReturnType<typeof findDealFacts>>;
 
@@ -43,6 +44,7 @@ export function presentDeal(row: DealRow, facts: DealFacts, role: DealRole, now:
     payment_reported_at: iso(row.paymentReportedAt),
     paid_at: iso(row.paidAt),
     registry_handed_over_at: iso(row.registryHandedOverAt),
+    registry_url: role === 'buyer' && dealRegistryReady(row.state) ? dealRegistryUrl(row.id) : null,
     ended_at: iso(row.endedAt),
     failure: row.failure,
     failure_label: row.failure === null ? null : DEAL_FAILURE_LABELS[row.failure],

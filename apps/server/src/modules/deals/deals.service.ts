@@ -14,6 +14,7 @@ import { appendAudit } from '../audit/audit.queries.ts';
 import { accountDeps } from '../auth/accounts.deps.ts';
 import { sendSmsCode, verifySmsCode } from '../auth/codes.service.ts';
 import type { AuthContext } from '../auth/guards.ts';
+import { handOverRegistry } from './deals.handover.ts';
 import { publishDealChanges } from './deals.live.ts';
 import { DEAL_TEXTS as T } from './deals.messages.ts';
 import { recordDealEvent } from './deals.notify.ts';
@@ -32,7 +33,7 @@ import {
 } from './deals.queries.ts';
 import { columnsOf, toDeal } from './deals.state.ts';
 
-const viewerOf = (auth: AuthContext) => ({
+export const viewerOf = (auth: AuthContext) => ({
   isAdmin: auth.user.role === 'admin',
   companyIds: [
     ...new Set([...(auth.company ? [auth.company.id] : []), ...auth.memberships.map((m) => m.company.id)]),
@@ -131,7 +132,7 @@ async function step(
       if (role === 'buyer') patch.buyerSignedBy = auth.user.id;
       else patch.sellerSignedBy = auth.user.id;
     }
-    const row = await updateDeal(tx, id, patch);
+    let row = await updateDeal(tx, id, patch);
     const party = dealPartyOf(deal, actor);
     await appendAudit(tx, {
       briefcaseId: row.briefcaseId,
@@ -141,6 +142,8 @@ async function step(
       at,
     });
     if (row.state !== locked.state) await recordDealEvent(tx, row, party, at);
+    // A confirmed payment hands the registry over in this transaction (decisions/0264).
+    row = await handOverRegistry(tx, row, at);
     let opened: DealRow | null = null;
     if (applied.opened) {
       opened = await insertDeal(tx, {

@@ -8,6 +8,7 @@ import {
   participantLotCondition,
   sealedAmountsRevealed,
 } from '@etp/domain';
+import { dealRegistryUrl } from '../deals/registry/dealRegistry.policy.ts';
 import type { LotRow, LotViewerFacts } from './lots.queries.ts';
 import type { LeaderTagger } from './trading/leaderTags.ts';
 import type { BriefcaseRow } from './trading/lotState.ts';
@@ -95,6 +96,7 @@ export function presentLot(
           )
         : null,
     has_enabled_autobids: facts.hasEnabledAutobids,
+    registry_url: facts.registryDealId === null ? null : dealRegistryUrl(facts.registryDealId),
     renewals_count: lot.renewalsCount,
     start_datetime: iso(lot.startDatetime ?? briefcase.startDatetime),
     end_datetime: iso(lot.endDatetime ?? briefcase.endDatetime),

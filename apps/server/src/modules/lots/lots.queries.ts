@@ -8,6 +8,7 @@ import {
   briefcaseRowColumns,
   briefcases,
   companies,
+  deals,
   favouriteLots,
   lots,
 } from '../../db/schema/index.ts';
@@ -24,6 +25,8 @@ export interface LotViewerFacts {
   leaderCompanyName: string | null;
   winnerCompanyName: string | null;
   hasEnabledAutobids: boolean;
+  /** The viewer's company's deal of the lot whose registry is handed over (decisions/0264), or null. */
+  registryDealId: number | null;
 }
 
 const isFavourite = (userId: number) =>
@@ -75,7 +78,7 @@ export async function findViewerFacts(
   const company = viewer.companyId ?? 0;
   const leaderBidIds = lotRows.map((l) => l.leaderBidId).filter((v): v is number => v !== null);
   const winnerIds = lotRows.map((l) => l.winnerCompanyId).filter((v): v is number => v !== null);
-  const [favs, ownBids, ownAutobids, leaders, winners, enabled] = await Promise.all([
+  const [favs, ownBids, ownAutobids, leaders, winners, enabled, registryDeals] = await Promise.all([
     db
       .select({ lotId: favouriteLots.lotId })
       .from(favouriteLots)
@@ -106,6 +109,19 @@ export async function findViewerFacts(
       .selectDistinct({ lotId: autobids.lotId })
       .from(autobids)
       .where(and(inArray(autobids.lotId, ids), eq(autobids.enabled, true))),
+    // Only a lot with a winner can have a deal: the trading pages' lots cost no query.
+    company && winnerIds.length
+      ? db
+          .select({ lotId: deals.lotId, id: deals.id })
+          .from(deals)
+          .where(
+            and(
+              inArray(deals.lotId, ids),
+              eq(deals.buyerCompanyId, company),
+              inArray(deals.state, ['registry_handed_over', 'closed']),
+            ),
+          )
+      : Promise.resolve([]),
   ]);
   const favSet = new Set(favs.map((f) => f.lotId));
   const ownBidBy = new Map(ownBids.map((b) => [b.lotId, b.amount]));
@@ -113,6 +129,7 @@ export async function findViewerFacts(
   const leaderBy = new Map(leaders.map((l) => [l.bidId, l]));
   const winnerBy = new Map(winners.map((w) => [w.id, w.name]));
   const enabledSet = new Set(enabled.map((e) => e.lotId));
+  const registryDealBy = new Map(registryDeals.map((d) => [d.lotId, d.id]));
   for (const lot of lotRows) {
     const leader = lot.leaderBidId !== null ? leaderBy.get(lot.leaderBidId) : undefined;
     facts.set(lot.id, {
@@ -123,6 +140,7 @@ export async function findViewerFacts(
       leaderCompanyName: leader?.name ?? null,
       winnerCompanyName: lot.winnerCompanyId !== null ? (winnerBy.get(lot.winnerCompanyId) ?? null) : null,
       hasEnabledAutobids: enabledSet.has(lot.id),
+      registryDealId: registryDealBy.get(lot.id) ?? null,
     });
   }
   return facts;

@@ -35,6 +35,7 @@ import {
   updateBriefcaseFlags,
 } from './registries.queries.ts';
 import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from './upload/keptFiles.ts';
+import { dropKeptFiles, keepOriginalAfterUpload } from './upload/originalFile.ts';
 import { assertZipSignature } from './upload/receive.ts';
 
 /** An upload answered with status error: the HTTP code, message, field errors and the reply's data. */
@@ -231,8 +232,7 @@ export async function runUpload(ctx: AppContext, input: RunInput): Promise<Uploa
     if ('briefcaseId' in input.target) await dropReports(ctx, input.target.briefcaseId, reportId);
   }
   board.set(input.uploadId, userId, 'done', 100);
-  if (outcome.kind === 'stored' && input.keptKey && !input.keepMatchingFile)
-    await dropRegistryFile(ctx, input.keptKey);
+  await keepOriginalAfterUpload(ctx, briefcaseId, input, outcome);
   const data: RegistryUploadData = {
     ...emptyUploadData(briefcaseId),
     personal_data: findingsOf(outcome),
@@ -419,6 +419,6 @@ export async function deleteBriefcase(
     const report = await findReport(ctx.db, briefcase.registryReportId);
     if (report) await storageOf(ctx).delete(report.storageKey);
   }
-  await dropRegistryFile(ctx, briefcase.registryKey);
+  await dropKeptFiles(ctx, briefcase);
   await deleteBriefcaseRow(ctx.db, briefcaseId);
 }

@@ -114,6 +114,8 @@ export function copyProcedure(
     nextRoundId: _n,
     secondRoundId: _sr,
     canStartSecondRound: _cs,
+    // The first round's file stays its own: a round finds it through its lots' source (decisions/0264).
+    registryOriginal: _ro,
     ...settings
   } = old;
   // The whole-portfolio lot and its parts hold the same debts: the totals count each once (decisions/0245).

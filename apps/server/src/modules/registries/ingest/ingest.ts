@@ -51,7 +51,14 @@ export interface IngestOptions {
 }
 
 export type IngestOutcome = (
-  | { kind: 'stored'; itemsCount: number; lotsCount: number; findings: PersonalDataFindingJson[] }
+  | {
+      kind: 'stored';
+      itemsCount: number;
+      lotsCount: number;
+      findings: PersonalDataFindingJson[];
+      /** Where in the file the rows were read (decisions/0264: the kept original is cut by it). */
+      source: { sheet: number; headerRow: number };
+    }
   /** The headers are not the template's: the seller matches the columns (preview + suggestion). */
   | { kind: 'mismatch'; preview: RegistryPreviewJson }
   | { kind: 'personal_data'; findings: PersonalDataFindingJson[] }
@@ -150,6 +157,7 @@ export async function ingestInto(session: RawSession, options: IngestOptions): P
     itemsCount: read.columns.count,
     lotsCount: read.lotting.lots.length,
     findings: read.findings,
+    source: read.source,
     warnings: read.warnings,
   };
 }

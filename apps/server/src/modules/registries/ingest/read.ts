@@ -89,6 +89,8 @@ export type IngestJobResult = (
       totals: RegistryTotals;
       params: LotingParams;
       lotting: Omit<LottingOutcome, 'drafts'>;
+      /** The sheet (readFirstSheet's `sheet`) and the row the headers were found in: the file's layout. */
+      source: { sheet: number; headerRow: number };
     }
   | { kind: 'mismatch'; preview: RegistryPreviewJson }
   | { kind: 'personal_data'; findings: PersonalDataFindingJson[] }
@@ -175,6 +177,7 @@ async function ingestRead(
   onRead: (read: ReadResult) => void,
 ): Promise<IngestJobResult> {
   let read: ReadResult;
+  let sheetRead = 0;
   const readSheet = (sheet: number) =>
     readAndStore(job.briefcaseId === null ? null : relaySession(context), {
       filePath: job.filePath,
@@ -196,6 +199,7 @@ async function ingestRead(
         const probed = await sheetTemplateHeaders(job.filePath, sheet);
         if (probed === 'found') {
           read = await readSheet(sheet);
+          sheetRead = sheet;
           break;
         }
         near ??= probed;
@@ -252,6 +256,7 @@ async function ingestRead(
     totals,
     params,
     lotting,
+    source: { sheet: sheetRead, headerRow: read.headerRow },
   };
 }
 

@@ -30,6 +30,14 @@ export async function keepRegistryFile(ctx: Pick<AppContext, 'config'>, tempPath
   return key;
 }
 
+/** A copy of a file among the kept files (the original registry kept for the deal's winner, decisions/0264). */
+export async function copyRegistryFile(ctx: Pick<AppContext, 'config'>, path: string): Promise<string> {
+  const key = `${DIR}/${randomUUID()}.xlsx`;
+  await mkdir(join(ctx.config.dataDir, DIR), { recursive: true });
+  await copyFile(path, pathOf(ctx, key));
+  return key;
+}
+
 export function keptRegistryPath(ctx: Pick<AppContext, 'config'>, key: string): string {
   return pathOf(ctx, key);
 }
