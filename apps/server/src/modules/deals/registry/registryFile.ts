@@ -30,7 +30,7 @@ export interface DealRegistryResult {
 }
 
 /** A page of stored rows as cells, asked of the main thread (`call('rows', { page })`); empty at the end. */
-export interface DealRegistryPage {
+interface DealRegistryPage {
   rows: Cell[][];
 }
 
