@@ -29,11 +29,14 @@ export function AdminBriefcasesPage() {
       />
       <Stack spacing={4}>
         <ModerationQueue />
-        <div>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <Button component={RouterLink} to="/briefcases" variant="outlined">
             {T.toFeed}
           </Button>
-        </div>
+          <Button component={RouterLink} to="/admin/deals" variant="outlined">
+            {T.toDeals}
+          </Button>
+        </Stack>
       </Stack>
     </>
   );
