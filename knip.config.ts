@@ -24,7 +24,7 @@ const config: KnipConfig = {
         'src/modules/forecast/model/forecast.worker.{ts,mjs}',
         // npm scripts seed and audit:verify.
         'src/seed/cli.ts',
-        'src/modules/audit/verify.cli.ts',
+        'src/modules/audit/chain/verifyCli.ts',
         'test/**/*.test.ts',
         'src/**/*.test.ts',
       ],

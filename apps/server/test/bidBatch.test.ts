@@ -6,9 +6,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bids, briefcases, events, lots } from '../src/db/schema/index.ts';
-import { entryHash } from '../src/modules/audit/audit.chain.ts';
 import { AuditChainMoved, appendAudit, appendAuditBatch } from '../src/modules/audit/audit.queries.ts';
 import { verifyAudit } from '../src/modules/audit/audit.service.ts';
+import { entryHash } from '../src/modules/audit/chain/hashChain.ts';
 import type { AuthContext } from '../src/modules/auth/guards.ts';
 import { type BatchOutcome, BidBatcher, type CommittedBatch } from '../src/modules/bids/engine/batch.ts';
 import { lotBook } from '../src/modules/bids/engine/fastPath.ts';

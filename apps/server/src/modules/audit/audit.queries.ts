@@ -2,7 +2,7 @@
 import { asc, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { type ChainEntry, entryHash, GENESIS_HASH } from './audit.chain.ts';
+import { type ChainEntry, entryHash, GENESIS_HASH } from './chain/hashChain.ts';
 
 const chainOf = (briefcaseId: number | null) =>
   briefcaseId === null ? isNull(auditLog.briefcaseId) : eq(auditLog.briefcaseId, briefcaseId);

@@ -1,7 +1,7 @@
 /** Verifies the audit chains: one procedure's, or every chain in the database. */
 import type { DbOrTx } from '../../db/client.ts';
-import { type ChainVerdict, verifyChain } from './audit.chain.ts';
 import { chainIds, readChain } from './audit.queries.ts';
+import { type ChainVerdict, verifyChain } from './chain/hashChain.ts';
 
 export interface ChainReport {
   briefcase_id: number | null;

@@ -2,9 +2,9 @@
  * `npm run audit:verify [briefcase_id]`: walks every hash chain of the audit log and prints the first broken
  * link of each broken chain. Exit code 1 when any chain is broken.
  */
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
-import { verifyAudit } from './audit.service.ts';
+import { loadConfig } from '../../../config.ts';
+import { openDatabase } from '../../../db/client.ts';
+import { verifyAudit } from '../audit.service.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config.database);
