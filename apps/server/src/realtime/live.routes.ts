@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../appContext.ts';
 import { documentRoute } from '../http/openapi.ts';
 import type { AuthContext } from '../modules/auth/guards.ts';
-import { resolveBriefcaseAccess } from '../modules/briefcases/briefcases.access.ts';
+import { resolveBriefcaseAccess } from '../modules/briefcases/access/viewerAccess.ts';
 import type { Authorization, LiveHub } from './hub.ts';
 
 const LIVE_MESSAGES = {

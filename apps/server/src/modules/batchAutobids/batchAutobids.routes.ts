@@ -12,7 +12,7 @@ import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { readForm } from '../../http/form.ts';
 import { authOf } from '../auth/guards.ts';
-import { requireOpenBriefcase } from '../briefcases/briefcases.access.ts';
+import { requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { BATCH_TEXTS as T } from './batchAutobids.messages.ts';
 import { findTemplateLots } from './batchAutobids.queries.ts';
 import { destroyAutobids, uploadBatchAutobids } from './batchAutobids.service.ts';

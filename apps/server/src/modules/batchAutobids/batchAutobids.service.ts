@@ -11,7 +11,7 @@ import type { UploadedFile } from '../../http/form.ts';
 import { enforce } from '../../http/verdict.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
-import { requireOpenBriefcase } from '../briefcases/briefcases.access.ts';
+import { requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { isAdmitted } from '../briefcases/briefcases.policy.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
 import type { LotRow } from '../lots/lots.queries.ts';

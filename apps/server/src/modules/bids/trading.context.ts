@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError, notFound, notInGoodStanding } from '../../http/errors.ts';
 import { sessionStillValid } from '../auth/guards.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
-import { decideAccess, resolveLotAccess } from '../briefcases/briefcases.access.ts';
+import { decideAccess, resolveLotAccess } from '../briefcases/access/viewerAccess.ts';
 import { isAdmitted } from '../briefcases/briefcases.policy.ts';
 import type { LotRow } from '../lots/lots.queries.ts';
 import { type BriefcaseRow, toLotState } from '../lots/trading/lotState.ts';

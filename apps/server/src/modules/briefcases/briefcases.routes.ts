@@ -35,7 +35,7 @@ import { sendUploadAnswer, uploadAnswer, withUpload } from '../registries/upload
 import { foldSaveBody } from '../wizard/draft/saveBody.ts';
 import { WIZARD_MESSAGES } from '../wizard/wizard.messages.ts';
 import { applyDraft, loadDraft, saveDraft } from '../wizard/wizard.service.ts';
-import { BRIEFCASE_NOT_FOUND, resolveBriefcaseAccess, viewerOf } from './briefcases.access.ts';
+import { BRIEFCASE_NOT_FOUND, resolveBriefcaseAccess, viewerOf } from './access/viewerAccess.ts';
 import { findCardMasterFacts, findCardViewerFacts } from './briefcases.cardFacts.queries.ts';
 import { canViewBidsInfo } from './briefcases.policy.ts';
 import { presentCard, presentListItem } from './briefcases.presenter.ts';
@@ -47,7 +47,7 @@ import {
   searchFeedCompanies,
   toggleFavouriteBriefcase,
 } from './briefcases.queries.ts';
-import { createCalendar } from './calendar.ts';
+import { createCalendar } from './calendar.service.ts';
 
 function statusesCounts(byStatus: Map<string, number>): StatusesCounts {
   const sum = (list: readonly string[]) => list.reduce((acc, s) => acc + (byStatus.get(s) ?? 0), 0);

@@ -18,7 +18,7 @@ import { ok } from '../../http/envelope.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import { authOf } from '../auth/guards.ts';
-import { requireOpenBriefcase } from '../briefcases/briefcases.access.ts';
+import { requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { DOCUMENT_REFUSALS } from './documents.messages.ts';
 import { findProcedureDocument, findProcedureDocuments, recordDownload } from './documents.queries.ts';
 import { describeDocuments, fileNameOf, mayDownload } from './documents.service.ts';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { authOf } from '../auth/guards.ts';
-import { requireOpenBriefcase } from '../briefcases/briefcases.access.ts';
+import { requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { downloadLinkKey, signDownloadLink, specDownloadPath } from './downloadLinks.ts';
 
 const params = z.object({ id: dbId });

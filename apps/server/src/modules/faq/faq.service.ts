@@ -18,7 +18,7 @@ import { conflict, forbidden, notFound, validationFailed } from '../../http/erro
 import type { UploadedFile } from '../../http/form.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import { type AuthContext, isAdmin } from '../auth/guards.ts';
-import { requireOpenBriefcase } from '../briefcases/briefcases.access.ts';
+import { requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { isMaster } from '../briefcases/briefcases.policy.ts';
 import { EVENT_TEXTS } from '../events/events.messages.ts';
 import { recordCompanyEvent, recordEvent } from '../events/events.service.ts';

@@ -8,7 +8,7 @@ import { forbidden, notFound, notInGoodStanding } from '../../http/errors.ts';
 import { authOf } from '../auth/guards.ts';
 import { findBidders, findBidLogPage } from '../bids/bids.queries.ts';
 import { checkLotAccess } from '../bids/trading.context.ts';
-import { resolveBriefcaseAccess } from '../briefcases/briefcases.access.ts';
+import { resolveBriefcaseAccess } from '../briefcases/access/viewerAccess.ts';
 import { publishLots } from './lots.live.ts';
 import {
   findBriefcaseOfLot,

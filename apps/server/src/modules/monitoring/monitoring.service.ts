@@ -10,7 +10,7 @@ import {
 import { MONITORING_PAGE_SIZE } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import type { AuthContext } from '../auth/guards.ts';
-import { requireOpenBriefcase } from '../briefcases/briefcases.access.ts';
+import { requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { isMonitored, offlineCutoff, visitStatus } from './monitoring.policy.ts';
 import {
   countMonitoredUsers,

@@ -6,7 +6,7 @@ import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { authOf } from '../auth/guards.ts';
-import { requireOpenBriefcase } from '../briefcases/briefcases.access.ts';
+import { requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { STATISTICS_TEXTS } from './statistics.messages.ts';
 import { hiddenLotIds, presentStats } from './statistics.presenter.ts';
 import {

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
-import { resolveBriefcaseAccess } from '../briefcases/briefcases.access.ts';
+import { resolveBriefcaseAccess } from '../briefcases/access/viewerAccess.ts';
 import {
   CSI_NAME,
   CSI_SURVEYS,
