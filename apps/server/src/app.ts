@@ -35,6 +35,7 @@ import { accreditationRoutes } from './modules/companies/accreditation.routes.ts
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { companyRoutes } from './modules/companies/company.routes.ts';
 import { employeesRoutes } from './modules/companies/employees.routes.ts';
+import { dealAgreementRoutes } from './modules/deals/agreement/agreement.routes.ts';
 import { dealsRoutes } from './modules/deals/deals.routes.ts';
 import { dealRegistryRoutes } from './modules/deals/registry/dealRegistry.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(companyListsRoutes(ctx));
   await app.register(roundsRoutes(ctx));
   await app.register(dealsRoutes(ctx));
+  await app.register(dealAgreementRoutes(ctx));
   await app.register(dealRegistryRoutes(ctx));
   await app.register(statisticsRoutes(ctx));
   await app.register(monitoringRoutes(ctx));

@@ -29,6 +29,8 @@ export interface NodeState {
   forecastTraining: Promise<ForecastModelInfo> | null;
   /** Protocols being rendered on this node, by procedure: two asking at once wait for one rendering. */
   protocolRenders: Map<number, Promise<boolean>>;
+  /** Deal agreements being made on this node, by deal (decisions/0263): two asking at once wait for one. */
+  agreementRenders: Map<number, Promise<unknown>>;
 }
 
 /** The node's state for a context being made (its members reach the context only when they run). */
@@ -41,6 +43,7 @@ export function createNodeState(ctx: AppContext): NodeState {
     lotAccess: new Map(),
     forecastTraining: null,
     protocolRenders: new Map(),
+    agreementRenders: new Map(),
   };
 }
 
@@ -50,4 +53,5 @@ export function closeNodeState(node: NodeState): void {
   node.stats.close();
   node.lotAccess.clear();
   node.protocolRenders.clear();
+  node.agreementRenders.clear();
 }

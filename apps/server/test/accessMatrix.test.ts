@@ -212,6 +212,10 @@ const ENTRIES: Entry[] = [
   // The registry (decisions/0264): only the buying company, never an administrator; closing is the administrator's.
   { route: 'GET /api/v1/deals/:id/registry', call: () => get(`/api/v1/deals/${MISSING}/registry`), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'POST /api/v1/deals/:id/close', call: () => json('POST', `/api/v1/deals/${MISSING}/close`, {}), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
+  // The agreement PDF, signing by scan and the signed scans (decisions/0263): the deal's parties and administrators.
+  { route: 'GET /api/v1/deals/:id/agreement', call: () => get(`/api/v1/deals/${MISSING}/agreement`), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
+  { route: 'POST /api/v1/deals/:id/sign_scan', call: () => json('POST', `/api/v1/deals/${MISSING}/sign_scan`, {}), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
+  { route: 'GET /api/v1/deals/:id/scans/:side', call: () => get(`/api/v1/deals/${MISSING}/scans/buyer`), expected: [401, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'POST /api/v1/bids', call: (f) => json('POST', '/api/v1/bids', { lot_id: f.lot, amount: 1 }), expected: [401, 403, 409, 422, 403, 403, 422, 403] },
   { route: 'DELETE /api/v1/bids', call: (f) => json('DELETE', '/api/v1/bids', { lot_id: f.lot }), expected: [401, 403, 409, 409, 403, 403, 409, 403] },
   { route: 'DELETE /api/v1/bids/', call: (f) => json('DELETE', `/api/v1/bids/?lot_id=${f.lot}`), expected: [401, 403, 409, 409, 403, 403, 409, 403] },
@@ -429,7 +433,7 @@ describe.each(DRIVERS)('access matrix on %s', (driver) => {
   };
 
   /** Path parameters that are not ids, with a value their route accepts (the id beside them is what is checked). */
-  const NOT_IDS: Record<string, string> = { ':list': 'whitelist' };
+  const NOT_IDS: Record<string, string> = { ':list': 'whitelist', ':side': 'buyer' };
 
   it('refuses an id beyond the database integer in every path of every route with 422 in Russian', async () => {
     // Generated from the registered routes, like the matrix: a route added with an id in its path is checked too.

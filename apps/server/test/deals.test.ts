@@ -278,6 +278,7 @@ describe.each(DRIVERS)('deals on %s', (driver) => {
       at: t.clock.now().toISOString(),
       method: 'sms',
       user_id: seller.userId,
+      scan_url: null,
     });
     const again = await post(seller, deal.id, 'sign_code');
     expect(again.statusCode).toBe(409);

@@ -6,6 +6,7 @@ import { DEAL_CANCEL_REASON_MAX_LENGTH, DEAL_STATES } from '@etp/domain';
 import { z } from 'zod';
 import { smsCodeField } from './accountFields.ts';
 import { pageQuery } from './formFields.ts';
+import { dbId } from './ids.ts';
 
 const DEAL_ACTION_TYPES = [
   'sign',
@@ -27,8 +28,28 @@ export type DealRole = (typeof DEAL_ROLES)[number];
 
 const dealCompanySchema = z.object({ id: z.number().int(), name: z.string() });
 const signatureSchema = z
-  .object({ at: z.string(), method: z.enum(['sms', 'scan']), user_id: z.number().int().nullable() })
+  .object({
+    at: z.string(),
+    method: z.enum(['sms', 'scan']),
+    user_id: z.number().int().nullable(),
+    /** The signed scan (method `scan`): GET /api/v1/deals/:id/scans/:side; null for an SMS signature. */
+    scan_url: z.string().nullable(),
+  })
   .nullable();
+
+/** The two sides of a deal, as a signed scan's address names them. */
+const DEAL_SIDES = ['buyer', 'seller'] as const;
+
+/**
+ * The agreement (decisions/0263): its PDF's address, the SHA-256 of its text once made (the SMS code signs that
+ * text), and whether its text is the seller's template (a .docx of kind cession_agreement_template) or the
+ * platform's standard one.
+ */
+const dealAgreementSchema = z.object({
+  url: z.string(),
+  sha256: z.string().nullable(),
+  source: z.enum(['template', 'platform']),
+});
 
 export const dealSchema = z.object({
   id: z.number().int(),
@@ -71,6 +92,7 @@ export const dealSchema = z.object({
     .nullable(),
   /** What the caller may do now (the domain's availableDealActions). */
   available_actions: z.array(z.enum(DEAL_ACTION_TYPES)),
+  agreement: dealAgreementSchema,
   created_at: z.string(),
 });
 export type DealView = z.infer<typeof dealSchema>;
@@ -91,6 +113,12 @@ export type DealList = z.infer<typeof dealListSchema>;
 
 /** POST /api/v1/deals/:id/sign: the SMS code sent by sign_code. */
 export const signDealBody = z.object({ code: smsCodeField });
+
+/** GET /api/v1/deals/:id/scans/:side: the signed scan of one side. */
+export const dealScanParams = z.object({
+  id: dbId,
+  side: z.enum(DEAL_SIDES),
+});
 
 /** POST /api/v1/deals/:id/cancel: the administrator's reason (trimmed; 1–1000 characters, the domain checks). */
 export const cancelDealBody = z.object({ reason: z.string().max(DEAL_CANCEL_REASON_MAX_LENGTH * 2) });

@@ -1,6 +1,8 @@
 /** Messages between the file pool (main thread) and its workers (docs/decisions/0090). */
 import type { ZipInspection, ZipLimits } from '../http/zipGuard.ts';
 import type { BatchSheetJob, BatchSheetResult } from '../modules/batchAutobids/file/read.ts';
+import type { RenderedAgreement } from '../modules/deals/agreement/agreementModel.ts';
+import type { AgreementJob } from '../modules/deals/agreement/agreementRender.ts';
 import type { DealRegistryJob, DealRegistryResult } from '../modules/deals/registry/registryFile.ts';
 import type { ProtocolData } from '../modules/documents/formats/protocolModel.ts';
 import type { IngestJob, IngestJobResult, PreviewJob } from '../modules/registries/ingest/read.ts';
@@ -12,6 +14,7 @@ export type FileJob =
   | ({ kind: 'batchSheet' } & BatchSheetJob)
   | { kind: 'inspectZip'; bytes: Uint8Array; limits: ZipLimits }
   | { kind: 'renderProtocol'; data: ProtocolData }
+  | ({ kind: 'renderAgreement' } & AgreementJob)
   | ({ kind: 'dealRegistry' } & DealRegistryJob)
   | { kind: 'sleep'; ms: number; allocateMb?: number }
   /** Tests: the worker's view of the node's last bid after `ms` of work. */
@@ -24,6 +27,8 @@ interface Results {
   inspectZip: ZipInspection;
   /** The trade protocol and the main report, as PDF bytes. */
   renderProtocol: { protocol: Uint8Array; mainReport: Uint8Array };
+  /** A deal's agreement (decisions/0263). */
+  renderAgreement: RenderedAgreement;
   /** The lot's registry for the deal's buyer, written to the job's outPath. */
   dealRegistry: DealRegistryResult;
   sleep: { slept: number };

@@ -11,6 +11,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { setChunkPacer } from '@etp/xlsx';
 import { inspectZip } from '../http/zipGuard.ts';
 import { readBatchSheetFile } from '../modules/batchAutobids/file/read.ts';
+import { renderAgreement } from '../modules/deals/agreement/agreementRender.ts';
 import { writeDealRegistry } from '../modules/deals/registry/registryFile.ts';
 import { renderMainReportPdf, renderProtocolPdf } from '../modules/documents/formats/protocolRender.ts';
 import { previewRegistryFile, runIngestJob } from '../modules/registries/ingest/read.ts';
@@ -92,6 +93,8 @@ async function run(job: FileJob): Promise<unknown> {
       };
     case 'dealRegistry':
       return writeDealRegistry(job, context);
+    case 'renderAgreement':
+      return renderAgreement(job);
     case 'bidClock':
       await new Promise((resolve) => setTimeout(resolve, job.ms));
       return { lastBid: lastBid[0]! };

@@ -2,6 +2,7 @@
 import {
   cancelDealBody,
   dealListSchema,
+  dealScanParams,
   dealSchema,
   dealSignCodeSchema,
   dealsQuery,
@@ -48,6 +49,33 @@ export const dealOperations = {
     body: signDealBody,
     reply: dealSchema,
   }),
+  downloadDealAgreement: operation({
+    method: 'GET',
+    path: '/api/v1/deals/:id/agreement',
+    summary:
+      'The agreement of the deal (PDF): both parties’ requisites, the lot, the price; made on first request and kept',
+    tag: 'deals',
+    params: idParams,
+    reply: { file: 'application/pdf' },
+  }),
+  signDealByScan: operation({
+    method: 'POST',
+    path: '/api/v1/deals/:id/sign_scan',
+    summary:
+      'Signs the agreement for the caller’s side with a scan of the paper-signed agreement (multipart: file, PDF)',
+    tag: 'deals',
+    params: idParams,
+    reply: dealSchema,
+    errors: [400, 413],
+  }),
+  downloadDealScan: operation({
+    method: 'GET',
+    path: '/api/v1/deals/:id/scans/:side',
+    summary: 'The signed scan of one side (buyer or seller), for both parties and administrators',
+    tag: 'deals',
+    params: dealScanParams,
+    reply: { file: 'application/pdf' },
+  }),
   markDealPaid: step('/api/v1/deals/:id/mark_paid', 'The buyer reports the payment'),
   confirmDealPayment: step('/api/v1/deals/:id/confirm_payment', 'The seller confirms the money arrived'),
   cancelDeal: operation({
@@ -75,5 +103,8 @@ export const dealOperations = {
     reply: { file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
     errors: [409],
   }),
-  closeDeal: step('/api/v1/deals/:id/close', 'An administrator closes a deal whose buyer never downloaded the registry'),
+  closeDeal: step(
+    '/api/v1/deals/:id/close',
+    'An administrator closes a deal whose buyer never downloaded the registry',
+  ),
 } as const;

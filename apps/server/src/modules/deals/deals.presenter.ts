@@ -8,6 +8,7 @@ import {
 } from '@etp/domain';
 import type { DealRow } from '../../db/schema/index.ts';
 import { lotTitle } from '../events/lotTitle.ts';
+import { dealAgreementUrl, dealScanUrl } from './agreement/agreement.messages.ts';
 import { dealActorOf } from './deals.policy.ts';
 import type { findDealFacts } from './deals.queries.ts';
 import { toDeal } from './deals.state.ts';
@@ -21,8 +22,16 @@ export function presentDeal(row: DealRow, facts: DealFacts, role: DealRole, now:
   const deal = toDeal(row);
   const lot = facts.lots.get(row.lotId);
   const company = (id: number) => ({ id, name: facts.companies.get(id) ?? '' });
-  const signature = (at: Date | null, method: DealRow['buyerSignMethod'], by: number | null) =>
-    at === null || method === null ? null : { at: at.toISOString(), method, user_id: by };
+  const signature = (
+    side: 'buyer' | 'seller',
+    at: Date | null,
+    method: DealRow['buyerSignMethod'],
+    by: number | null,
+  ) => {
+    if (at === null || method === null) return null;
+    const scan = side === 'buyer' ? row.buyerScanKey : row.sellerScanKey;
+    return { at: at.toISOString(), method, user_id: by, scan_url: scan ? dealScanUrl(row.id, side) : null };
+  };
   return {
     id: row.id,
     lot_id: row.lotId,
@@ -39,8 +48,8 @@ export function presentDeal(row: DealRow, facts: DealFacts, role: DealRole, now:
     deadlines: deal.deadlines,
     deadline_at: iso(row.deadlineAt),
     overdue: row.deadlineAt !== null && row.deadlineAt < now,
-    buyer_signature: signature(row.buyerSignedAt, row.buyerSignMethod, row.buyerSignedBy),
-    seller_signature: signature(row.sellerSignedAt, row.sellerSignMethod, row.sellerSignedBy),
+    buyer_signature: signature('buyer', row.buyerSignedAt, row.buyerSignMethod, row.buyerSignedBy),
+    seller_signature: signature('seller', row.sellerSignedAt, row.sellerSignMethod, row.sellerSignedBy),
     payment_reported_at: iso(row.paymentReportedAt),
     paid_at: iso(row.paidAt),
     registry_handed_over_at: iso(row.registryHandedOverAt),
@@ -58,6 +67,12 @@ export function presentDeal(row: DealRow, facts: DealFacts, role: DealRole, now:
             at: new Date(deal.second_offer.at_ms).toISOString(),
           },
     available_actions: availableDealActions(deal, dealActorOf(role, row), now.getTime()),
+    agreement: {
+      url: dealAgreementUrl(row.id),
+      sha256: row.agreementSha256,
+      // Before it is made: what it will be made from (a broken .docx turns out 'platform' once made).
+      source: row.agreementSource ?? (facts.docxTemplates.has(row.briefcaseId) ? 'template' : 'platform'),
+    },
     created_at: row.createdAt.toISOString(),
   };
 }

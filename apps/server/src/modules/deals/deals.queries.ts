@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, lt, notInArray, or, type SQL, s
 import type { DbOrTx } from '../../db/client.ts';
 import { bids, briefcases, companies, type DealRow, deals, lots } from '../../db/schema/index.ts';
 import { liveBid } from '../bids/bids.queries.ts';
+import { briefcasesWithDocxTemplate } from './agreement/agreement.queries.ts';
 
 type NewDeal = typeof deals.$inferInsert;
 
@@ -86,11 +87,12 @@ export async function findDealsPage(db: DbOrTx, f: DealPageFilter) {
   return { rows, total: count?.n ?? 0 };
 }
 
-/** What a deal's reply names besides the row: its lot and both companies. */
+/** What a deal's reply names besides the row: its lot, both companies, whether its agreement has a template. */
 export async function findDealFacts(db: DbOrTx, rows: readonly DealRow[]) {
   const lotIds = [...new Set(rows.map((r) => r.lotId))];
   const companyIds = [...new Set(rows.flatMap((r) => [r.buyerCompanyId, r.sellerCompanyId]))];
-  const [lotRows, companyRows] = await Promise.all([
+  const briefcaseIds = [...new Set(rows.map((r) => r.briefcaseId))];
+  const [lotRows, companyRows, docxTemplates] = await Promise.all([
     lotIds.length
       ? db
           .select({ id: lots.id, number: lots.number, aliasNumber: lots.aliasNumber })
@@ -103,10 +105,13 @@ export async function findDealFacts(db: DbOrTx, rows: readonly DealRow[]) {
           .from(companies)
           .where(inArray(companies.id, companyIds))
       : [],
+    briefcasesWithDocxTemplate(db, briefcaseIds),
   ]);
   return {
     lots: new Map(lotRows.map((l) => [l.id, l])),
     companies: new Map(companyRows.map((c) => [c.id, c.name])),
+    /** Procedures whose agreement template is a .docx: their agreements' text is the seller's. */
+    docxTemplates,
   };
 }
 

@@ -40,14 +40,15 @@ export function dealsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/v1/deals/:id/sign_code',
       { preHandler: ctx.guards.user, schema: { params: idParams } },
-      async (request) => ok(await sendDealSignCode(ctx, authOf(request), request.params.id), T.codeSent),
+      async (request) =>
+        ok(await sendDealSignCode(ctx, authOf(request), request.params.id, request.log), T.codeSent),
     );
 
     app.post(
       '/api/v1/deals/:id/sign',
       { preHandler: ctx.guards.user, schema: { params: idParams, body: signDealBody } },
       async (request) =>
-        ok(await signDeal(ctx, authOf(request), request.params.id, request.body.code), T.signed),
+        ok(await signDeal(ctx, authOf(request), request.params.id, request.body.code, request.log), T.signed),
     );
 
     for (const [path, action, message] of STEPS) {

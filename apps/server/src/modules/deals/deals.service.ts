@@ -4,16 +4,21 @@
  * audit entry and event in one transaction, announced live after commit.
  */
 import type { DealList, DealView, dealsQuery } from '@etp/contracts';
-import { applyDealAction, type DealAction, dealPartyOf, openDeal } from '@etp/domain';
+import { applyDealAction, type DealAction, type DealSigningMethod, dealPartyOf, openDeal } from '@etp/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import type { Tx } from '../../db/client.ts';
 import type { DealRow } from '../../db/schema/index.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { AppError, conflict, notFound, validationFailed } from '../../http/errors.ts';
+import type { UploadedFile } from '../../http/form.ts';
+import { storageOf } from '../../storage/storageOf.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
 import { accountDeps } from '../auth/accounts.deps.ts';
 import { sendSmsCode, verifySmsCode } from '../auth/codes.service.ts';
 import type { AuthContext } from '../auth/guards.ts';
+import { formatOf, newFileKey, withStoredFiles } from '../files/files.service.ts';
+import { AGREEMENT_TEXTS } from './agreement/agreement.messages.ts';
+import { ensureAgreement, type WarnLog } from './agreement/agreement.service.ts';
 import { handOverRegistry } from './deals.handover.ts';
 import { publishDealChanges } from './deals.live.ts';
 import { DEAL_TEXTS as T } from './deals.messages.ts';
@@ -32,6 +37,12 @@ import {
   updateDeal,
 } from './deals.queries.ts';
 import { columnsOf, toDeal } from './deals.state.ts';
+
+/** What a signature confirms: the agreement's text hash it was given for, and the scan when signed by one. */
+interface Signing {
+  sha256: string | null;
+  scanKey?: string;
+}
 
 export const viewerOf = (auth: AuthContext) => ({
   isAdmin: auth.user.role === 'admin',
@@ -102,6 +113,7 @@ async function step(
   id: number,
   action: DealAction,
   secondBest = false,
+  signing?: Signing,
 ): Promise<{ row: DealRow; opened: DealRow | null }> {
   const at = ctx.now();
   const result = await ctx.db.transaction(async (tx) => {
@@ -129,8 +141,12 @@ async function step(
     if (!applied.ok) throw refusalError(applied);
     const patch = columnsOf(applied.deal, at);
     if (chosen.type === 'sign') {
+      // The signature confirms the agreement's text as it was when the code was sent or the scan made.
+      if (signing && locked.agreementSha256 !== signing.sha256)
+        throw conflict(AGREEMENT_TEXTS.agreementChanged);
       if (role === 'buyer') patch.buyerSignedBy = auth.user.id;
       else patch.sellerSignedBy = auth.user.id;
+      if (signing?.scanKey) patch[role === 'buyer' ? 'buyerScanKey' : 'sellerScanKey'] = signing.scanKey;
     }
     let row = await updateDeal(tx, id, patch);
     const party = dealPartyOf(deal, actor);
@@ -138,7 +154,13 @@ async function step(
       briefcaseId: row.briefcaseId,
       action: `deal_${chosen.type}`,
       actorUserId: auth.user.id,
-      payload: dealAuditOf(row, { from: locked.state, to: row.state, by: party, events: applied.events }),
+      payload: dealAuditOf(row, {
+        from: locked.state,
+        to: row.state,
+        by: party,
+        events: applied.events,
+        ...(chosen.type === 'sign' ? { agreementSha256: locked.agreementSha256 } : {}),
+      }),
       at,
     });
     if (row.state !== locked.state) await recordDealEvent(tx, row, party, at);
@@ -189,33 +211,43 @@ export async function offerToSecond(ctx: AppContext, auth: AuthContext, id: numb
   return present(ctx, auth, opened ?? row);
 }
 
-/** The deal as the caller may see it before a step that costs an SMS: refusals come before any code is sent. */
-async function checkSignable(ctx: AppContext, auth: AuthContext, id: number): Promise<string> {
+/**
+ * The deal as the caller may see it before a signature that costs an SMS or a stored scan: the rules' refusals
+ * come first; then the agreement the signature confirms is made (or the stored one taken).
+ */
+async function checkSignable(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  method: DealSigningMethod,
+  log?: WarnLog,
+): Promise<DealRow> {
   const row = await findDeal(ctx.db, id);
   const role = row && dealRoleOf(viewerOf(auth), row);
   if (!row || !role) throw notFound(T.notFound);
   const probe = applyDealAction(
     toDeal(row),
-    { type: 'sign', method: 'sms' },
+    { type: 'sign', method },
     dealActorOf(role, row),
     ctx.now().getTime(),
   );
   if (!probe.ok) throw refusalError(probe);
-  const phone = auth.user.phone;
-  if (!phone || !auth.user.confirmedPhone) throw new AppError(422, 'validation_failed', T.noPhone);
-  return phone;
+  if (method === 'sms' && (!auth.user.phone || !auth.user.confirmedPhone))
+    throw new AppError(422, 'validation_failed', T.noPhone);
+  return ensureAgreement(ctx, row, log);
 }
 
-const bindOf = (id: number) => `deal:${id}`;
+/** The code's bind: the deal and the agreement's text hash, so the code signs that text of that deal. */
+const bindOf = (row: DealRow) => `deal:${row.id}:${row.agreementSha256}`;
 
 /** POST /deals/:id/sign_code: the code that signs this deal for the caller's side, to the caller's phone. */
-export async function sendDealSignCode(ctx: AppContext, auth: AuthContext, id: number) {
-  const phone = await checkSignable(ctx, auth, id);
+export async function sendDealSignCode(ctx: AppContext, auth: AuthContext, id: number, log?: WarnLog) {
+  const row = await checkSignable(ctx, auth, id, 'sms', log);
   return sendSmsCode(accountDeps(ctx), {
     purpose: 'deal_signing',
-    phone,
+    phone: auth.user.phone!,
     userId: auth.user.id,
-    bind: bindOf(id),
+    bind: bindOf(row),
     text: (code) => T.signSms(code, id),
   });
 }
@@ -226,17 +258,41 @@ export async function signDeal(
   auth: AuthContext,
   id: number,
   code: string,
+  log?: WarnLog,
 ): Promise<DealView> {
-  const phone = await checkSignable(ctx, auth, id);
+  const row = await checkSignable(ctx, auth, id, 'sms', log);
   await verifySmsCode(accountDeps(ctx), {
     purpose: 'deal_signing',
-    phone,
+    phone: auth.user.phone!,
     code,
     mode: 'consume',
     userId: auth.user.id,
-    bind: bindOf(id),
+    bind: bindOf(row),
   });
-  return actOnDeal(ctx, auth, id, { type: 'sign', method: 'sms' });
+  const signing = { sha256: row.agreementSha256 };
+  return present(ctx, auth, (await step(ctx, auth, id, { type: 'sign', method: 'sms' }, false, signing)).row);
+}
+
+/**
+ * POST /deals/:id/sign_scan: the scan of the paper-signed agreement (a PDF, recognised by its content) is stored,
+ * then the signature is decided under the deal's lock as an SMS one; a refused signature leaves no file.
+ */
+export async function signDealByScan(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  file: UploadedFile | undefined,
+  log?: WarnLog,
+): Promise<DealView> {
+  const row = await checkSignable(ctx, auth, id, 'scan', log);
+  if (!file) throw validationFailed({ file: [AGREEMENT_TEXTS.scanRequired] });
+  formatOf(file, ['pdf'], AGREEMENT_TEXTS.scanNotPdf);
+  const scanKey = newFileKey('deal_scans', id, 'pdf');
+  const signing = { sha256: row.agreementSha256, scanKey };
+  const { row: signed } = await withStoredFiles(storageOf(ctx), [{ key: scanKey, bytes: file.bytes }], () =>
+    step(ctx, auth, id, { type: 'sign', method: 'scan' }, false, signing),
+  );
+  return present(ctx, auth, signed);
 }
 
 /** GET /lots/:id/deal: the lot's newest deal the caller may see. */

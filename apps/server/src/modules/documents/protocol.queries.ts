@@ -1,8 +1,8 @@
 /** SQL of the trade protocol: what it says, which procedures need a fresh one, and putting the new files in place. */
-import { isAuctionType, isBriefcaseStatus, RESULT_STATUSES } from '@etp/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { DEAL_STATE_LABELS, isAuctionType, isBriefcaseStatus, RESULT_STATUSES } from '@etp/domain';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { auditLog, bids, briefcases, companies, documents, lots } from '../../db/schema/index.ts';
+import { auditLog, bids, briefcases, companies, deals, documents, lots } from '../../db/schema/index.ts';
 import { readChainHead } from '../audit/audit.queries.ts';
 import { lotTitle } from '../events/trading.events.ts';
 import { PROTOCOL_LAST_BIDS, type ProtocolBid, type ProtocolData } from './formats/protocolModel.ts';
@@ -91,6 +91,7 @@ export async function gatherProtocol(
     : [];
   const bidById = new Map(keyBids.map((b) => [b.id, b]));
   const lastBids = await lastBidsByLot(db, briefcaseId);
+  const dealStates = await lotDealStates(db, briefcaseId);
   return {
     briefcaseId,
     status: procedure.status,
@@ -115,11 +116,27 @@ export async function gatherProtocol(
         bidsCount: lot.bidsCount,
         biddersCount: lot.biddersCount,
         lastBids: lastBids.get(lot.id) ?? [],
+        deal: dealStates.get(lot.id) ?? null,
       };
     }),
     audit,
     generatedAt: at.toISOString(),
   };
+}
+
+/**
+ * The state label of each lot's newest deal (decisions/0263): the winner's, or the second bidder's once offered.
+ * A deal step appends to the procedure's audit chain, so the protocol made after it shows the new state.
+ */
+export async function lotDealStates(db: DbOrTx, briefcaseId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ lotId: deals.lotId, state: deals.state })
+    .from(deals)
+    .where(eq(deals.briefcaseId, briefcaseId))
+    .orderBy(asc(deals.lotId), desc(deals.attempt));
+  const byLot = new Map<number, string>();
+  for (const row of rows) if (!byLot.has(row.lotId)) byLot.set(row.lotId, DEAL_STATE_LABELS[row.state]);
+  return byLot;
 }
 
 /** The newest live bids of each lot (replaced and withdrawn offers left out, decisions/0236), newest first. */

@@ -2,6 +2,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bids, briefcaseCompanyLists, briefcases, companies, lots } from '../../db/schema/index.ts';
+import { lotDealStates } from './protocol.queries.ts';
 
 /** The procedure a seller's report is headed with: its state, type, seller's name and trading times. */
 export async function findReportProcedure(db: DbOrTx, briefcaseId: number) {
@@ -54,8 +55,10 @@ export async function findReportLots(db: DbOrTx, briefcaseId: number) {
         .where(inArray(bids.id, keyIds))
     : [];
   const byId = new Map(keyBids.map((b) => [b.id, b]));
+  const dealStates = await lotDealStates(db, briefcaseId);
   return rows.map((lot) => ({
     ...lot,
+    deal: dealStates.get(lot.id) ?? null,
     leader: lot.leaderBidId ? (byId.get(lot.leaderBidId) ?? null) : null,
     winner: lot.winnerBidId ? (byId.get(lot.winnerBidId) ?? null) : null,
   }));

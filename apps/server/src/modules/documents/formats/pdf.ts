@@ -23,9 +23,10 @@ export const MARGIN = 48;
 export const INK = { text: '#1f2937', muted: '#6b7280', line: '#d1d5db', head: '#f3f4f6', accent: '#1e3a8a' };
 
 /** A document with the fonts registered, pages buffered (for the page numbers) and metadata set. */
-export function newPdf(title: string): Pdf {
+export function newPdf(title: string, layout: 'portrait' | 'landscape' = 'portrait'): Pdf {
   const doc = new PDFDocument({
     size: 'A4',
+    layout,
     margin: MARGIN,
     bufferPages: true,
     info: { Title: title, Author: 'ЭТП РД', Creator: 'ЭТП РД' },

@@ -30,6 +30,8 @@ export interface ProtocolLot {
   biddersCount: number;
   /** The newest bids, newest first (at most PROTOCOL_LAST_BIDS). */
   lastBids: ProtocolBid[];
+  /** The state label of the lot's newest deal ("Ожидает оплаты"), null without one. */
+  deal: string | null;
 }
 
 export interface ProtocolData {

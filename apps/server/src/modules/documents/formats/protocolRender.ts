@@ -55,6 +55,7 @@ function lotBlock(doc: Pdf, lot: ProtocolLot, currency: string): void {
     [T.startPrice, money(lot.startPrice, currency)],
     [lot.winner ? T.finalPrice : T.bestPrice, money(lot.finalPrice, currency)],
     [T.winner, winnerText(lot)],
+    ...(lot.deal ? ([[T.deal, lot.deal]] as [string, string][]) : []),
     [T.bidsCount, String(lot.bidsCount)],
   ]);
   if (lot.lastBids.length === 0) return;
@@ -122,13 +123,14 @@ function resultText(lot: ProtocolLot): string {
 
 /** "Общие результаты аукциона": every lot's start and final price, bids and bidders, without any names. */
 export function renderMainReportPdf(data: ProtocolData): Promise<Uint8Array> {
-  const doc = newPdf(`${T.mainReportTitle} ТП №${data.briefcaseId}`);
+  // Landscape: seven columns, the result's on one line beside the deal's state (decisions/0263).
+  const doc = newPdf(`${T.mainReportTitle} ТП №${data.briefcaseId}`, 'landscape');
   heading(doc, `${T.mainReportTitle} · ТП №${data.briefcaseId}`);
   procedureFacts(doc, data);
   const head = (text: string) => ({ text, type: 'TH' as const, backgroundColor: INK.head });
   const right = (text: string) => ({ text, align: { x: 'right' as const } });
   doc.table({
-    columnStyles: ['*', 82, 82, 45, 72, 90],
+    columnStyles: ['*', 90, 90, 55, 80, 145, 190],
     defaultStyle: { borderColor: INK.line, padding: [3, 4], font: { size: 9 } } as never,
     data: [
       [
@@ -138,6 +140,7 @@ export function renderMainReportPdf(data: ProtocolData): Promise<Uint8Array> {
         head(T.bidsTotal),
         head(T.biddersCount),
         head(T.result),
+        head(T.deal),
       ],
       ...data.lots.map((lot) => [
         lot.title,
@@ -146,6 +149,7 @@ export function renderMainReportPdf(data: ProtocolData): Promise<Uint8Array> {
         right(String(lot.bidsCount)),
         right(String(lot.biddersCount)),
         resultText(lot),
+        lot.deal ?? T.noData,
       ]),
     ],
   });

@@ -64,6 +64,7 @@ function lotsSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, lots: ReportLot[]) 
     { header: T.leader, key: 'leader', width: 28 },
     { header: T.winner, key: 'winner', width: 28 },
     { header: T.end, key: 'end', width: 20, style: { numFmt: MOSCOW_TIME } },
+    { header: T.deal, key: 'deal', width: 24 },
   ]);
   for (const lot of lots) {
     ws.addRow({
@@ -79,6 +80,7 @@ function lotsSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, lots: ReportLot[]) 
       bidders: lot.biddersCount,
       leader: lot.leader?.company ?? '',
       winner: lot.winner?.company ?? (lot.isWithoutWinner ? T.noWinner : ''),
+      deal: lot.deal ?? '',
       end: moscowCell(lot.endDatetime),
     }).commit();
   }
