@@ -15,7 +15,7 @@ import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
 import { recordRoundInvitations, recordStatusEvents } from '../events/trading.events.ts';
 import { findPortfolioLots, type LotRow } from '../lots/lots.queries.ts';
 import type { BriefcaseRow } from '../lots/trading/lotState.ts';
-import { copyLot, copyProcedure, type NewBriefcase, type NewLot } from './rounds.copy.ts';
+import { copyLot, copyProcedure, type NewBriefcase, type NewLot } from './copy/copyRound.ts';
 import { ROUND_TEXTS as T } from './rounds.messages.ts';
 import {
   canCreateNextRound,

@@ -11,7 +11,7 @@ import {
   roundRequests,
 } from '../../db/schema/index.ts';
 import { liveBid } from '../bids/bids.queries.ts';
-import type { NewBriefcase, NewLot } from './rounds.copy.ts';
+import type { NewBriefcase, NewLot } from './copy/copyRound.ts';
 
 /** The end of trading: the procedure's end or a later lot end (anti-sniping and "+N мин" move lot ends). */
 export async function endOfTrading(db: DbOrTx, briefcaseId: number): Promise<Date | null> {

@@ -4,9 +4,9 @@
  * The procedure copies its settings and recomputes its totals from the copied lots.
  */
 import { lotsCountedInTotals } from '@etp/domain';
-import type { AnalyticsJson, briefcases, lots } from '../../db/schema/index.ts';
-import type { LotRow } from '../lots/lots.queries.ts';
-import type { BriefcaseRow } from '../lots/trading/lotState.ts';
+import type { AnalyticsJson, briefcases, lots } from '../../../db/schema/index.ts';
+import type { LotRow } from '../../lots/lots.queries.ts';
+import type { BriefcaseRow } from '../../lots/trading/lotState.ts';
 
 export type NewLot = typeof lots.$inferInsert;
 export type NewBriefcase = typeof briefcases.$inferInsert;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LotRow } from '../lots/lots.queries.ts';
-import type { BriefcaseRow } from '../lots/trading/lotState.ts';
-import { copyLot, copyProcedure, mergeAnalytics } from './rounds.copy.ts';
+import type { LotRow } from '../../lots/lots.queries.ts';
+import type { BriefcaseRow } from '../../lots/trading/lotState.ts';
+import { copyLot, copyProcedure, mergeAnalytics } from './copyRound.ts';
 
 const at = new Date('2026-11-22T09:00:00Z');
 
