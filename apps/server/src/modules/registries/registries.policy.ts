@@ -24,7 +24,7 @@ export function isOwner(auth: AuthContext, facts: Pick<RegistryFacts, 'companyId
 }
 
 /** Files, matching and lotting change only while the procedure is created or pending. */
-export function registryEditable(facts: Pick<RegistryFacts, 'status'>): boolean {
+function registryEditable(facts: Pick<RegistryFacts, 'status'>): boolean {
   return facts.status === 'created' || facts.status === 'pending';
 }
 
