@@ -34,6 +34,8 @@ export function createRedis(
     // Reconnect for ever: 50 ms, 100 ms, 200 ms... at most MAX_RECONNECT_DELAY_MS between tries.
     retryStrategy: (times) => Math.min(50 * 2 ** Math.min(times, 10), MAX_RECONNECT_DELAY_MS),
     keepAlive: 10_000,
+    // Named (etp-bus-publisher…) so CLIENT LIST tells the connections apart (the faults tests cut one of them).
+    connectionName: `etp-${role.replaceAll(' ', '-')}`,
   };
   const client = new Redis(
     url,
