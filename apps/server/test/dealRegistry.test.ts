@@ -85,7 +85,12 @@ describe.each(DRIVERS)('the deal’s registry on %s', (driver) => {
    * Uploads the registry as the seller, finishes trading with A's 1 200 000 over B's 1 100 000 on the lot of
    * lot number 2 (two debts), and the seller picks A. With names the upload waits for the personal-data decision.
    */
-  async function wonUploadedLot(rows: RegistryRow[], names: boolean, decision?: 'agree' | 'skip') {
+  async function wonUploadedLot(
+    rows: RegistryRow[],
+    names: boolean,
+    decision?: 'agree' | 'skip',
+    whole = false,
+  ) {
     const uploaded = await upload(
       t.app,
       floor.seller.token,
@@ -121,7 +126,10 @@ describe.each(DRIVERS)('the deal’s registry on %s', (driver) => {
       .where(eq(lots.briefcaseId, id))
       .orderBy(asc(lots.number));
     expect(procedureLots.map((l) => l.itemsCount)).toEqual([3, 2]);
-    const lot = procedureLots[1]!;
+    // The whole-portfolio lot, when asked for: added as the wizard adds it, sold instead of lot 2.
+    const lot = whole
+      ? await buildLot(t.ctx.db, { id }, { composite: true, itemsCount: rows.length, ...times })
+      : procedureLots[1]!;
     await choose(id, lot.id, times);
     const deal = (await call.get(a, `/api/v1/lots/${lot.id}/deal`)).json().data;
     return { briefcaseId: id, lot, deal, expected: rows.filter((r) => r.lot_number === 2) };
@@ -275,6 +283,41 @@ describe.each(DRIVERS)('the deal’s registry on %s', (driver) => {
       expect(plainHeader).toEqual(headersOf(false));
       expect(plainRows).toEqual(cellsOf(skipped.expected, keysOf(false)));
       expect(JSON.stringify(plainRows)).not.toContain('Петров');
+    },
+    SLOW,
+  );
+
+  it(
+    'gives a second round’s lot the first round’s rows, and the whole-portfolio lot every row',
+    async () => {
+      const rows = registry(false);
+      const first = await wonUploadedLot(rows, false);
+      const now = t.clock.now().getTime();
+      const times = { startDatetime: new Date(now - 3 * HOUR), endDatetime: new Date(now - HOUR) };
+      // The round's procedure and lot as a next round copies them: its lot is a copy of the first round's.
+      const round = await buildBriefcase(t.ctx.db, floor.sellerCompany, {
+        status: 'finished',
+        convertedFrom: first.briefcaseId,
+        firstRoundId: first.briefcaseId,
+        ...times,
+      });
+      const copy = await buildLot(t.ctx.db, round, {
+        status: 'finished',
+        convertedFrom: first.lot.id,
+        ...times,
+      });
+      await choose(round.id, copy.id, times);
+      const roundDeal = (await call.get(a, `/api/v1/lots/${copy.id}/deal`)).json().data;
+      await confirmPayment(roundDeal.id);
+      const [roundHeader, ...roundRows] = await sheetOf(await download(a, roundDeal.id));
+      expect(roundHeader).toEqual(headersOf(false));
+      expect(roundRows).toEqual(cellsOf(first.expected, keysOf(false)));
+
+      const whole = await wonUploadedLot(rows, false, undefined, true);
+      const wholeDeal = whole.deal;
+      await confirmPayment(wholeDeal.id);
+      const [, ...allRows] = await sheetOf(await download(a, wholeDeal.id));
+      expect(allRows).toEqual(cellsOf(rows, keysOf(false)));
     },
     SLOW,
   );
