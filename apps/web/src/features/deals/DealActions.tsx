@@ -25,7 +25,7 @@ export function DealActions({ deal }: { deal: Deal }) {
   if (buttons.length === 0) return null;
 
   const fetchFile = async (kind: 'agreement' | 'registry') => {
-    const url = kind === 'agreement' ? deal.agreement?.url : deal.registry_url;
+    const url = kind === 'agreement' ? deal.agreement.url : deal.registry_url;
     if (!url) return;
     setFetching(kind);
     try {

@@ -9,7 +9,7 @@ import { downloadFile } from '../../api/downloadFile.ts';
 import { toast } from '../../lib/toast.ts';
 import { DEALS_MESSAGES as T } from './messages.ts';
 
-type Signature = NonNullable<DealView['buyer_signature']> & { scan_url?: string | null };
+type Signature = NonNullable<DealView['buyer_signature']>;
 
 const when = (iso: string) => formatMoscowDateTime(iso, { viewerOffsetMinutes: viewerOffsetMinutes() });
 
@@ -67,7 +67,7 @@ function SignatureLine({ side, signature }: { side: string; signature: Signature
                 type="button"
                 variant="body2"
                 onClick={() =>
-                  void downloadFile(signature.scan_url as string, `${side}.pdf`).catch(() =>
+                  void downloadFile(signature.scan_url ?? '', `${side}.pdf`).catch(() =>
                     toast.error(T.downloadFailed),
                   )
                 }
@@ -93,8 +93,8 @@ export function DealSignatures({ deal }: { deal: DealView }) {
         data-testid="deal-signatures"
         sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 1 }}
       >
-        <SignatureLine side={T.seller} signature={deal.seller_signature as Signature | null} />
-        <SignatureLine side={T.buyer} signature={deal.buyer_signature as Signature | null} />
+        <SignatureLine side={T.seller} signature={deal.seller_signature} />
+        <SignatureLine side={T.buyer} signature={deal.buyer_signature} />
       </Box>
     </Box>
   );

@@ -51,6 +51,7 @@ export function DealsBrowser({
         <TextField
           select
           size="small"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           label={T.list.stateFilter}
           value={filter.state ?? ''}
           onChange={(event) => set('state', event.target.value)}
@@ -67,6 +68,7 @@ export function DealsBrowser({
           <TextField
             select
             size="small"
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             label={T.list.roleFilter}
             value={filter.role ?? ''}
             onChange={(event) => set('role', event.target.value)}

@@ -1,7 +1,7 @@
 /**
  * What the "Сделка" block and the deals list offer: the buttons follow the server's `available_actions` (the
  * domain's availableDealActions for the caller), never the state alone, so a step the server would refuse is not
- * offered; the files (agreement, registry) are offered when the reply carries their address.
+ * offered; the agreement is always there to read, the registry once the reply carries its address.
  */
 import type { DealView } from '@etp/contracts';
 import { countWithNoun, DAYS, DEAL_DEADLINE_OF_STATE, type DealDeadlineKind } from '@etp/domain';
@@ -30,12 +30,6 @@ export interface DealButton {
   danger: boolean;
 }
 
-/** The files of a deal, present once the server makes them (agreement PDF, the full registry, signed scans). */
-export interface DealFiles {
-  agreement?: { url: string } | null;
-  registry_url?: string | null;
-}
-
 const STEP_ORDER: readonly DealButtonKind[] = [
   'accept_offer',
   'sign_sms',
@@ -61,14 +55,14 @@ function button(kind: DealButtonKind, primary: boolean): DealButton {
 
 /**
  * The buttons for the caller, in the order a user reads them: the expected step first (filled), then the other
- * steps, the agreement's download, and the refusals last. `scanSigning` is false while the server has no scan call.
+ * steps, the agreement's download, and the refusals last.
  */
-export function dealButtons(deal: DealView & DealFiles, { scanSigning = true } = {}): DealButton[] {
+export function dealButtons(deal: DealView): DealButton[] {
   const can = new Set(deal.available_actions);
   const kinds = new Set<DealButtonKind>();
   if (can.has('sign')) {
     kinds.add('sign_sms');
-    if (scanSigning) kinds.add('sign_scan');
+    kinds.add('sign_scan');
   }
   for (const step of [
     'mark_paid',
@@ -81,7 +75,7 @@ export function dealButtons(deal: DealView & DealFiles, { scanSigning = true } =
   ] as const) {
     if (can.has(step)) kinds.add(step);
   }
-  if (deal.agreement?.url) kinds.add('agreement');
+  kinds.add('agreement');
   // The full registry is the buyer's alone, once the seller's confirmation handed it over.
   if (deal.role === 'buyer' && deal.registry_url) kinds.add('registry');
   const ordered = STEP_ORDER.filter((kind) => kinds.has(kind));
@@ -90,7 +84,7 @@ export function dealButtons(deal: DealView & DealFiles, { scanSigning = true } =
 }
 
 /** The list's "next action" line: the expected step's label, or that the other side is to act. */
-export function nextStepLabel(deal: DealView & DealFiles): string {
+export function nextStepLabel(deal: DealView): string {
   const primary = dealButtons(deal).find((b) => b.primary);
   if (primary) return primary.label;
   return DEAL_DEADLINE_OF_STATE[deal.state] !== null || deal.state === 'payment_reported'

@@ -6,10 +6,9 @@ import { ApiError } from '../../api/ApiError.ts';
 import { call } from '../../api/call.ts';
 import { OPERATIONS } from '../../api/operations.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
-import type { DealFiles } from './dealActions.ts';
 
-/** A deal as the screens read it: the contract's reply and the files the server adds to it. */
-export type Deal = DealView & DealFiles;
+/** A deal as the screens read it: the contract's reply. */
+export type Deal = DealView;
 
 /** A lot's deal; null when the lot has none the caller may see (the server's 404). */
 export function useLotDeal(lotId: number, enabled = true) {
@@ -70,10 +69,7 @@ function runStep(step: DealStep, id: number): Promise<Deal> {
     case 'decline_offer':
       return call(OPERATIONS.declineDealOffer, { params });
     case 'close':
-      // closeDeal (POST /api/v1/deals/:id/close) is being added to the contract; same shape as the other steps.
-      return call((OPERATIONS as unknown as { closeDeal: typeof OPERATIONS.markDealPaid }).closeDeal, {
-        params,
-      });
+      return call(OPERATIONS.closeDeal, { params });
   }
 }
 

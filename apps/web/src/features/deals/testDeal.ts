@@ -30,7 +30,8 @@ export function buildDeal(overrides: Partial<Deal> = {}): Deal {
     second_offer: null,
     available_actions: [],
     agreement: { url: 'deals/7/agreement.pdf', sha256: null, source: 'platform' },
+    registry_url: null,
     created_at: '2026-03-13T10:00:00.000Z',
     ...overrides,
-  } as Deal;
+  };
 }
