@@ -40,7 +40,7 @@ import { dealsRoutes } from './modules/deals/deals.routes.ts';
 import { dealRegistryRoutes } from './modules/deals/registry/dealRegistry.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { downloadLinksRoutes } from './modules/documents/downloadLinks.routes.ts';
-import { isSpecDownloadUrl } from './modules/documents/downloadLinks.ts';
+import { isSpecDownloadUrl } from './modules/documents/downloadLinks.service.ts';
 import { reportsRoutes } from './modules/documents/reports.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { faqRoutes } from './modules/faq/faq.routes.ts';

@@ -9,8 +9,8 @@ import type { AppContext } from './appContext.ts';
 import type { BidBatcher } from './modules/bids/engine/batch.ts';
 import { LotBook } from './modules/bids/engine/fastPath.ts';
 import type { LotAccess } from './modules/bids/trading.context.ts';
+import { StatsScheduler } from './modules/statistics/counting/countScheduler.ts';
 import { publishStats } from './modules/statistics/statistics.live.ts';
-import { StatsScheduler } from './modules/statistics/statistics.scheduler.ts';
 import { LocalDiskStorage } from './storage/localDisk.ts';
 import type { Storage } from './storage/storage.ts';
 

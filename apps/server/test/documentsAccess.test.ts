@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { briefcaseCompanyLists } from '../src/db/schema/index.ts';
 import { inspectZip } from '../src/http/zipGuard.ts';
 import { DOCUMENT_REFUSALS } from '../src/modules/documents/documents.messages.ts';
-import { DOWNLOAD_LINK_MESSAGES } from '../src/modules/documents/downloadLinks.ts';
+import { DOWNLOAD_LINK_MESSAGES } from '../src/modules/documents/downloadLinks.service.ts';
 import { refreshStaleProtocols } from '../src/modules/documents/protocols.service.ts';
 import { Scheduler } from '../src/scheduler/scheduler.ts';
 import { createTestApp, type TestApp } from './support/app.ts';

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { downloads } from '../src/db/schema/index.ts';
-import { STATS_INTERVAL_MS } from '../src/modules/statistics/statistics.scheduler.ts';
+import { STATS_INTERVAL_MS } from '../src/modules/statistics/counting/countScheduler.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { recordBus } from './support/busLog.ts';
 import { DRIVERS } from './support/db.ts';

@@ -22,7 +22,7 @@ import { requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { DOCUMENT_REFUSALS } from './documents.messages.ts';
 import { findProcedureDocument, findProcedureDocuments, recordDownload } from './documents.queries.ts';
 import { describeDocuments, fileNameOf, mayDownload } from './documents.service.ts';
-import { mountDownload } from './downloadLinks.ts';
+import { mountDownload } from './downloadLinks.service.ts';
 import { ensureProtocol } from './protocols.service.ts';
 
 const CONTENT_TYPES: Record<string, string> = {

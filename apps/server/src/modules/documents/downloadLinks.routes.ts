@@ -10,7 +10,7 @@ import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { authOf } from '../auth/guards.ts';
 import { requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
-import { downloadLinkKey, signDownloadLink, specDownloadPath } from './downloadLinks.ts';
+import { downloadLinkKey, signDownloadLink, specDownloadPath } from './downloadLinks.service.ts';
 
 const params = z.object({ id: dbId });
 

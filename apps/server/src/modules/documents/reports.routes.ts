@@ -15,7 +15,7 @@ import { DOCUMENT_REFUSALS, DOCUMENT_TEXTS as T } from './documents.messages.ts'
 import { findDownloads, recordDownload } from './documents.queries.ts';
 import { attachmentHeaders, openProcedure } from './documents.routes.ts';
 import { visibleDocuments } from './documents.service.ts';
-import { mountDownload } from './downloadLinks.ts';
+import { mountDownload } from './downloadLinks.service.ts';
 import {
   companiesCsv,
   type ReportProcedure,
