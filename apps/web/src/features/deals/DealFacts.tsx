@@ -26,6 +26,26 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** "1 200 000 ₽ (Один миллион … копеек)": the figures stand out, the words follow as the agreement writes them. */
+function PriceInFiguresAndWords({ text }: { text: string }) {
+  const at = text.indexOf(' (');
+  const figures = at === -1 ? text : text.slice(0, at);
+  const words = at === -1 ? '' : text.slice(at + 1);
+  return (
+    <Box component="span" data-testid="deal-price">
+      <Box component="span" sx={{ fontWeight: 700, fontSize: '1.25rem', whiteSpace: 'nowrap' }}>
+        {figures}
+      </Box>
+      {words && ' '}
+      {words && (
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {words}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 /** Seller and buyer side by side on a wide screen, the price under them across the width. */
 export function DealParties({ deal }: { deal: DealView }) {
   return (
@@ -36,9 +56,7 @@ export function DealParties({ deal }: { deal: DealView }) {
       <Fact label={T.buyer}>{deal.buyer_company.name}</Fact>
       <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
         <Fact label={T.price}>
-          <Box component="span" data-testid="deal-price" sx={{ fontWeight: 600 }}>
-            {deal.price_in_words}
-          </Box>
+          <PriceInFiguresAndWords text={deal.price_in_words} />
         </Fact>
       </Box>
     </Box>
