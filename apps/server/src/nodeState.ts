@@ -8,7 +8,7 @@ import type { ForecastModelInfo } from '@etp/contracts';
 import type { AppContext } from './appContext.ts';
 import type { BidBatcher } from './modules/bids/engine/batch.ts';
 import { LotBook } from './modules/bids/engine/fastPath.ts';
-import type { LotAccess } from './modules/bids/trading.context.ts';
+import type { LotAccess } from './modules/bids/engine/tradingContext.ts';
 import { StatsScheduler } from './modules/statistics/counting/countScheduler.ts';
 import { publishStats } from './modules/statistics/statistics.live.ts';
 import { LocalDiskStorage } from './storage/localDisk.ts';
@@ -23,7 +23,7 @@ export interface NodeState {
   bidBatcher: BidBatcher | null;
   /** The seller's counters, counted at most once a second per procedure after bids. */
   stats: StatsScheduler;
-  /** Lot access decided for cached sessions, for refusals only (trading.context.ts, decisions/0017). */
+  /** Lot access decided for cached sessions, for refusals only (bids/engine/tradingContext.ts, decisions/0017). */
   lotAccess: Map<string, { access: LotAccess; until: number }>;
   /** The forecast model's training under way on this node, if any: a second request waits for it. */
   forecastTraining: Promise<ForecastModelInfo> | null;

@@ -12,7 +12,7 @@ import { entryHash } from '../src/modules/audit/chain/hashChain.ts';
 import type { AuthContext } from '../src/modules/auth/guards.ts';
 import { type BatchOutcome, BidBatcher, type CommittedBatch } from '../src/modules/bids/engine/batch.ts';
 import { lotBook } from '../src/modules/bids/engine/fastPath.ts';
-import { lockTradingLot } from '../src/modules/bids/trading.context.ts';
+import { lockTradingLot } from '../src/modules/bids/engine/tradingContext.ts';
 import { loadLotSnapshots } from '../src/modules/lots/lots.live.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';

@@ -13,7 +13,13 @@ import type { LeaderTagger } from '../lots/trading/leaderTags.ts';
 import { insertAutobid, lockOwnAutobid, updateAutobid } from './autobids.queries.ts';
 import { type EngineOutcome, finish, runAutobids } from './engine/engine.ts';
 import { notifyAfterBid } from './engine/notify.ts';
-import { bidActor, checkLotAccess, type LockedLot, lockTradingLot, rejected } from './trading.context.ts';
+import {
+  bidActor,
+  checkLotAccess,
+  type LockedLot,
+  lockTradingLot,
+  rejected,
+} from './engine/tradingContext.ts';
 
 export const AUTOBID_TEXTS = {
   enabled: 'Автоставка включена',

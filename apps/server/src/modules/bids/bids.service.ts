@@ -25,7 +25,7 @@ import {
   lockTradingLot,
   rejected,
   StaleContext,
-} from './trading.context.ts';
+} from './engine/tradingContext.ts';
 
 /** What a committed bid leaves for the live update and the notifications. */
 interface CommittedBid extends EngineOutcome {

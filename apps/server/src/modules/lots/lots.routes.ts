@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope.ts';
 import { forbidden, notFound, notInGoodStanding } from '../../http/errors.ts';
 import { authOf } from '../auth/guards.ts';
 import { findBidders, findBidLogPage } from '../bids/bids.queries.ts';
-import { checkLotAccess } from '../bids/trading.context.ts';
+import { checkLotAccess } from '../bids/engine/tradingContext.ts';
 import { resolveBriefcaseAccess } from '../briefcases/access/viewerAccess.ts';
 import { publishLots } from './lots.live.ts';
 import {

@@ -7,11 +7,11 @@ import { appendAudit } from '../audit/audit.queries.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { findActiveBids, findBidsByIds } from '../bids/bids.queries.ts';
 import { finish } from '../bids/engine/engine.ts';
-import { checkLotAccess, lockTradingLot, rejected } from '../bids/trading.context.ts';
+import { checkLotAccess, lockTradingLot, rejected } from '../bids/engine/tradingContext.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
 import { publishDealChanges } from '../deals/deals.live.ts';
 import { openWinnerDeal } from '../deals/deals.service.ts';
-import { recordWinnerEvents } from '../events/trading.events.ts';
+import { recordWinnerEvents } from '../events/trading/tradingEvents.ts';
 import { publishLotSnapshots, publishLots } from './lots.live.ts';
 import { presentLot } from './lots.presenter.ts';
 import {

@@ -8,7 +8,7 @@ import { BRIEFCASE_NOT_FOUND, requireOpenBriefcase } from '../briefcases/access/
 import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { isMaster } from '../briefcases/briefcases.policy.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
-import { recordProcedureInvitations, recordStatusEvents } from '../events/trading.events.ts';
+import { recordProcedureInvitations, recordStatusEvents } from '../events/trading/tradingEvents.ts';
 import type { BriefcaseRow } from '../lots/trading/lotState.ts';
 import { canConfirm, canModerate, type Moderator } from './moderation.policy.ts';
 import { markReady, markRejected } from './moderation.queries.ts';

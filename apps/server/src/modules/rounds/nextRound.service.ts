@@ -12,7 +12,7 @@ import type { AuthContext } from '../auth/guards.ts';
 import { BRIEFCASE_NOT_FOUND, requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
-import { recordRoundInvitations, recordStatusEvents } from '../events/trading.events.ts';
+import { recordRoundInvitations, recordStatusEvents } from '../events/trading/tradingEvents.ts';
 import { findPortfolioLots, type LotRow } from '../lots/lots.queries.ts';
 import type { BriefcaseRow } from '../lots/trading/lotState.ts';
 import { copyLot, copyProcedure, type NewBriefcase, type NewLot } from './copy/copyRound.ts';

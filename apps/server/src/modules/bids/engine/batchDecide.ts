@@ -6,9 +6,9 @@
 import { applyClassicBid, type BidActor, type LotState, validateBid } from '@etp/domain';
 import { isAdmitted } from '../../briefcases/briefcases.policy.ts';
 import { toLotState } from '../../lots/trading/lotState.ts';
-import { freshAccess, type LockedLot, rejected } from '../trading.context.ts';
 import type { BatchBid, BatchOutcome } from './batch.ts';
 import type { BatchBidderFacts, BatchLockRow } from './lotLock.queries.ts';
+import { freshAccess, type LockedLot, rejected } from './tradingContext.ts';
 
 /** A bid waiting in the batcher's queue, with the way to answer it. */
 export interface Pending extends BatchBid {

@@ -2,7 +2,7 @@
 import { nextProcedureStatusAfterLots } from '@etp/domain';
 import type { Tx } from '../../../db/client.ts';
 import { appendAudit } from '../../audit/audit.queries.ts';
-import { recordStatusEvents } from '../../events/trading.events.ts';
+import { recordStatusEvents } from '../../events/trading/tradingEvents.ts';
 import { findLotOutcomes, setBriefcaseClosed } from '../lots.queries.ts';
 import type { BriefcaseRow } from './lotState.ts';
 

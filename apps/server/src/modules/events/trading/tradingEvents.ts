@@ -3,17 +3,17 @@
  * and a lot's result for everyone who bid on it. Each is written in the transaction of the change it reports.
  */
 import { briefcaseStatusLabel, isBriefcaseStatus } from '@etp/domain';
-import type { Tx } from '../../db/client.ts';
-import { EVENT_TEXTS } from './events.messages.ts';
-import { recordEvents } from './events.service.ts';
+import type { Tx } from '../../../db/client.ts';
+import { EVENT_TEXTS } from '../events.messages.ts';
+import { recordEvents } from '../events.service.ts';
 import {
   applicantUserIds,
   invitedUserIds,
   lotBidderUserIds,
   procedureAudienceUserIds,
-} from './trading.events.queries.ts';
+} from './trading.queries.ts';
 
-export { lotTitle } from './lotTitle.ts';
+export { lotTitle } from '../lotTitle.ts';
 
 /**
  * The procedure moved to `status`: its seller's users and everyone taking part (a bid, an autobid or a

@@ -1,7 +1,7 @@
 /** Who hears about a procedure's trading: SQL only. */
 import { and, eq, isNull } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import {
   autobids,
   bids,
@@ -11,7 +11,7 @@ import {
   memberships,
   roundRequests,
   users,
-} from '../../db/schema/index.ts';
+} from '../../../db/schema/index.ts';
 
 /** The seller company's live users and every user with a bid, an autobid or a favourite star on the procedure. */
 export async function procedureAudienceUserIds(

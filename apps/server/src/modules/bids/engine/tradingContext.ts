@@ -5,17 +5,17 @@
 
 import { performance } from 'node:perf_hooks';
 import { type BidActor, type LotState, REJECTION_HTTP_STATUS, type Rejection } from '@etp/domain';
-import type { AppContext } from '../../appContext.ts';
-import type { Tx } from '../../db/client.ts';
-import { AppError, notFound, notInGoodStanding } from '../../http/errors.ts';
-import { sessionStillValid } from '../auth/guards.queries.ts';
-import type { AuthContext } from '../auth/guards.ts';
-import { decideAccess, resolveLotAccess } from '../briefcases/access/viewerAccess.ts';
-import { isAdmitted } from '../briefcases/briefcases.policy.ts';
-import type { LotRow } from '../lots/lots.queries.ts';
-import { type BriefcaseRow, toLotState } from '../lots/trading/lotState.ts';
-import { type BidRow, findActiveBidOfCompany } from './bids.queries.ts';
-import { lockLotWithContext } from './engine/lotLock.queries.ts';
+import type { AppContext } from '../../../appContext.ts';
+import type { Tx } from '../../../db/client.ts';
+import { AppError, notFound, notInGoodStanding } from '../../../http/errors.ts';
+import { sessionStillValid } from '../../auth/guards.queries.ts';
+import type { AuthContext } from '../../auth/guards.ts';
+import { decideAccess, resolveLotAccess } from '../../briefcases/access/viewerAccess.ts';
+import { isAdmitted } from '../../briefcases/briefcases.policy.ts';
+import type { LotRow } from '../../lots/lots.queries.ts';
+import { type BriefcaseRow, toLotState } from '../../lots/trading/lotState.ts';
+import { type BidRow, findActiveBidOfCompany } from '../bids.queries.ts';
+import { lockLotWithContext } from './lotLock.queries.ts';
 
 const LOT_NOT_FOUND = 'Лот не найден';
 
