@@ -8,6 +8,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bids, briefcases, deals, downloads, lots, registryRows } from '../src/db/schema/index.ts';
+import { keptRegistryPath } from '../src/modules/registries/upload/keptFiles.ts';
 import { debt, HEADERS, type RegistryRow, registryXlsx, upload } from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
@@ -366,7 +367,7 @@ describe.each(DRIVERS)('the deal’s registry on %s', (driver) => {
   it(
     'lets an administrator close a deal whose buyer never downloads, and no one else',
     async () => {
-      const { deal } = await wonUploadedLot(registry(false), false);
+      const { deal, briefcaseId } = await wonUploadedLot(registry(false), false);
       const early = await call.send(floor.admin, 'POST', `/api/v1/deals/${deal.id}/close`);
       expect(early.statusCode).toBe(409);
       await confirmPayment(deal.id);
@@ -379,8 +380,14 @@ describe.each(DRIVERS)('the deal’s registry on %s', (driver) => {
         message: 'Сделка завершена',
         data: { state: 'closed', role: 'admin' },
       });
-      // Closed: the buyer still downloads what it bought.
-      expect((await download(a, deal.id)).statusCode).toBe(200);
+      // Closed: the buyer still downloads what it bought. Its kept file gone from the disk, the stored rows.
+      const [procedure] = await t.ctx.db.select().from(briefcases).where(eq(briefcases.id, briefcaseId));
+      rmSync(keptRegistryPath(t.ctx, procedure!.registryOriginal!.key));
+      const late = await download(a, deal.id);
+      expect(late.statusCode).toBe(200);
+      const [header, ...rows] = await sheetOf(late);
+      expect(header).toEqual(HEADERS);
+      expect(rows).toHaveLength(2);
     },
     SLOW,
   );

@@ -5,6 +5,7 @@
  * the template's columns. Each download is in the seller's download history; the first closes the deal.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,8 +101,10 @@ async function makeRegistry(ctx: AppContext, deal: DealRow, key: string): Promis
   const outPath = join(tmpdir(), `etp-deal-registry-${process.pid}-${randomBytes(8).toString('hex')}.xlsx`);
   let job: DealRegistryJob;
   const pages = lotRows(ctx, selection);
-  if (source.original) {
-    const original = source.original;
+  // A kept file missing on this node's disk (removed by hand, a node without the shared folder): the stored rows.
+  const original =
+    source.original && existsSync(keptRegistryPath(ctx, source.original.key)) ? source.original : null;
+  if (original) {
     let rows: Int32Array | null = null;
     if (selection.lotId !== null || selection.index !== null) {
       const numbers: number[] = [];
