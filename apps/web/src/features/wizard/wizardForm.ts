@@ -57,7 +57,7 @@ export const EMPTY_FORM: WizardForm = {
   steps_after_first_bid: null,
   max_bids: null,
   round_request_ttl: 86_400_000,
-  // The deal's deadlines (decisions/0261): the platform's defaults until step 3 offers them.
+  // The deal's deadlines (decisions/0261): null is the platform's default (step 3 shows it).
   sign_working_days: null,
   pay_working_days: null,
   second_offer_working_days: null,
@@ -191,6 +191,10 @@ export function saveBodyOf(form: WizardForm, step: WizardStep, isAdmin: boolean)
         lot_renewal_minutes: form.lot_renewal_minutes,
         steps_after_first_bid: form.steps_after_first_bid,
         max_bids: form.max_bids,
+        // The deal's deadlines (decisions/0261): null keeps the platform's default.
+        sign_working_days: form.sign_working_days,
+        pay_working_days: form.pay_working_days,
+        second_offer_working_days: form.second_offer_working_days,
       };
       if (form.custom_steps) body.lots_step_price = form.lots_step_price;
       body.lots_start_prices_cents = Object.fromEntries(

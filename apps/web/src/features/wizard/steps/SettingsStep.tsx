@@ -26,6 +26,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { DealDeadlinesFields } from '../components/DealDeadlinesFields.tsx';
 import { DocumentsUpload } from '../components/DocumentsUpload.tsx';
 import { LotsTable } from '../components/LotsTable.tsx';
 import { MoneyField } from '../components/MoneyField.tsx';
@@ -270,6 +271,16 @@ export function SettingsStep({
           )}
         </Stack>
       )}
+
+      <DealDeadlinesFields
+        values={{
+          sign_working_days: form.sign_working_days,
+          pay_working_days: form.pay_working_days,
+          second_offer_working_days: form.second_offer_working_days,
+        }}
+        errors={errors}
+        onChange={onChange}
+      />
 
       <Typography variant="h6" component="h3">
         {T.lotsTitle}
