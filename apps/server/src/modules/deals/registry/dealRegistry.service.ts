@@ -13,7 +13,7 @@ import { REGISTRY_ATTRIBUTES } from '@etp/domain';
 import type { Cell } from '@etp/xlsx';
 import type { AppContext } from '../../../appContext.ts';
 import type { DealRow } from '../../../db/schema/index.ts';
-import { filePool } from '../../../files/filePool.ts';
+import { FileJobRefusal, filePool } from '../../../files/filePool.ts';
 import { AppError, notFound } from '../../../http/errors.ts';
 import { storageOf } from '../../../storage/storageOf.ts';
 import type { AuthContext } from '../../auth/guards.ts';
@@ -142,6 +142,10 @@ async function makeRegistry(ctx: AppContext, deal: DealRow, key: string): Promis
       },
     );
     await storageOf(ctx).putFile(key, outPath);
+  } catch (error) {
+    // The file workers are all busy with a long queue: try again in a moment.
+    if (error instanceof FileJobRefusal) throw new AppError(503, 'unavailable', error.message);
+    throw error;
   } finally {
     await rm(outPath, { force: true });
   }
