@@ -111,7 +111,7 @@ export function DealCancelDialog({ dealId, onClose }: { dealId: number; onClose:
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={cancel.isPending}>
-          {T.back}
+          {T.cancel.keep}
         </Button>
         <Button
           variant="contained"

@@ -44,6 +44,27 @@ function Deadline({ deal }: { deal: Deal }) {
   );
 }
 
+/** The other side for a party; both sides, each named, for an administrator. */
+function Counterparty({ deal, text }: { deal: Deal; text: string }) {
+  if (deal.role !== 'admin') return <>{text}</>;
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block' }}>
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {T.list.sellerShort}{' '}
+        </Box>
+        {deal.seller_company.name}
+      </Box>
+      <Box component="span" sx={{ display: 'block' }}>
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {T.list.buyerShort}{' '}
+        </Box>
+        {deal.buyer_company.name}
+      </Box>
+    </>
+  );
+}
+
 export function DealsList({ deals, admin = false, rowActions }: DealsListProps) {
   const phone = useMediaQuery('(max-width:899.95px)');
   return phone ? (
@@ -94,7 +115,9 @@ function DealsTable({ deals, admin, rowActions }: DealsListProps) {
                   </Typography>
                 </TableCell>
                 {!admin && <TableCell>{row.role}</TableCell>}
-                <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{row.counterparty}</TableCell>
+                <TableCell sx={{ maxWidth: 320, overflowWrap: 'anywhere' }}>
+                  <Counterparty deal={deal} text={row.counterparty} />
+                </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                   {row.price}
                 </TableCell>
@@ -151,7 +174,11 @@ function DealCards({ deals, admin, rowActions }: DealsListProps) {
                     <DealStateChip state={deal.state} label={deal.state_label} />
                   </Box>
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                    {admin ? row.counterparty : `${row.role} · ${row.counterparty}`}
+                    {admin ? (
+                      <Counterparty deal={deal} text={row.counterparty} />
+                    ) : (
+                      `${row.role} · ${row.counterparty}`
+                    )}
                   </Typography>
                   <Stack
                     direction="row"
@@ -159,7 +186,7 @@ function DealCards({ deals, admin, rowActions }: DealsListProps) {
                     sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}
                   >
                     <Typography variant="body2" component="div">
-                      <Deadline deal={deal} />
+                      {deal.deadline_at && <Deadline deal={deal} />}
                     </Typography>
                     {!rowActions && (
                       <Typography

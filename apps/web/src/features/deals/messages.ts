@@ -94,6 +94,7 @@ export const DEALS_MESSAGES = {
     reason: 'Причина',
     reasonRequired: 'Укажите причину',
     submit: 'Отменить сделку',
+    keep: 'Не отменять',
   },
   list: {
     title: 'Мои сделки',
@@ -112,6 +113,8 @@ export const DEALS_MESSAGES = {
     },
     procedure: (id: number) => `ТП №${id}`,
     role: { buyer: 'Покупатель', seller: 'Продавец', admin: 'Администратор' },
+    sellerShort: 'Продавец:',
+    buyerShort: 'Покупатель:',
     allStates: 'Все статусы',
     allRoles: 'Все роли',
     stateFilter: 'Статус',
