@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bids, deals, lots } from '../src/db/schema/index.ts';
+import { Scheduler } from '../src/scheduler/scheduler.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
+import { buildBriefcase, buildLot } from './support/factories.ts';
 import { api, buildFloor, type Floor, tradingLot } from './support/trading.ts';
 
 describe('the journeys’ test hooks (NODE_ENV=test only)', () => {
@@ -45,6 +49,46 @@ describe('the journeys’ test hooks (NODE_ENV=test only)', () => {
     const { briefcase: active } = await tradingLot(t, floor);
     const url2 = `/api/v1/test/briefcases/${active.id}/starts_in`;
     expect((await call.send(floor.admin, 'POST', url2, { seconds: 5 })).statusCode).toBe(404);
+  });
+
+  it('let only an administrator bring a deal’s running deadline near; the scheduler then fails the deal', async () => {
+    const db = t.ctx.db;
+    const buyer = floor.buyers[0]!;
+    const now = t.clock.now().getTime();
+    const times = { startDatetime: new Date(now - 3 * 3_600_000), endDatetime: new Date(now - 3_600_000) };
+    const briefcase = await buildBriefcase(db, floor.sellerCompany, { status: 'finished', ...times });
+    const lot = await buildLot(db, briefcase, { status: 'finished', bidsCount: 1, ...times });
+    const [bid] = await db
+      .insert(bids)
+      .values({
+        lotId: lot.id,
+        briefcaseId: briefcase.id,
+        userId: buyer.userId,
+        companyId: buyer.companyId,
+        amount: lot.startPrice,
+      })
+      .returning();
+    await db.update(lots).set({ leaderBidId: bid!.id }).where(eq(lots.id, lot.id));
+    const chosen = await call.send(floor.seller, 'POST', `/api/v1/lots/${lot.id}/set_winner`, {
+      bid_id: bid!.id,
+    });
+    expect(chosen.statusCode).toBe(200);
+    const [deal] = await db.select().from(deals).where(eq(deals.lotId, lot.id));
+    const url = `/api/v1/test/deals/${deal!.id}/deadline_in`;
+    expect((await call.send(buyer, 'POST', url, { seconds: 1 })).statusCode).toBe(403);
+    expect((await call.send(floor.admin, 'POST', url, { seconds: 1 })).statusCode).toBe(200);
+    const [moved] = await db.select().from(deals).where(eq(deals.id, deal!.id));
+    expect(moved!.deadlineAt!.getTime() - t.clock.now().getTime()).toBe(1_000);
+    t.clock.advance(1_001);
+    const scheduler = new Scheduler(t.ctx, t.ctx.leaderTag, (error) => {
+      throw error;
+    });
+    expect((await scheduler.tick())?.dealsExpired).toEqual([deal!.id]);
+    await scheduler.stop();
+    const [failed] = await db.select().from(deals).where(eq(deals.id, deal!.id));
+    expect(failed).toMatchObject({ state: 'failed', deadlineAt: null });
+    // A deal whose clock no longer runs is not moved.
+    expect((await call.send(floor.admin, 'POST', url, { seconds: 1 })).statusCode).toBe(404);
   });
 
   it('let only an administrator cut the live channel', async () => {

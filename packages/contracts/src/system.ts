@@ -41,3 +41,5 @@ export const secondsFromNowBody = z.object({ seconds: z.number().int().min(1).ma
 export const lotEndMovedSchema = z.object({ end_datetime: z.string() });
 /** The approved procedure's new start (ISO 8601 UTC). */
 export const briefcaseStartMovedSchema = z.object({ start_datetime: z.string() });
+/** The deal's running deadline, moved (ISO 8601 UTC). */
+export const dealDeadlineMovedSchema = z.object({ deadline_at: z.string() });

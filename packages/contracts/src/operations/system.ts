@@ -7,6 +7,7 @@ import { idParams } from '../ids.ts';
 import { operation } from '../operation.ts';
 import {
   briefcaseStartMovedSchema,
+  dealDeadlineMovedSchema,
   healthSchema,
   liveOutageBody,
   liveOutageSchema,
@@ -93,5 +94,14 @@ export const systemOperations = {
     params: idParams,
     body: secondsFromNowBody,
     reply: briefcaseStartMovedSchema,
+  }),
+  moveDealDeadline: operation({
+    method: 'POST',
+    path: '/api/v1/test/deals/:id/deadline_in',
+    summary: 'Bring a deal’s running deadline (to sign, pay or answer) to some seconds from now',
+    tag: 'test',
+    params: idParams,
+    body: secondsFromNowBody,
+    reply: dealDeadlineMovedSchema,
   }),
 } as const;

@@ -1,7 +1,10 @@
-/** SQL of the journeys' test hooks (NODE_ENV=test only): moving a lot's end and a procedure's times. */
-import { and, eq, sql } from 'drizzle-orm';
+/**
+ * SQL of the journeys' test hooks (NODE_ENV=test only): moving a lot's end, a procedure's times and a deal's
+ * running deadline.
+ */
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { briefcases, lots } from '../../db/schema/index.ts';
+import { briefcases, type DealRow, deals, lots } from '../../db/schema/index.ts';
 
 /** Sets an active lot's end (its version + 1, so open pages take the update); returns the ids moved (0 or 1). */
 export async function setActiveLotEnd(db: DbOrTx, lotId: number, end: Date): Promise<number[]> {
@@ -46,4 +49,21 @@ export async function shiftProcedureTimes(tx: DbOrTx, id: number, ms: number): P
     .where(eq(lots.briefcaseId, id))
     .returning({ id: lots.id });
   return moved.map((lot) => lot.id);
+}
+
+/**
+ * Sets the deadline of a deal whose clock runs (to sign, pay or answer an offer); the leader's scheduler tick then
+ * expires it as it would at the real deadline. Undefined for a deal without a running deadline.
+ */
+export async function setRunningDealDeadline(
+  db: DbOrTx,
+  dealId: number,
+  at: Date,
+): Promise<DealRow | undefined> {
+  const [moved] = await db
+    .update(deals)
+    .set({ deadlineAt: at })
+    .where(and(eq(deals.id, dealId), isNotNull(deals.deadlineAt)))
+    .returning();
+  return moved;
 }

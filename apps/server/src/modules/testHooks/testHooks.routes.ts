@@ -2,7 +2,8 @@
  * Hooks for the browser journeys, registered only when NODE_ENV=test (decisions/0143), and only for
  * administrators: cut the live channel for a while, as a restarting server does; move an active lot's end, so
  * that "the last minutes" of a lot can be reached without waiting hours; bring an approved procedure's start near,
- * every time of it and its lots moved by as much (an approval needs a start ahead, a journey need not wait for it).
+ * every time of it and its lots moved by as much (an approval needs a start ahead, a journey need not wait for it);
+ * bring a deal's running deadline near, so that a journey sees the deal fail without waiting working days.
  */
 import { idParams, liveOutageBody, secondsFromNowBody } from '@etp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,8 +11,14 @@ import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import type { LiveOutage } from '../../realtime/live.routes.ts';
+import { publishDealChanges } from '../deals/deals.live.ts';
 import { publishLots } from '../lots/lots.live.ts';
-import { findReadyProcedureStart, setActiveLotEnd, shiftProcedureTimes } from './testHooks.queries.ts';
+import {
+  findReadyProcedureStart,
+  setActiveLotEnd,
+  setRunningDealDeadline,
+  shiftProcedureTimes,
+} from './testHooks.queries.ts';
 
 export function testHooksRoutes(ctx: AppContext, outage: LiveOutage): FastifyPluginAsyncZod {
   return async (app) => {
@@ -59,6 +66,22 @@ export function testHooksRoutes(ctx: AppContext, outage: LiveOutage): FastifyPlu
         );
         await publishLots(ctx, ctx.leaderTag, moved);
         return ok({ start_datetime: start.toISOString() });
+      },
+    );
+
+    app.post(
+      '/api/v1/test/deals/:id/deadline_in',
+      {
+        preValidation: ctx.guards.admin,
+        schema: { params: idParams, body: secondsFromNowBody },
+      },
+      async (request) => {
+        const at = new Date(ctx.now().getTime() + request.body.seconds * 1000);
+        const moved = await setRunningDealDeadline(ctx.db, request.params.id, at);
+        if (!moved) throw notFound();
+        // Open deal blocks learn the new deadline as from any deal change.
+        await publishDealChanges(ctx, [moved]);
+        return ok({ deadline_at: at.toISOString() });
       },
     );
   };
