@@ -1,13 +1,17 @@
 /**
  * The deal of a won lot on screen (issue 32): the seller picks the winner of a finished demo lot (the calls), the
  * winning buyer finds the deal in "Мои сделки", opens the lot's "Сделка" block and signs by SMS code; the seller
- * sees the buyer's signature; the administrator sees every deal. Axe and pictures at 1440 and 390 px.
+ * sees the buyer's signature; the administrator sees every deal. The seller sets the deal's deadlines in step 3
+ * of the wizard. Axe and pictures at 1440 and 390 px.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN } from './support/accounts.ts';
+import { ADMIN, SELLER } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { debts } from './support/registry.ts';
 import { screenshots } from './support/screenshots.ts';
 import { apiData, authorised, type Jwt, journeyContext, tokenOf } from './support/session.ts';
+import { signedInThroughForm } from './support/signIn.ts';
+import { minutesAhead, pickerDigits, throughStep2, tokenIn, typeDate } from './support/wizard.ts';
 
 const SELLER_EMAILS = ['seller.bank@etp-rd.ru', 'seller.mfo@etp-rd.ru'];
 const BUYER_EMAILS = [
@@ -171,4 +175,57 @@ test('the winner finds the deal in "Мои сделки", opens it and signs by 
   await expect(cancel.getByText('Укажите причину')).toBeVisible();
   await screenshots(a.page, 'deals-admin-cancel', { before: checked, fullPage: false });
   await a.context.close();
+});
+
+test('the seller sets the deal’s deadlines in step 3 of the wizard; the draft keeps them', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const seller = await signedInThroughForm(browser, SELLER);
+  const page = seller.page;
+  const id = await throughStep2(
+    page,
+    /Классический аукцион/,
+    'deal-deadlines.xlsx',
+    debts(4, (i) => ({ lot_number: (i % 2) + 1, amount_bottomline: 1_000_000 })),
+  );
+  const section = page.getByRole('region', { name: 'Сделка после торгов' });
+  const sign = section.getByRole('textbox', { name: 'Срок подписания договора, рабочих дней' });
+  const pay = section.getByRole('textbox', { name: 'Срок оплаты, рабочих дней' });
+  const answer = section.getByRole('textbox', { name: 'Срок ответа второго участника, рабочих дней' });
+  // The platform's defaults (decision 0258) until the seller types its own.
+  await expect(sign).toHaveValue('5');
+  await expect(pay).toHaveValue('10');
+  await expect(answer).toHaveValue('3');
+  await sign.fill('31');
+  await expect(section.getByText('Должно быть от 1 до 30 рабочих дней')).toBeVisible();
+  await sign.fill('7');
+  await pay.fill('12');
+  await expect(section.getByText('Должно быть от 1 до 30 рабочих дней')).toBeHidden();
+  await screenshots(page, 'deals-wizard-step3', {
+    fullPage: false,
+    before: async (p) => {
+      await section.scrollIntoViewIfNeeded();
+      await checked(p);
+    },
+  });
+
+  // The rest of step 3 as any seller fills it: the dates (the first entry is rounded, the second kept) and the step.
+  const start = minutesAhead(24 * 60);
+  await typeDate(page, 'start_datetime', pickerDigits(start));
+  await typeDate(page, 'start_datetime', pickerDigits(start));
+  await typeDate(page, 'end_datetime', pickerDigits(new Date(start.getTime() + 3 * 3_600_000)));
+  await page.getByRole('textbox', { name: 'Шаг аукциона, ₽' }).fill('7000');
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page.getByRole('heading', { name: 'Участники', level: 2 })).toBeVisible({ timeout: 30_000 });
+  const reply = await page.request.get(`/api/v1/briefcases/${id}/edit`, {
+    headers: { Authorization: `Bearer ${await tokenIn(page)}` },
+  });
+  const draft = (await reply.json()).data.briefcase;
+  expect([draft.sign_working_days, draft.pay_working_days, draft.second_offer_working_days]).toEqual([
+    7,
+    12,
+    null,
+  ]);
+  await seller.context.close();
 });

@@ -39,7 +39,7 @@ export function DealDeadlinesFields({ values, errors, onChange }: DealDeadlinesF
           {T.deal.hint}
         </Typography>
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(3, 1fr)' } }}>
         {FIELDS.map(({ field, label }) => (
           <DaysField
             key={field}
