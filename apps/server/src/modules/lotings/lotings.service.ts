@@ -14,6 +14,7 @@ import { CheckReport, dropReport } from '../registries/ingest/checkReport.ts';
 import { checkRegistryFile, readRegistryPreview } from '../registries/ingest/ingest.ts';
 import { withRawTransaction } from '../registries/ingest/rawSession.ts';
 import { columnsPieces, decodeColumns, encodeAssignment } from '../registries/ingest/snapshot.ts';
+import { parseSourceMap } from '../registries/matching.service.ts';
 import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
 import { canCreateFor, isAdministrator, isMemberOf } from '../registries/registries.policy.ts';
 import {
@@ -21,15 +22,10 @@ import {
   saveLotingSnapshot,
   saveRegistryColumnsRaw,
 } from '../registries/registries.queries.ts';
-import {
-  emptyUploadData,
-  parseSourceMap,
-  RegistryRefusal,
-  runUpload,
-  type UploadResult,
-} from '../registries/registries.service.ts';
+import { emptyUploadData, RegistryRefusal, type UploadResult } from '../registries/upload/answer.ts';
 import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from '../registries/upload/keptFiles.ts';
 import { assertZipSignature } from '../registries/upload/receive.ts';
+import { runUpload } from '../registries/upload/runUpload.ts';
 import { presentLotFigures } from './briefcaseLots.service.ts';
 import { deleteLoting, findLoting, type LotingRow, replaceLoting, updateLoting } from './lotings.queries.ts';
 import { applyLotting } from './lotting/applyLotting.ts';

@@ -1,14 +1,19 @@
 /**
- * The personal-data flow (spec 1 §2 dialogs, §4; docs/decisions/0049): the check's log sent to an e-mail, and
- * the seller's request for help, stored and sent to support. Both go through the Notifier's outbox.
+ * The personal-data flow (spec 1 §2 dialogs, §4; docs/decisions/0049): the decision to ingest the registry despite
+ * personal data (its columns dropped), the check's log sent to an e-mail, and the seller's request for help, stored
+ * and sent to support. The e-mails go through the Notifier's outbox.
  */
 import { PERSONAL_DATA_LABELS, type PersonalDataKind } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
+import { sourceMapArray } from './matching.service.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
-import { insertHelpRequest } from './registries.queries.ts';
+import { insertHelpRequest, updateBriefcaseFlags } from './registries.queries.ts';
 import type { RegistryBriefcase } from './registries.service.ts';
+import type { UploadResult } from './upload/answer.ts';
+import { keptRegistryPath } from './upload/keptFiles.ts';
+import { runUpload } from './upload/runUpload.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -57,4 +62,34 @@ export async function requestHelp(
     ].join('\n'),
   );
   return request;
+}
+
+/**
+ * The personal-data decision (skip_validation and custom_skip_validation by an administrator,
+ * personal_data_agree by the owner): the kept file is ingested with the columns holding personal data dropped.
+ */
+export async function ingestDespitePersonalData(
+  ctx: AppContext,
+  auth: AuthContext,
+  briefcase: RegistryBriefcase,
+  flag: 'personalDataSkipped' | 'personalDataAgreement',
+): Promise<UploadResult> {
+  if (!briefcase.registryKey || !briefcase.personalDataFound)
+    throw new AppError(409, 'conflict', M.noPersonalData);
+  const dropColumns = [...new Set((briefcase.personalDataFindings ?? []).map((f) => f.columnIndex))];
+  const map = briefcase.excelCustom && briefcase.sourceMap ? sourceMapArray(briefcase.sourceMap) : undefined;
+  const result = await runUpload(ctx, {
+    auth,
+    companyId: briefcase.companyId,
+    filePath: keptRegistryPath(ctx, briefcase.registryKey),
+    fileName: briefcase.registryFileName,
+    uploadId: null,
+    target: { briefcaseId: briefcase.id },
+    map,
+    allowPersonalData: true,
+    dropColumns,
+    keptKey: briefcase.registryKey,
+  });
+  await updateBriefcaseFlags(ctx.db, briefcase.id, { [flag]: true });
+  return result;
 }

@@ -20,16 +20,12 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import { authOf } from '../auth/guards.ts';
 import { progressBoardOf } from './ingest/progress.ts';
-import { requestHelp, sendPersonalDataLog } from './personalData.service.ts';
+import { mapBriefcaseRegistry } from './matching.service.ts';
+import { ingestDespitePersonalData, requestHelp, sendPersonalDataLog } from './personalData.service.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
 import { isAdministrator, isOwner } from './registries.policy.ts';
 import { findReport } from './registries.queries.ts';
-import {
-  ingestDespitePersonalData,
-  mapBriefcaseRegistry,
-  replaceRegistry,
-  requireManagedBriefcase,
-} from './registries.service.ts';
+import { replaceRegistry, requireManagedBriefcase } from './registries.service.ts';
 import { registryTemplate } from './registries.sheets.ts';
 import { sendUploadAnswer as send, uploadAnswer, withUpload } from './upload/answer.ts';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppContext } from '../../../appContext.ts';
 import { storageOf } from '../../../storage/storageOf.ts';
-import { deleteReport, insertReport } from '../registries.queries.ts';
+import { deleteReport, deleteReportsOf, insertReport } from '../registries.queries.ts';
 
 /**
  * One upload's check report: the file a file worker writes at `path` (read.ts) while it reads the
@@ -53,4 +53,14 @@ export async function dropReport(ctx: AppContext, id: string | null): Promise<vo
   if (id === null) return;
   const row = await deleteReport(ctx.db, id);
   if (row) await storageOf(ctx).delete(row.storageKey);
+}
+
+/** Deletes the procedure's check reports (rows and files), all or all but `except`. */
+export async function dropReportsOf(
+  ctx: AppContext,
+  briefcaseId: number,
+  except: string | null = null,
+): Promise<void> {
+  const reports = await deleteReportsOf(ctx.db, briefcaseId, except);
+  for (const report of reports) await storageOf(ctx).delete(report.storageKey);
 }

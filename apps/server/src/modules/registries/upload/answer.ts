@@ -3,13 +3,43 @@
  * personal_data_found. Shared by every call that takes or re-checks a registry: creating a procedure, replacing
  * its registry, matching, the personal-data flow and the custom-template lotting.
  */
+import type { RegistryUploadData } from '@etp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../../http/envelope.ts';
 import { AppError } from '../../../http/errors.ts';
 import { isOutOfSpace, outOfSpace } from '../../../http/outOfSpace.ts';
 import { REGISTRY_MESSAGES as M } from '../registries.messages.ts';
-import { emptyUploadData, RegistryRefusal, type UploadResult } from '../registries.service.ts';
 import { discard, type ReceivedUpload, receiveUpload } from './receive.ts';
+
+/** An upload answered with status error: the HTTP code, message, field errors and the reply's data. */
+export class RegistryRefusal extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors: Record<string, string[]>,
+    readonly data: RegistryUploadData,
+  ) {
+    super(message);
+  }
+}
+
+export interface UploadResult {
+  message: string;
+  data: RegistryUploadData;
+}
+
+export const emptyUploadData = (briefcaseId: number | null): RegistryUploadData => ({
+  briefcase_id: briefcaseId,
+  items_count: 0,
+  lots_count: 0,
+  excel_custom: false,
+  personal_data_found: false,
+  personal_data: [],
+  report_id: null,
+  errors_count: 0,
+  preview: null,
+  warnings: [],
+});
 
 export interface UploadAnswer {
   code: number;
