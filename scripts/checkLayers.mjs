@@ -26,7 +26,7 @@ const ALLOWED = [
   // The deterministic demo data: a loader that writes whole tables from a plan, before any service runs.
   'seed/',
   // The raw session of the registry upload: transaction control and the COPY protocol over the driver. The
-  // statements it runs are written in registries.queries.ts.
+  // statements it runs are written in registries/ingest/*.queries.ts and lotings/lotting/lotRows.queries.ts.
   'modules/registries/ingest/rawSession.ts',
 ];
 

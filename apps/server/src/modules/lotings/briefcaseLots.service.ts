@@ -9,22 +9,17 @@ import type { AppContext } from '../../appContext.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { withRawTransaction } from '../registries/ingest/rawSession.ts';
+import { loadRegistrySnapshot } from '../registries/ingest/snapshot.queries.ts';
 import { decodeAssignment, decodeColumns } from '../registries/ingest/snapshot.ts';
 import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
 import { canChangeRegistry } from '../registries/registries.policy.ts';
-import {
-  deleteLotsRaw,
-  findRowsPage,
-  findWizardLots,
-  insertLotsRaw,
-  loadRegistrySnapshot,
-  saveLottingRaw,
-} from '../registries/registries.queries.ts';
+import { findRowsPage } from '../registries/registries.queries.ts';
 import { type RegistryBriefcase, requireManagedBriefcase } from '../registries/registries.service.ts';
 import { dateCell, type PortfolioColumn, writePortfolio } from '../registries/registries.sheets.ts';
 import { compositeLotValues } from '../wizard/draft/compositeLot.ts';
 import { findDraftLots, findDraftRow, syncCompositeLot } from '../wizard/wizard.queries.ts';
 import { applyLotting } from './lotting/applyLotting.ts';
+import { deleteLotsRaw, findWizardLots, insertLotsRaw, saveLottingRaw } from './lotting/lotRows.queries.ts';
 
 type LotRow = Awaited<ReturnType<typeof findWizardLots>>[number];
 

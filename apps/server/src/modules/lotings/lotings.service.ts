@@ -13,15 +13,15 @@ import type { AuthContext } from '../auth/guards.ts';
 import { CheckReport, dropReport } from '../registries/ingest/checkReport.ts';
 import { checkRegistryFile, readRegistryPreview } from '../registries/ingest/ingest.ts';
 import { withRawTransaction } from '../registries/ingest/rawSession.ts';
-import { columnsPieces, decodeColumns, encodeAssignment } from '../registries/ingest/snapshot.ts';
-import { parseSourceMap } from '../registries/matching.service.ts';
-import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
-import { canCreateFor, isAdministrator, isMemberOf } from '../registries/registries.policy.ts';
 import {
   loadRegistrySnapshot,
   saveLotingSnapshot,
   saveRegistryColumnsRaw,
-} from '../registries/registries.queries.ts';
+} from '../registries/ingest/snapshot.queries.ts';
+import { columnsPieces, decodeColumns, encodeAssignment } from '../registries/ingest/snapshot.ts';
+import { parseSourceMap } from '../registries/matching.service.ts';
+import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
+import { canCreateFor, isAdministrator, isMemberOf } from '../registries/registries.policy.ts';
 import { emptyUploadData, RegistryRefusal, type UploadResult } from '../registries/upload/answer.ts';
 import { dropRegistryFile, keepRegistryFile, keptRegistryPath } from '../registries/upload/keptFiles.ts';
 import { assertZipSignature } from '../registries/upload/receive.ts';

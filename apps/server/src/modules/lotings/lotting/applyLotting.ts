@@ -12,7 +12,7 @@ import {
   lot,
   lottingPriceLimits,
 } from '@etp/domain';
-import type { LotRowDraft } from '../../registries/registries.queries.ts';
+import type { LotRowDraft } from './lotRows.queries.ts';
 
 export type LotingParams = LottingParams;
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppContext } from '../../../appContext.ts';
 import { storageOf } from '../../../storage/storageOf.ts';
-import { deleteReport, deleteReportsOf, insertReport } from '../registries.queries.ts';
+import { deleteReport, deleteReportsOf, insertReport } from './checkReport.queries.ts';
 
 /**
  * One upload's check report: the file a file worker writes at `path` (read.ts) while it reads the

@@ -11,22 +11,22 @@ import { filePool } from '../../../files/filePool.ts';
 import { pacedCopy } from '../../../files/ingestPacing.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { LotingParams, LottingOutcome } from '../../lotings/lotting/applyLotting.ts';
+import { insertLotsRaw } from '../../lotings/lotting/lotRows.queries.ts';
 import { REGISTRY_MESSAGES } from '../registries.messages.ts';
+import { CheckReport } from './checkReport.ts';
 import {
   clearRegistryRaw,
   copyRegistryRows,
-  insertLotsRaw,
   lockBriefcaseRaw,
   type RegistryTotals,
   rollbackToIngestSavepoint,
   savepointIngest,
-  saveRegistryColumnsRaw,
   saveRegistryRaw,
-} from '../registries.queries.ts';
-import { CheckReport } from './checkReport.ts';
+} from './ingest.queries.ts';
 import { type RawSession, withRawTransaction } from './rawSession.ts';
 import type { IngestJobResult } from './read.ts';
 import type { IngestPhase, PreviewResult } from './sheetReader.ts';
+import { saveRegistryColumnsRaw } from './snapshot.queries.ts';
 import { columnsPieces, encodeAssignment } from './snapshot.ts';
 
 export interface IngestOptions {

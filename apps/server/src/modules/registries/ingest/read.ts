@@ -17,9 +17,9 @@ import {
   type LottingOutcome,
 } from '../../lotings/lotting/applyLotting.ts';
 import { REGISTRY_MESSAGES } from '../registries.messages.ts';
-import type { RegistryTotals } from '../registries.queries.ts';
 import { REPORT_HEADERS, REPORT_WIDTHS } from './checkReportLayout.ts';
 import { HEADER_SEARCH_ROWS, HEADER_SEARCH_SHEETS } from './headerSearch.ts';
+import type { RegistryTotals } from './ingest.queries.ts';
 import type { RawSession } from './rawSession.ts';
 import type { ErrorSink } from './rowPipeline.ts';
 import { type ReadResult, readAndStore, readRegistryPreview, sheetTemplateHeaders } from './sheetReader.ts';

@@ -20,7 +20,7 @@ import {
   type RowValidator,
 } from '@etp/domain';
 import type { PersonalDataFindingJson } from '../../../db/schema/index.ts';
-import type { RegistryTotals } from '../registries.queries.ts';
+import type { RegistryTotals } from './ingest.queries.ts';
 import type { RegistryRowWriter } from './rows.ts';
 
 /** Where the reading sends the errors it finds (the check report). */

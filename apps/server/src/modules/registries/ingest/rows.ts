@@ -4,8 +4,8 @@
  * so parsing and storing overlap.
  */
 import { type Debt, FEATURE_BIT, FEATURE_KEYS, featureBits } from '@etp/domain';
-import { copyRegistryRows } from '../registries.queries.ts';
 import { CopyTextBuffer } from './copy.ts';
+import { copyRegistryRows } from './ingest.queries.ts';
 import type { RawSession } from './rawSession.ts';
 
 /** Batches queued behind the database before reading pauses: memory stays bounded whatever the file's size. */

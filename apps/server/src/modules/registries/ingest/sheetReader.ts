@@ -15,7 +15,6 @@ import {
 import { readFirstSheet, type SheetsInfo, XlsxError } from '@etp/xlsx';
 import type { PersonalDataFindingJson, RegistryPreviewJson } from '../../../db/schema/index.ts';
 import { REGISTRY_MESSAGES } from '../registries.messages.ts';
-import type { RegistryTotals } from '../registries.queries.ts';
 import {
   HEADER_SEARCH_ROWS,
   HeaderSearch,
@@ -24,6 +23,7 @@ import {
   type TemplateNearMiss,
   templateHeadersOf,
 } from './headerSearch.ts';
+import type { RegistryTotals } from './ingest.queries.ts';
 import type { RawSession } from './rawSession.ts';
 import { type ErrorSink, isEmptyRow, RowPipeline } from './rowPipeline.ts';
 import { RegistryRowWriter } from './rows.ts';
