@@ -19,14 +19,10 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const MAX_LINES = 400;
 
 /**
- * Files still over the limit, each with its line count when the rule came in as its ceiling: it may shrink, not
- * grow. Temporary (decisions/0257): each is being split by responsibility; when one is under the limit, its line
- * here goes.
+ * Files allowed over the limit, each with its line count as its ceiling: it may shrink, not grow. Empty since the
+ * last files over the limit were split (decisions/0257); the list may only shrink, so it stays empty.
  */
-const ALLOWED_OVER_LIMIT = {
-  'apps/server/src/modules/registries/registries.service.ts': 424,
-  'apps/server/src/modules/registries/registries.queries.ts': 404,
-};
+const ALLOWED_OVER_LIMIT = {};
 
 const SOURCE = /\.(?:ts|tsx|mjs)$/;
 const NOT_SOURCE = /(?:\.(?:test|spec)\.tsx?|\.d\.ts|\.gen\.ts|\.generated\.ts)$/;
