@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { autobids, bids, briefcases, companies, deals, events, lots, users } from '../db/schema/index.ts';
 import { verifyAudit } from '../modules/audit/audit.service.ts';
-import { lotTitle } from '../modules/events/lotTitle.ts';
+import { lotTitle } from '../modules/events/events.messages.ts';
 import { isDatabaseEmpty, seedDemoWithSummary } from './demo.ts';
 import { HISTORY_PROCEDURES } from './history.insert.ts';
 import { HISTORY_LABEL } from './history.ts';

@@ -5,9 +5,9 @@
 import type { DealParty } from '@etp/domain';
 import type { Tx } from '../../db/client.ts';
 import type { DealRow } from '../../db/schema/index.ts';
+import { lotTitle } from '../events/events.messages.ts';
 import { companyUserIds } from '../events/events.queries.ts';
 import { recordEvents } from '../events/events.service.ts';
-import { lotTitle } from '../events/lotTitle.ts';
 import { dealEventText } from './deals.messages.ts';
 import { findDealFacts } from './deals.queries.ts';
 

@@ -7,7 +7,7 @@ import {
   priceInFiguresAndWords,
 } from '@etp/domain';
 import type { DealRow } from '../../db/schema/index.ts';
-import { lotTitle } from '../events/lotTitle.ts';
+import { lotTitle } from '../events/events.messages.ts';
 import { dealAgreementUrl, dealScanUrl } from './agreement/agreement.messages.ts';
 import { dealActorOf } from './deals.policy.ts';
 import type { findDealFacts } from './deals.queries.ts';

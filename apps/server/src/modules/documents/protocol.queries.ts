@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { auditLog, bids, briefcases, companies, deals, documents, lots } from '../../db/schema/index.ts';
 import { readChainHead } from '../audit/audit.queries.ts';
-import { lotTitle } from '../events/trading/tradingEvents.ts';
+import { lotTitle } from '../events/events.messages.ts';
 import { PROTOCOL_LAST_BIDS, type ProtocolBid, type ProtocolData } from './formats/protocolModel.ts';
 
 type GeneratedKind = 'protocol' | 'main_report';

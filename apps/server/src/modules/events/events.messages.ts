@@ -1,11 +1,16 @@
 /**
  * The titles of events (docs/decisions/0034, 0123): one style for all, "<what it is about>: <what happened>", the
  * subject being "ТП №N", "Лот №k ТП №N" or "Компания X". Written into the event when it happens; the mails of
- * events (mail/eventMail.ts) use the same title as their subject.
+ * events (mail/eventMail.ts) use the same title as their subject. The lot's own name (`lotTitle`) is here too, used
+ * as well by the documents and the deals.
  */
-import { lotTitle } from './lotTitle.ts';
-
 type LotRef = { number: number; aliasNumber: string | null };
+
+/** The lot as events and documents name it: 'Лот №N', or the name the seller gave it (as the web shows it). */
+export function lotTitle(lot: LotRef): string {
+  const alias = lot.aliasNumber?.trim();
+  return !alias || alias === String(lot.number) ? `Лот №${lot.number}` : alias;
+}
 
 const procedure = (id: number) => `ТП №${id}`;
 const lotOf = (lot: LotRef, briefcaseId: number) => `${lotTitle(lot)} ТП №${briefcaseId}`;

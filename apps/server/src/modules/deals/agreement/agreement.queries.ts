@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { auditLog, companies, type DealRow, deals, documents, lots } from '../../../db/schema/index.ts';
-import { lotTitle } from '../../events/lotTitle.ts';
+import { lotTitle } from '../../events/events.messages.ts';
 import type { AgreementData, AgreementParty } from './agreementModel.ts';
 
 const TEMPLATE_KIND = 'cession_agreement_template';

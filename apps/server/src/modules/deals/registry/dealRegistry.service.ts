@@ -18,7 +18,7 @@ import { AppError, notFound } from '../../../http/errors.ts';
 import { storageOf } from '../../../storage/storageOf.ts';
 import type { AuthContext } from '../../auth/guards.ts';
 import { recordDownload } from '../../documents/documents.queries.ts';
-import { lotTitle } from '../../events/lotTitle.ts';
+import { lotTitle } from '../../events/events.messages.ts';
 import { loadRegistrySnapshot } from '../../registries/ingest/snapshot.queries.ts';
 import { decodeAssignment } from '../../registries/ingest/snapshot.ts';
 import { keptRegistryPath } from '../../registries/upload/keptFiles.ts';

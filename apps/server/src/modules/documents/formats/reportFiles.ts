@@ -17,7 +17,7 @@ import {
   MOSCOW_OFFSET_MINUTES,
 } from '@etp/domain';
 import ExcelJS from 'exceljs';
-import { lotTitle } from '../../events/trading/tradingEvents.ts';
+import { lotTitle } from '../../events/events.messages.ts';
 import { REPORT_TEXTS as T } from '../documents.messages.ts';
 import type { DownloadHistoryRow } from '../documents.queries.ts';
 import type { CompanyInfoRow, ReportLot } from '../reports.queries.ts';

@@ -13,8 +13,6 @@ import {
   procedureAudienceUserIds,
 } from './trading.queries.ts';
 
-export { lotTitle } from '../lotTitle.ts';
-
 /**
  * The procedure moved to `status`: its seller's users and everyone taking part (a bid, an autobid or a
  * favourite star on it) learn it.
