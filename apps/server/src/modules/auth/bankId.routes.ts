@@ -8,7 +8,6 @@ import { bankIdTokenBody, federatedSignInForm } from '@etp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
-import { accountDeps } from './accounts.deps.ts';
 import { BankIdClient } from './bankId/client.ts';
 import {
   AUTH_PATH,
@@ -22,6 +21,7 @@ import {
   setCookieHeader,
 } from './bankId/cookie.ts';
 import { issueHandover, linkBankIdentity, redeemHandover } from './bankId.service.ts';
+import { accountDeps } from './deps/accountDeps.ts';
 
 const BANK_ID_FAILED = '/users/sign_in?oauth_failed=1';
 

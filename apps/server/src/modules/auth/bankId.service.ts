@@ -7,12 +7,12 @@
 import type { AuthResult } from '@etp/contracts';
 import { MINUTE_MS, normalizeEmail } from '@etp/domain';
 import { AppError } from '../../http/errors.ts';
-import type { AccountDeps } from './accounts.deps.ts';
 import { findUserByOidcSubject, uniqueViolation, updateUser } from './accounts.queries.ts';
 import { AUTH_MESSAGES } from './auth.messages.ts';
 import { findUserByEmail } from './auth.queries.ts';
 import type { BankIdentity } from './bankId/client.ts';
 import { consumeToken, issueToken } from './codes.service.ts';
+import type { AccountDeps } from './deps/accountDeps.ts';
 import { signInResult } from './session/sessions.ts';
 
 const HANDOVER_TTL_MS = MINUTE_MS;

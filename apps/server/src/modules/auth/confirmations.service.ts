@@ -4,12 +4,12 @@
  */
 import { DAY_MS, HOUR_MS, normalizeEmail } from '@etp/domain';
 import type { Delivery } from '../../notify/notifier.ts';
-import type { AccountDeps } from './accounts.deps.ts';
 import { findUserById, findUserByUnconfirmedEmail, uniqueViolation, updateUser } from './accounts.queries.ts';
 import { MAIL_TEXTS } from './auth.messages.ts';
 import { findUserByEmail } from './auth.queries.ts';
 import { countCodesSince } from './codes.queries.ts';
 import { consumeToken, issueToken } from './codes.service.ts';
+import type { AccountDeps } from './deps/accountDeps.ts';
 
 const CONFIRMATION_TTL_MS = 3 * DAY_MS;
 /** Mails of one kind to one address in an hour; more are silently not sent (no mail-bombing). */

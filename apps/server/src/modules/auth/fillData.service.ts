@@ -13,7 +13,6 @@ import {
 } from '@etp/domain';
 import { AppError, conflict, validationFailed } from '../../http/errors.ts';
 import type { UserRow } from '../user/user.queries.ts';
-import type { AccountDeps } from './accounts.deps.ts';
 import {
   findUserByPhone,
   isEmailTaken,
@@ -27,6 +26,7 @@ import { checkCredentials, wrongPassword } from './auth.service.ts';
 import { sendSmsCode, verifySmsCode } from './codes.service.ts';
 import { sendEmailConfirmation } from './confirmations.service.ts';
 import { hashPassword } from './credentials/passwords.ts';
+import type { AccountDeps } from './deps/accountDeps.ts';
 import { signInResult } from './session/sessions.ts';
 import { phoneMissing, phoneNotFound } from './signIn.service.ts';
 

@@ -8,10 +8,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
-import { accountDeps } from './accounts.deps.ts';
 import { AUTH_MESSAGES } from './auth.messages.ts';
 import { confirmEmail, resendConfirmation } from './confirmations.service.ts';
 import type { AuthLimits } from './credentials/limits.ts';
+import { accountDeps } from './deps/accountDeps.ts';
 import { resetPassword, sendResetInstructions } from './password.service.ts';
 
 export function passwordRoutes(ctx: AppContext, limits: AuthLimits): FastifyPluginAsyncZod {

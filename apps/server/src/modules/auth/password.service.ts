@@ -4,7 +4,6 @@
  */
 import { HOUR_MS, normalizeEmail } from '@etp/domain';
 import { AppError } from '../../http/errors.ts';
-import type { AccountDeps } from './accounts.deps.ts';
 import { revokeUserSessions, updateUser } from './accounts.queries.ts';
 import { AUTH_MESSAGES, MAIL_TEXTS } from './auth.messages.ts';
 import { findUserByEmail } from './auth.queries.ts';
@@ -12,6 +11,7 @@ import { countCodesSince, killUserCodes } from './codes.queries.ts';
 import { consumeToken, issueToken } from './codes.service.ts';
 import { MAILS_PER_ADDRESS_PER_HOUR } from './confirmations.service.ts';
 import { hashPassword } from './credentials/passwords.ts';
+import type { AccountDeps } from './deps/accountDeps.ts';
 
 const RESET_TOKEN_TTL_MS = 2 * HOUR_MS;
 

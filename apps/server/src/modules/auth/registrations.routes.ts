@@ -3,9 +3,9 @@ import { checkSmsBody, registrationBody, registrationSmsBody } from '@etp/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
-import { accountDeps } from './accounts.deps.ts';
 import { AUTH_MESSAGES } from './auth.messages.ts';
 import type { AuthLimits } from './credentials/limits.ts';
+import { accountDeps } from './deps/accountDeps.ts';
 import { checkRegistrationCode, register, sendRegistrationCode } from './registrations.service.ts';
 
 export function registrationRoutes(ctx: AppContext, limits: AuthLimits): FastifyPluginAsyncZod {

@@ -4,12 +4,12 @@
  */
 import type { AuthResult, RegistrationBody } from '@etp/contracts';
 import { validationFailed } from '../../http/errors.ts';
-import type { AccountDeps } from './accounts.deps.ts';
 import { insertUser, isEmailTaken, isPhoneTaken, uniqueViolation } from './accounts.queries.ts';
 import { AUTH_MESSAGES } from './auth.messages.ts';
 import { sendSmsCode, verifySmsCode } from './codes.service.ts';
 import { sendEmailConfirmation } from './confirmations.service.ts';
 import { hashPassword } from './credentials/passwords.ts';
+import type { AccountDeps } from './deps/accountDeps.ts';
 import { phoneTaken } from './fillData.service.ts';
 import { signInResult } from './session/sessions.ts';
 

@@ -12,9 +12,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
-import { accountDeps } from './accounts.deps.ts';
 import { AUTH_MESSAGES } from './auth.messages.ts';
 import type { AuthLimits } from './credentials/limits.ts';
+import { accountDeps } from './deps/accountDeps.ts';
 import {
   authorizeDataNotFilled,
   authorizePhoneNotFilled,

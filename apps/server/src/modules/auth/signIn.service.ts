@@ -8,12 +8,12 @@ import { maskPhone } from '@etp/domain';
 import { AppError } from '../../http/errors.ts';
 import { filledFlags } from '../user/user.presenter.ts';
 import type { UserRow } from '../user/user.queries.ts';
-import type { AccountDeps } from './accounts.deps.ts';
 import { findUserByPhone } from './accounts.queries.ts';
 import { AUTH_MESSAGES, MAIL_TEXTS } from './auth.messages.ts';
 import { checkCredentials, wrongPassword } from './auth.service.ts';
 import { killLiveCodes } from './codes.queries.ts';
 import { sendSmsCode, verifySmsCode } from './codes.service.ts';
+import type { AccountDeps } from './deps/accountDeps.ts';
 import { signInResult } from './session/sessions.ts';
 
 const flagsOf = (user: UserRow): FilledFlags =>

@@ -13,8 +13,8 @@ import { AppError, conflict, notFound, validationFailed } from '../../http/error
 import type { UploadedFile } from '../../http/form.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
-import { accountDeps } from '../auth/accounts.deps.ts';
 import { sendSmsCode, verifySmsCode } from '../auth/codes.service.ts';
+import { accountDeps } from '../auth/deps/accountDeps.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import { formatOf, newFileKey, withStoredFiles } from '../files/files.service.ts';
 import { AGREEMENT_TEXTS } from './agreement/agreement.messages.ts';

@@ -1,8 +1,8 @@
 /** What the account calls need from the application context, named once. */
-import type { AppContext } from '../../appContext.ts';
-import { type CodeDeps, codeKey } from './codes.service.ts';
-import { SignInGuard } from './credentials/signInGuard.ts';
-import type { SessionDeps } from './session/sessions.ts';
+import type { AppContext } from '../../../appContext.ts';
+import { type CodeDeps, codeKey } from '../codes.service.ts';
+import { SignInGuard } from '../credentials/signInGuard.ts';
+import type { SessionDeps } from '../session/sessions.ts';
 
 export interface AccountDeps extends SessionDeps, CodeDeps {
   /** Per-account throttling of password checks and the demo password rule (signInGuard.ts). */
