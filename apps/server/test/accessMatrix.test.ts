@@ -269,6 +269,7 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/v1/test/live/outage', call: () => json('POST', '/api/v1/test/live/outage', {}), expected: [401, 403, 403, 403, 403, 403, 403, 422] },
   { route: 'POST /api/v1/test/lots/:id/ends_in', call: () => json('POST', `/api/v1/test/lots/${MISSING}/ends_in`, {}), expected: [401, 403, 403, 403, 403, 403, 403, 422] },
   { route: 'POST /api/v1/test/briefcases/:id/starts_in', call: () => json('POST', `/api/v1/test/briefcases/${MISSING}/starts_in`, {}), expected: [401, 403, 403, 403, 403, 403, 403, 422] },
+  { route: 'POST /api/v1/test/briefcases/:id/advance', call: () => json('POST', `/api/v1/test/briefcases/${MISSING}/advance`, {}), expected: [401, 403, 403, 403, 403, 403, 403, 422] },
   { route: 'POST /api/v1/test/deals/:id/deadline_in', call: () => json('POST', `/api/v1/test/deals/${MISSING}/deadline_in`, {}), expected: [401, 403, 403, 403, 403, 403, 403, 422] },
 
   // Last: calls that end the caller's session or account.

@@ -91,6 +91,42 @@ describe('the journeys’ test hooks (NODE_ENV=test only)', () => {
     expect((await call.send(floor.admin, 'POST', url, { seconds: 1 })).statusCode).toBe(404);
   });
 
+  it('let only an administrator move an active procedure’s times back; the dutch clock then falls a step', async () => {
+    const { briefcase, lot } = await tradingLot(t, floor, {
+      auctionType: 'dutch',
+      startInMs: -1_000,
+      endInMs: 10 * 60_000,
+      briefcase: { lotRenewalMinutes: 1 },
+      lot: {
+        maxPrice: 1_500_000,
+        minPrice: 1_000_000,
+        stepCount: 6,
+        currentStep: 1,
+        currentPrice: 1_500_000,
+      },
+    });
+    const buyer = floor.buyers[0]!;
+    const scheduler = new Scheduler(t.ctx, t.ctx.leaderTag, (error) => {
+      throw error;
+    });
+    await scheduler.tick();
+    expect((await call.lot(buyer, lot.id)).current_price).toBe(1_500_000);
+    const url = `/api/v1/test/briefcases/${briefcase.id}/advance`;
+    expect((await call.send(buyer, 'POST', url, { seconds: 60 })).statusCode).toBe(403);
+    const reply = await call.send(floor.admin, 'POST', url, { seconds: 60 });
+    expect(reply.statusCode).toBe(200);
+    expect(Date.parse(reply.json().data.start_datetime)).toBe(t.clock.now().getTime() - 61_000);
+    await scheduler.tick();
+    await scheduler.stop();
+    const fallen = await call.lot(buyer, lot.id);
+    expect(fallen.current_price).toBe(1_400_000);
+    expect(Date.parse(fallen.end_datetime) - t.clock.now().getTime()).toBe(9 * 60_000);
+    // Only a procedure that trades.
+    const { briefcase: ready } = await tradingLot(t, floor, { status: 'ready', startInMs: 3_600_000 });
+    const url2 = `/api/v1/test/briefcases/${ready.id}/advance`;
+    expect((await call.send(floor.admin, 'POST', url2, { seconds: 60 })).statusCode).toBe(404);
+  });
+
   it('let only an administrator cut the live channel', async () => {
     const buyer = floor.buyers[0]!;
     expect((await call.send(buyer, 'POST', '/api/v1/test/live/outage', { ms: 100 })).statusCode).toBe(403);

@@ -46,6 +46,7 @@ export const ROUTE_TABLE = {
   startLiveOutage: { method: 'POST', path: '/api/v1/test/live/outage' },
   moveLotEnd: { method: 'POST', path: '/api/v1/test/lots/:id/ends_in' },
   moveBriefcaseStart: { method: 'POST', path: '/api/v1/test/briefcases/:id/starts_in' },
+  advanceBriefcase: { method: 'POST', path: '/api/v1/test/briefcases/:id/advance' },
   moveDealDeadline: { method: 'POST', path: '/api/v1/test/deals/:id/deadline_in' },
   getCompany: { method: 'GET', path: '/api/v1/company' },
   createCompany: { method: 'POST', path: '/api/v1/company' },

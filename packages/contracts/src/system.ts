@@ -41,5 +41,9 @@ export const secondsFromNowBody = z.object({ seconds: z.number().int().min(1).ma
 export const lotEndMovedSchema = z.object({ end_datetime: z.string() });
 /** The approved procedure's new start (ISO 8601 UTC). */
 export const briefcaseStartMovedSchema = z.object({ start_datetime: z.string() });
+/** POST /api/v1/test/briefcases/:id/advance: as if this many seconds had passed (at most an hour). */
+export const secondsPassedBody = z.object({ seconds: z.number().int().min(1).max(3_600) });
+/** The active procedure's start after the move (ISO 8601 UTC). */
+export const briefcaseAdvancedSchema = z.object({ start_datetime: z.string() });
 /** The deal's running deadline, moved (ISO 8601 UTC). */
 export const dealDeadlineMovedSchema = z.object({ deadline_at: z.string() });

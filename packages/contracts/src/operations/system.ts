@@ -6,6 +6,7 @@ import { serverTimeSchema } from '../dictionaries.ts';
 import { idParams } from '../ids.ts';
 import { operation } from '../operation.ts';
 import {
+  briefcaseAdvancedSchema,
   briefcaseStartMovedSchema,
   dealDeadlineMovedSchema,
   healthSchema,
@@ -15,6 +16,7 @@ import {
   outboxMessageSchema,
   outboxQuery,
   secondsFromNowBody,
+  secondsPassedBody,
 } from '../system.ts';
 import { ID_NET } from './idNet.ts';
 
@@ -94,6 +96,16 @@ export const systemOperations = {
     params: idParams,
     body: secondsFromNowBody,
     reply: briefcaseStartMovedSchema,
+  }),
+  advanceBriefcase: operation({
+    method: 'POST',
+    path: '/api/v1/test/briefcases/:id/advance',
+    summary:
+      'Move an active procedure’s times (and its lots’) back by some seconds, as if that much time had passed',
+    tag: 'test',
+    params: idParams,
+    body: secondsPassedBody,
+    reply: briefcaseAdvancedSchema,
   }),
   moveDealDeadline: operation({
     method: 'POST',

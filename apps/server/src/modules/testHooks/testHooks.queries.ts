@@ -25,6 +25,15 @@ export async function findReadyProcedureStart(db: DbOrTx, id: number): Promise<D
   return procedure?.start;
 }
 
+/** The start of a procedure that is trading (active); undefined for any other. */
+export async function findActiveProcedureStart(db: DbOrTx, id: number): Promise<Date | null | undefined> {
+  const [procedure] = await db
+    .select({ start: briefcases.startDatetime })
+    .from(briefcases)
+    .where(and(eq(briefcases.id, id), eq(briefcases.status, 'active')));
+  return procedure?.start;
+}
+
 /**
  * Moves every time of the procedure and of its lots by `ms` milliseconds (the lots' versions + 1); returns the
  * ids of the lots moved. Two statements: run it inside a transaction.

@@ -3,9 +3,10 @@
  * administrators: cut the live channel for a while, as a restarting server does; move an active lot's end, so
  * that "the last minutes" of a lot can be reached without waiting hours; bring an approved procedure's start near,
  * every time of it and its lots moved by as much (an approval needs a start ahead, a journey need not wait for it);
+ * move an active procedure's times back, as if time had passed (a dutch clock falls without a minute's wait);
  * bring a deal's running deadline near, so that a journey sees the deal fail without waiting working days.
  */
-import { idParams, liveOutageBody, secondsFromNowBody } from '@etp/contracts';
+import { idParams, liveOutageBody, secondsFromNowBody, secondsPassedBody } from '@etp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
@@ -14,6 +15,7 @@ import type { LiveOutage } from '../../realtime/live.routes.ts';
 import { publishDealChanges } from '../deals/deals.live.ts';
 import { publishLots } from '../lots/lots.live.ts';
 import {
+  findActiveProcedureStart,
   findReadyProcedureStart,
   setActiveLotEnd,
   setRunningDealDeadline,
@@ -66,6 +68,24 @@ export function testHooksRoutes(ctx: AppContext, outage: LiveOutage): FastifyPlu
         );
         await publishLots(ctx, ctx.leaderTag, moved);
         return ok({ start_datetime: start.toISOString() });
+      },
+    );
+
+    app.post(
+      '/api/v1/test/briefcases/:id/advance',
+      {
+        preValidation: ctx.guards.admin,
+        schema: { params: idParams, body: secondsPassedBody },
+      },
+      async (request) => {
+        const id = request.params.id;
+        const current = await findActiveProcedureStart(ctx.db, id);
+        if (!current) throw notFound();
+        const ms = -request.body.seconds * 1000;
+        const moved = await ctx.db.transaction((tx) => shiftProcedureTimes(tx, id, ms));
+        // The scheduler's next pass sees the time passed (a dutch clock falls, a lot ends); open pages re-read.
+        await publishLots(ctx, ctx.leaderTag, moved);
+        return ok({ start_datetime: new Date(current.getTime() + ms).toISOString() });
       },
     );
 
