@@ -110,6 +110,17 @@ export async function startSoon(browser: Browser, id: number, seconds = 3) {
   await admin.context.close();
 }
 
+/** As if `seconds` had passed for a trading procedure: its times and its lots' move back by as much (a test hook). */
+export async function timePasses(browser: Browser, id: number, seconds: number) {
+  const admin = await signedInThroughForm(browser, ADMIN);
+  const reply = await admin.page.request.post(`/api/v1/test/briefcases/${id}/advance`, {
+    data: { seconds },
+    headers: { Authorization: `Bearer ${await tokenIn(admin.page)}` },
+  });
+  expect(reply.status()).toBe(200);
+  await admin.context.close();
+}
+
 /** Moscow wall time of `at` as the date picker's digits DDMMYYYYHHmm. */
 export function pickerDigits(at: Date): string {
   const m = moscowText(at);
