@@ -39,9 +39,50 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
       notifications_settings: {
         lot_mailer: { won: true, daily_summary: true },
         invitation_mailer: { invited: true },
+        deal_mailer: { steps: true },
       },
     });
     expect((await t.app.inject({ url: '/api/v1/profile' })).statusCode).toBe(401);
+  });
+
+  it("reads settings stored before deals had a setting as on, and saves the deal steps' switch", async () => {
+    const { user, token } = await newUser();
+    // Settings saved before decision 0261's revision have no deal_mailer group.
+    await t.ctx.db
+      .update(users)
+      .set({
+        notificationSettings: {
+          lot_mailer: {
+            won: true,
+            lost: false,
+            ousted: true,
+            started: true,
+            finished: true,
+            daily_summary: true,
+          },
+          autobid_mailer: { maxed_out: true },
+          invitation_mailer: { invited: true },
+        },
+      })
+      .where(eq(users.id, user.id));
+    const before = await t.app.inject({ url: '/api/v1/profile', headers: bearer(token) });
+    expect(before.json().data.notifications_settings).toMatchObject({
+      lot_mailer: { lost: false },
+      deal_mailer: { steps: true },
+    });
+    const form = multipart([['notifications_settings[deal_mailer][steps]', 'false']]);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile',
+      ...form,
+      headers: { ...form.headers, ...bearer(token) },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.notifications_settings).toMatchObject({
+      lot_mailer: { lost: false, won: true },
+      deal_mailer: { steps: false },
+    });
+    expect((await row(user.id)).notificationSettings?.deal_mailer).toEqual({ steps: false });
   });
 
   it('saves names, flags and an avatar from a multipart form and serves the avatar', async () => {

@@ -16,6 +16,11 @@ const notificationsSettingsSchema = z.object({
   }),
   autobid_mailer: z.object({ maxed_out: z.boolean() }),
   invitation_mailer: z.object({ invited: z.boolean() }),
+  /**
+   * A deal's steps on the user's lots (decisions/0261): the other side's signature, payment and its confirmation,
+   * the registry's hand-over. A deal that fails, is cancelled or is offered to the second bidder is always mailed.
+   */
+  deal_mailer: z.object({ steps: z.boolean() }),
 });
 export type NotificationsSettings = z.infer<typeof notificationsSettingsSchema>;
 
@@ -52,6 +57,7 @@ export const profileUpdateFields = z.object({
       ] as const).optional(),
       autobid_mailer: flags(['maxed_out'] as const).optional(),
       invitation_mailer: flags(['invited'] as const).optional(),
+      deal_mailer: flags(['steps'] as const).optional(),
     })
     .optional(),
   remove_avatar: formFlag.optional(),

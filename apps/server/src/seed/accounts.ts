@@ -148,6 +148,7 @@ const ALL_ON: NotificationSettings = {
   lot_mailer: { won: true, lost: true, ousted: true, started: true, finished: true, daily_summary: false },
   autobid_mailer: { maxed_out: true },
   invitation_mailer: { invited: true },
+  deal_mailer: { steps: true },
 };
 
 export interface AccountIds {

@@ -30,6 +30,8 @@ export interface NotificationSettings {
   };
   autobid_mailer: { maxed_out: boolean };
   invitation_mailer: { invited: boolean };
+  /** Absent in settings stored before deals had a setting (decisions/0261): read as on. */
+  deal_mailer?: { steps: boolean };
 }
 
 export const users = pgTable(

@@ -52,6 +52,7 @@ export async function updateProfile(
       lot_mailer: { ...current.lot_mailer, ...defined(given.lot_mailer) },
       autobid_mailer: { ...current.autobid_mailer, ...defined(given.autobid_mailer) },
       invitation_mailer: { ...current.invitation_mailer, ...defined(given.invitation_mailer) },
+      deal_mailer: { ...current.deal_mailer, ...defined(given.deal_mailer) },
     };
   }
   const files: { key: string; bytes: Buffer }[] = [];
