@@ -36,7 +36,7 @@ export async function expireDueDeals(ctx: AppContext, at: Date): Promise<number[
         },
         at,
       });
-      await recordDealEvent(tx, updated, 'system', at);
+      await recordDealEvent(tx, updated, 'system', 'expire', at);
       return updated;
     });
     if (row) expired.push(row);

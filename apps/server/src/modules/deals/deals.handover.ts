@@ -38,6 +38,6 @@ export async function handOverRegistry(tx: Tx, row: DealRow, at: Date): Promise<
     },
     at,
   });
-  await recordDealEvent(tx, updated, 'system', at);
+  await recordDealEvent(tx, updated, 'system', 'hand_over_registry', at);
   return updated;
 }

@@ -163,7 +163,7 @@ async function step(
       }),
       at,
     });
-    if (row.state !== locked.state) await recordDealEvent(tx, row, party, at);
+    if (row.state !== locked.state) await recordDealEvent(tx, row, party, chosen.type, at);
     // A confirmed payment hands the registry over in this transaction (decisions/0264).
     row = await handOverRegistry(tx, row, at);
     let opened: DealRow | null = null;
@@ -181,7 +181,7 @@ async function step(
         payload: dealAuditOf(opened, { to: opened.state, fromDealId: row.id }),
         at,
       });
-      await recordDealEvent(tx, opened, 'seller', at);
+      await recordDealEvent(tx, opened, 'seller', 'offer_to_second', at);
     }
     return { row, opened };
   });

@@ -12,7 +12,8 @@ import { shouldMail } from './mail.policy.ts';
 type Setting =
   | `lot_mailer.${keyof NotificationsSettings['lot_mailer']}`
   | 'autobid_mailer.maxed_out'
-  | 'invitation_mailer.invited';
+  | 'invitation_mailer.invited'
+  | 'deal_mailer.steps';
 
 const SETTINGS: Setting[] = [
   'lot_mailer.won',
@@ -23,6 +24,7 @@ const SETTINGS: Setting[] = [
   'lot_mailer.daily_summary',
   'autobid_mailer.maxed_out',
   'invitation_mailer.invited',
+  'deal_mailer.steps',
 ];
 
 /** Every setting on, except the one named. */
@@ -62,6 +64,30 @@ const CASES: { what: string; kind: EventKind; payload?: Record<string, unknown>;
       setting: 'invitation_mailer.invited',
     },
     { what: 'round invitation', kind: 'round_invitation', setting: 'invitation_mailer.invited' },
+    ...(
+      [
+        'sign',
+        'mark_paid',
+        'confirm_payment',
+        'hand_over_registry',
+        'registry_downloaded',
+        'close',
+        'accept_offer',
+      ] as const
+    ).map((action) => ({
+      what: `deal step ${action}`,
+      kind: 'deal' as const,
+      payload: { action },
+      setting: 'deal_mailer.steps' as const,
+    })),
+    // What ends or endangers a deal is mailed whatever is set: a deadline can fail it (decisions/0261).
+    ...(['expire', 'cancel', 'offer_to_second', 'decline_offer'] as const).map((action) => ({
+      what: `deal ${action}`,
+      kind: 'deal' as const,
+      payload: { action },
+      setting: null,
+    })),
+    { what: 'deal event without an action', kind: 'deal', payload: { state: 'failed' }, setting: null },
     { what: 'question answered', kind: 'question_answered', setting: null },
     { what: 'question asked', kind: 'question_asked', setting: null },
     { what: 'accreditation approved', kind: 'accreditation_approved', setting: null },

@@ -5,8 +5,24 @@
  */
 
 import type { NotificationsSettings } from '@etp/contracts';
-import { RESULT_STATUSES, statusIn } from '@etp/domain';
+import { type DealActionType, RESULT_STATUSES, statusIn } from '@etp/domain';
 import type { EventKind } from '../../../db/schema/index.ts';
+
+/**
+ * A deal's steps on the way to the registry (decisions/0261): the other side signs, pays, confirms, accepts the
+ * offer, downloads; the platform hands the registry over or closes the deal. deal_mailer.steps governs them. Every
+ * other deal event (a missed deadline, an administrator's cancellation, the lot offered to the second bidder, the
+ * offer declined, an event without an action) ends or endangers the deal and is mailed whatever is set.
+ */
+const DEAL_STEP_ACTIONS: ReadonlySet<string> = new Set<DealActionType>([
+  'sign',
+  'mark_paid',
+  'confirm_payment',
+  'hand_over_registry',
+  'registry_downloaded',
+  'close',
+  'accept_offer',
+]);
 
 export function shouldMail(
   kind: EventKind,
@@ -35,12 +51,14 @@ export function shouldMail(
       return settings.invitation_mailer.invited;
     case 'invitation':
       return false;
+    case 'deal':
+      return typeof payload.action === 'string' && DEAL_STEP_ACTIONS.has(payload.action)
+        ? settings.deal_mailer.steps
+        : true;
     case 'accreditation_approved':
     case 'accreditation_rejected':
     case 'question_answered':
     case 'question_asked':
-    // A deal's step has a deadline that can fail it: no setting switches it off (decisions/0261).
-    case 'deal':
       return true;
   }
 }
