@@ -100,7 +100,7 @@ async function tradedLot(request: APIRequestContext): Promise<Traded> {
     .poll(async () => (await lotsOf(request, winner, briefcaseId)).map((l) => l.attributes.status))
     .toEqual(['active', 'active']);
   const lots = (await lotsOf(request, winner, briefcaseId)).sort(
-    (a, b) => a.attributes.number - b.attributes.number,
+    (a, b) => Number(a.attributes.number) - Number(b.attributes.number),
   );
   const lot = lots[0]!;
   for (const bidder of [second, winner]) {
