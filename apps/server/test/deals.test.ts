@@ -7,9 +7,11 @@
 import {
   applyDealAction,
   DEAL_REFUSAL_HTTP_STATUS,
+  DEAL_STATE_LABELS,
   type Deal,
   type DealAction,
   type DealActor,
+  type DealState,
   priceInFiguresAndWords,
 } from '@etp/domain';
 import { and, eq } from 'drizzle-orm';
@@ -309,7 +311,7 @@ describe.each(DRIVERS)('deals on %s', (driver) => {
       'deal_confirm_payment',
       'deal_hand_over_registry',
     ]);
-    // The other side's members hear of each move (and get it by e-mail: a deal event is always mailed).
+    // The other side's members hear of each move (and get it by e-mail under deal_mailer.steps, decisions/0261).
     const told = await t.ctx.db
       .select()
       .from(events)
@@ -564,6 +566,34 @@ describe.each(DRIVERS)('deals on %s', (driver) => {
     const subject = `ЭТП РД: Лот №${lot.number} ТП №${briefcase.id}: сделка — «Подписана продавцом»`;
     const mails = (await outbox(t.app, user!.email!)).filter((m) => m.subject === subject);
     expect(mails).toHaveLength(1);
+  });
+
+  it('stops a deal step’s mail for a member who switched deal steps off, but not the deal’s failure', async () => {
+    const { briefcase, lot, deal } = await wonLot();
+    const quiet = await member(a.companyId);
+    const off = await call.send(quiet, 'PUT', '/api/v1/profile', {
+      notifications_settings: { deal_mailer: { steps: false } },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().data.notifications_settings.deal_mailer).toEqual({ steps: false });
+    const seller = await member(floor.sellerCompany.id);
+    expect((await sign(seller, deal.id)).statusCode).toBe(200);
+    await pastDeadline(deal.id);
+    expect(await expireDueDeals(t.ctx, t.clock.now())).toContain(deal.id);
+    // The mail pass takes 200 events at a time; the tests before wrote many.
+    for (let pass = 0; pass < 20; pass++) await queueEventMails(t.ctx);
+    const subject = (state: DealState) =>
+      `ЭТП РД: Лот №${lot.number} ТП №${briefcase.id}: сделка — «${DEAL_STATE_LABELS[state]}»`;
+    const emailOf = async (id: number) =>
+      (await t.ctx.db.select().from(users).where(eq(users.id, id)))[0]!.email!;
+    const mailed = async (id: number, state: DealState) =>
+      (await outbox(t.app, await emailOf(id))).filter((m) => m.subject === subject(state)).length;
+    // Both were told of the seller's signature on the page; only the member with the setting on by mail.
+    expect(await mailed(a.userId, 'signed_by_seller')).toBe(1);
+    expect(await mailed(quiet.userId, 'signed_by_seller')).toBe(0);
+    // A missed deadline ends the deal: mailed whatever is set.
+    expect(await mailed(a.userId, 'failed')).toBe(1);
+    expect(await mailed(quiet.userId, 'failed')).toBe(1);
   });
 
   it('agrees with the domain’s rules on random sequences of steps by random parties', async () => {
