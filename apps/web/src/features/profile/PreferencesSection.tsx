@@ -3,6 +3,7 @@ import {
   Divider,
   FormControlLabel,
   FormGroup,
+  FormHelperText,
   FormLabel,
   Radio,
   RadioGroup,
@@ -10,6 +11,7 @@ import {
   Switch,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
+import { Fragment } from 'react';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { errorText } from '../../lib/errorText.ts';
 import { toast } from '../../lib/toast.ts';
@@ -23,6 +25,7 @@ const GROUPS: { group: Group; flags: readonly (keyof typeof T.notifications)[] }
   { group: 'lot_mailer', flags: ['won', 'lost', 'ousted', 'started', 'finished', 'daily_summary'] },
   { group: 'autobid_mailer', flags: ['maxed_out'] },
   { group: 'invitation_mailer', flags: ['invited'] },
+  { group: 'deal_mailer', flags: ['steps'] },
 ];
 
 /** The strategies the server takes, in the order of their labels (a value import would bring zod to the page). */
@@ -68,28 +71,39 @@ export function PreferencesSection({ profile }: { profile: Profile }) {
               <FormLabel component="legend" sx={{ typography: 'subtitle2', color: 'text.primary', mb: 0.5 }}>
                 {T.notificationGroups[group]}
               </FormLabel>
-              {flags.map((flag) => (
-                <FormControlLabel
-                  key={flag}
-                  label={T.notifications[flag]}
-                  control={
-                    <Switch
-                      checked={settings[group]?.[flag] ?? false}
-                      onChange={(event) =>
-                        save.mutate({
-                          [`notifications_settings[${group}][${flag}]`]: String(event.target.checked),
-                        })
+              {flags.map((flag) => {
+                const help = T.notificationHelp[flag];
+                const helpId = `notification-help-${group}-${flag}`;
+                return (
+                  <Fragment key={flag}>
+                    <FormControlLabel
+                      label={T.notifications[flag]}
+                      control={
+                        <Switch
+                          checked={settings[group]?.[flag] ?? false}
+                          slotProps={{ input: help ? { 'aria-describedby': helpId } : {} }}
+                          onChange={(event) =>
+                            save.mutate({
+                              [`notifications_settings[${group}][${flag}]`]: String(event.target.checked),
+                            })
+                          }
+                        />
                       }
+                      sx={{
+                        ml: 0,
+                        justifyContent: 'space-between',
+                        '& .MuiFormControlLabel-label': { flexGrow: 1 },
+                      }}
+                      labelPlacement="start"
                     />
-                  }
-                  sx={{
-                    ml: 0,
-                    justifyContent: 'space-between',
-                    '& .MuiFormControlLabel-label': { flexGrow: 1 },
-                  }}
-                  labelPlacement="start"
-                />
-              ))}
+                    {help && (
+                      <FormHelperText id={helpId} sx={{ mx: 0, mt: 0 }}>
+                        {help}
+                      </FormHelperText>
+                    )}
+                  </Fragment>
+                );
+              })}
             </FormGroup>
           ))}
         </Stack>

@@ -78,6 +78,7 @@ export const PROFILE_MESSAGES = {
     lot_mailer: 'Торги и лоты',
     autobid_mailer: 'Автоставки',
     invitation_mailer: 'Компания',
+    deal_mailer: 'Сделки',
   },
   notifications: {
     won: 'Вы выиграли лот',
@@ -88,7 +89,13 @@ export const PROFILE_MESSAGES = {
     daily_summary: 'Ежедневная сводка по торгам',
     maxed_out: 'Автоставка достигла максимума',
     invited: 'Вас пригласили в компанию',
+    steps: 'Шаги сделки по моим лотам: подписание, оплата, передача реестра',
   },
+  /** Shown under a switch whose off does not silence everything of its kind (decisions/0261). */
+  notificationHelp: {
+    steps:
+      'О том, что сделка не состоялась, отменена или лот предложен второму участнику, мы пишем всегда: пропущенный срок может сорвать сделку.',
+  } as Partial<Record<string, string>>,
 
   deleteTitle: 'Удаление профиля',
   deleteHint:
