@@ -40,7 +40,9 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
   ],
   webServer: {
-    command: 'npx tsx ../apps/server/src/main.ts',
+    // The compiled server (decisions/0252), as production runs it: no TypeScript loader in the server or in each
+    // file worker it starts. Built into a folder of this run's own (git-ignored), so parallel runs do not collide.
+    command: `node ../apps/server/build.mjs dist-e2e-${PORT} && node --enable-source-maps ../apps/server/dist-e2e-${PORT}/main.mjs`,
     url: `http://localhost:${PORT}/health`,
     reuseExistingServer: false,
     timeout: 120_000,

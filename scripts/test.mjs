@@ -17,7 +17,26 @@ const run = (command, args, env = {}) => {
 if (!process.env.DATABASE_URL) {
   console.log('ℹ DATABASE_URL is not set: integration tests run on PGlite only.');
 }
-run('npx', ['vitest', 'run']);
+// The web app's production build (for the journeys) runs beside Vitest at the lowest priority: it takes what CPU the
+// tests leave (their waits on a database, the serial files' idle core) instead of a minute of its own afterwards.
+console.log('\n▶ nice -n 19 npm run build --workspace apps/web (beside the tests, output kept for the end)');
+const webBuild = new Promise((resolve) => {
+  const child = spawn('nice', ['-n', '19', 'npm', 'run', 'build', '--workspace', 'apps/web'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
+  child.on('close', (code) => resolve({ code: code ?? 1, output }));
+});
+// Spawned, not spawnSync: the build's output is read while the tests run.
+const vitestStatus = await new Promise((resolve) =>
+  spawn('npx', ['vitest', 'run'], { stdio: 'inherit' }).on('close', (code) => resolve(code ?? 1)),
+);
+const built = await webBuild;
+if (vitestStatus !== 0) {
+  console.error(`\n✖ npx vitest run failed (exit ${vitestStatus})`);
+  process.exit(vitestStatus);
+}
 
 const chromium = findChromium();
 if (!chromium) {
@@ -33,7 +52,11 @@ if (!chromium) {
   );
   process.exit(1);
 }
-run('npm', ['run', 'build', '--workspace', 'apps/web']);
+process.stdout.write(built.output);
+if (built.code !== 0) {
+  console.error(`\n✖ npm run build --workspace apps/web failed (exit ${built.code})`);
+  process.exit(built.code);
+}
 // Every route's first-load JavaScript against the 250 kB gzip budget (decisions/0145).
 run('node', ['scripts/js-budget.mjs']);
 // The journeys run in one Playwright process against one server; E2E_SHARDS=N runs N shards at once, each against a
