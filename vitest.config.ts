@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Server test files that run one at a time, after the others (decisions/0153): those that share the one Redis of
@@ -21,10 +22,47 @@ const SERIAL_SERVER_TESTS = [
   'apps/server/src/files/filePriority.test.ts',
 ];
 
+/**
+ * The longest files of a project start first (decisions/0153). A clean clone has no timings cached, and Vitest then
+ * starts the largest files first: a short file with a long run (the money path's model tests) would start last and
+ * keep one worker busy after the other has finished. Listed in order, longest first; the rest keep Vitest's order.
+ */
+const LONG_FILES = [
+  'apps/server/test/moneyPath.classic.model.test.ts',
+  'apps/server/test/moneyPath.sealed.model.test.ts',
+  'apps/server/test/moneyPath.dutch.model.test.ts',
+  'apps/server/test/protocolDemo.test.ts',
+  'apps/server/test/protocol.test.ts',
+  'apps/server/test/accessMatrix.test.ts',
+  'apps/server/test/dealRegistry.test.ts',
+  'apps/server/test/deals.test.ts',
+];
+
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const at = LONG_FILES.findIndex((path) => file.moduleId.endsWith(path));
+      return at < 0 ? LONG_FILES.length : at;
+    };
+    const sorted = await super.sort(files);
+    // Only within a project: its files keep their places among the other projects' and groups'.
+    const places = new Map<string, number[]>();
+    for (const [at, file] of sorted.entries())
+      places.set(file.project.name, [...(places.get(file.project.name) ?? []), at]);
+    const result = [...sorted];
+    for (const at of places.values()) {
+      const mine = at.map((i) => sorted[i]!).sort((a, b) => rank(a) - rank(b));
+      for (const [k, i] of at.entries()) result[i] = mine[k]!;
+    }
+    return result;
+  }
+}
+
 const server = { testTimeout: 30_000, hookTimeout: 120_000, pool: 'forks' as const, isolate: false };
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongFilesFirst },
     // Server files mostly wait on a database: two at a time even on two cores (the default there is one).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [

@@ -1,7 +1,7 @@
 /**
- * fast-check commands of the money path (moneyPath.model.test.ts): each one acts through the HTTP API as a buyer,
- * the seller or an administrator, or moves the clock and runs the scheduler, predicts the outcome with the plain
- * model (moneyModel.ts), and then checks what every role sees of the lot against the model.
+ * fast-check commands of the money path (support/moneyPath.ts, one test file per format): each one acts through
+ * the HTTP API as a buyer, the seller or an administrator, or moves the clock and runs the scheduler, predicts
+ * the outcome with the plain model (moneyModel.ts), and then checks what every role sees of the lot against it.
  */
 import { and, eq } from 'drizzle-orm';
 import type fc from 'fast-check';

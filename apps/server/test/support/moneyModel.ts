@@ -1,5 +1,5 @@
 /**
- * A plain model of one lot's money path for the model-based tests (moneyPath.model.test.ts), written from the
+ * A plain model of one lot's money path for the model-based tests (support/moneyPath.ts), written from the
  * rules (spec 2 §4–§6, DESIGN.md §5, docs/auctions.md) and not from the server's code: what each action does to
  * the lot and what each role should then see. Buyers are companies 0, 1, 2; amounts are kopecks; times are ms.
  */

@@ -2,15 +2,16 @@
  * Model-based tests of the money path (issue 29, decisions/0238): random sequences of bids, changes,
  * withdrawals, autobids, "+N мин", the end of trading, the seller's choice and the second round, by three buyers
  * on classic, dutch and sealed lots, through the HTTP API, each step checked against a plain model of the rules
- * (support/moneyModel.ts) for every role. MODEL_SEED and MODEL_RUNS (runs per format) override the defaults;
- * a failure names the seed, the replay path (MODEL_PATH) and the shrunk command sequence.
+ * (moneyModel.ts) for every role. One test file per format (moneyPath.<format>.model.test.ts) calls
+ * moneyPathModel. MODEL_SEED and MODEL_RUNS (runs per format) override the defaults; a failure names the seed,
+ * the replay path (MODEL_PATH) and the shrunk command sequence.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { Scheduler } from '../src/scheduler/scheduler.ts';
-import { createTestApp, type TestApp } from './support/app.ts';
-import { DRIVERS } from './support/db.ts';
-import { buildBriefcase, buildLot } from './support/factories.ts';
+import { Scheduler } from '../../src/scheduler/scheduler.ts';
+import { createTestApp, type TestApp } from './app.ts';
+import { DRIVERS } from './db.ts';
+import { buildBriefcase, buildLot } from './factories.ts';
 import {
   AdvanceCommand,
   type AmountKind,
@@ -25,9 +26,9 @@ import {
   SecondRoundCommand,
   tally,
   WithdrawCommand,
-} from './support/moneyCommands.ts';
-import * as M from './support/moneyModel.ts';
-import { api, buildFloor, type Floor } from './support/trading.ts';
+} from './moneyCommands.ts';
+import * as M from './moneyModel.ts';
+import { api, buildFloor, type Floor } from './trading.ts';
 
 const SEED = Number(process.env.MODEL_SEED ?? 20_260_529);
 const RUNS = process.env.MODEL_RUNS ? Number(process.env.MODEL_RUNS) : null;
@@ -193,89 +194,82 @@ function paramsOf(s: Setup, now: number): M.LotParams {
   return p;
 }
 
-const FORMATS: { format: M.Format; title: string; runs: number }[] = [
-  { format: 'classic', title: 'classic lots with autobids and anti-sniping', runs: 40 },
-  { format: 'dutch', title: 'dutch lots on the falling clock', runs: 30 },
-  {
-    format: 'private_requests',
-    title: 'sealed lots (private_requests, bank_to_bank; ransom, convert)',
-    runs: 40,
-  },
-];
+/**
+ * The model test of one format on each driver: `runs` fast-check runs (MODEL_RUNS overrides) from the fixed seed,
+ * one file per format so that Vitest spreads the formats over its workers (decisions/0153).
+ */
+export function moneyPathModel(format: M.Format, title: string, runs: number) {
+  describe.each(DRIVERS)('the money path against a model of the rules on %s', (driver) => {
+    let t: TestApp;
+    let floor: Floor;
+    let scheduler: Scheduler;
+    let base: Date;
 
-describe.each(DRIVERS)('the money path against a model of the rules on %s', (driver) => {
-  let t: TestApp;
-  let floor: Floor;
-  let scheduler: Scheduler;
-  let base: Date;
+    beforeAll(async () => {
+      t = await createTestApp(driver, {
+        ACCESS_TOKEN_TTL_SECONDS: '86400',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        BIDS_RATE_LIMIT_PER_MINUTE: '1000000',
+      });
+      floor = await buildFloor(t, 3);
+      scheduler = new Scheduler(t.ctx, t.ctx.leaderTag, (error) => {
+        throw error;
+      });
+      base = t.clock.now();
+    });
+    afterAll(async () => {
+      if (process.env.MODEL_STATS)
+        console.log(
+          [...tally]
+            .sort()
+            .map(([k, n]) => `${k}: ${n}`)
+            .join('\n'),
+        );
+      await scheduler.stop();
+      await t.close();
+    });
 
-  beforeAll(async () => {
-    t = await createTestApp(driver, {
-      ACCESS_TOKEN_TTL_SECONDS: '86400',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      BIDS_RATE_LIMIT_PER_MINUTE: '1000000',
-    });
-    floor = await buildFloor(t, 3);
-    scheduler = new Scheduler(t.ctx, t.ctx.leaderTag, (error) => {
-      throw error;
-    });
-    base = t.clock.now();
-  });
-  afterAll(async () => {
-    if (process.env.MODEL_STATS)
-      console.log(
-        [...tally]
-          .sort()
-          .map(([k, n]) => `${k}: ${n}`)
-          .join('\n'),
-      );
-    await scheduler.stop();
-    await t.close();
-  });
-
-  /** A fresh procedure with one lot per run; the clock goes back to the same morning (tokens stay valid). */
-  async function setup(s: Setup) {
-    t.clock.set(base);
-    const now = base.getTime();
-    const p = paramsOf(s, now);
-    const status = s.ready ? 'ready' : 'active';
-    const dutch = s.format === 'dutch';
-    const briefcase = await buildBriefcase(t.ctx.db, floor.sellerCompany, {
-      auctionType: s.format,
-      endMode: s.endMode,
-      status,
-      startDatetime: new Date(p.startMs),
-      endDatetime: new Date(p.endMs),
-      renewalAfterLastBid: p.antiSnipeMin > 0,
-      renewalAfterLastBidInMinutes: p.antiSnipeMin,
-      lotRenewalMinutes: p.periodMin,
-      maxBids: p.maxBids,
-      stepPrice: p.step,
-    });
-    const lot = await buildLot(t.ctx.db, briefcase, {
-      status,
-      startPrice: p.startPrice,
-      stepPrice: p.step,
-      amountBottomline: p.osz,
-      startDatetime: new Date(p.startMs),
-      endDatetime: new Date(p.endMs),
-      ...(dutch
-        ? {
-            maxPrice: p.maxPrice,
-            minPrice: p.startPrice,
-            stepCount: M.dutchStepCount(p),
-            currentStep: 1,
-            currentPrice: p.maxPrice,
-          }
-        : {}),
-    });
-    const real: Real = { t, call: api(t), floor, scheduler, briefcaseId: briefcase.id, lotId: lot.id };
-    const model = M.newModel(p, now, status);
-    await checkViews(model, real, null, false);
-    return { model, real };
-  }
-
-  for (const { format, title, runs } of FORMATS) {
+    /** A fresh procedure with one lot per run; the clock goes back to the same morning (tokens stay valid). */
+    async function setup(s: Setup) {
+      t.clock.set(base);
+      const now = base.getTime();
+      const p = paramsOf(s, now);
+      const status = s.ready ? 'ready' : 'active';
+      const dutch = s.format === 'dutch';
+      const briefcase = await buildBriefcase(t.ctx.db, floor.sellerCompany, {
+        auctionType: s.format,
+        endMode: s.endMode,
+        status,
+        startDatetime: new Date(p.startMs),
+        endDatetime: new Date(p.endMs),
+        renewalAfterLastBid: p.antiSnipeMin > 0,
+        renewalAfterLastBidInMinutes: p.antiSnipeMin,
+        lotRenewalMinutes: p.periodMin,
+        maxBids: p.maxBids,
+        stepPrice: p.step,
+      });
+      const lot = await buildLot(t.ctx.db, briefcase, {
+        status,
+        startPrice: p.startPrice,
+        stepPrice: p.step,
+        amountBottomline: p.osz,
+        startDatetime: new Date(p.startMs),
+        endDatetime: new Date(p.endMs),
+        ...(dutch
+          ? {
+              maxPrice: p.maxPrice,
+              minPrice: p.startPrice,
+              stepCount: M.dutchStepCount(p),
+              currentStep: 1,
+              currentPrice: p.maxPrice,
+            }
+          : {}),
+      });
+      const real: Real = { t, call: api(t), floor, scheduler, briefcaseId: briefcase.id, lotId: lot.id };
+      const model = M.newModel(p, now, status);
+      await checkViews(model, real, null, false);
+      return { model, real };
+    }
     it(`agrees with the model on ${title}`, async () => {
       const property = fc.asyncProperty(
         setupOf(format),
@@ -298,5 +292,5 @@ describe.each(DRIVERS)('the money path against a model of the rules on %s', (dri
         );
       }
     }, 600_000);
-  }
-});
+  });
+}
