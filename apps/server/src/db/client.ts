@@ -15,6 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { Episode } from './availability.ts';
+import { pgliteNamedSession } from './pgliteStatements.ts';
 import * as schema from './schema/index.ts';
 
 type Schema = typeof schema;
@@ -39,6 +40,11 @@ export interface Database {
    * it fails, then a new one (prepare again). Closed with the database.
    */
   dedicated?: () => Promise<DedicatedConnection>;
+  /**
+   * PGlite only: its one session for the bid batcher, with the transactions of `db` and the statements run as named
+   * ones, parsed and planned once (pgliteStatements.ts, decisions/0265).
+   */
+  namedSession?: DedicatedConnection;
   /**
    * PostgreSQL only: how long a statement of this database's connections waits for a lock (lock_timeout), ms. A
    * bid is answered within it however many bids wait before it (decisions/0237). PGlite has one session: no other
@@ -267,6 +273,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    namedSession: pgliteNamedSession(client, db),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),

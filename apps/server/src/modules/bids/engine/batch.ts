@@ -38,6 +38,16 @@ const LOCKED_LOT_RETRY_MS = 50;
 /** The pause before a batch of nothing but bids on held lots is tried again. */
 const LOCKED_LOT_PAUSE_MS = 2;
 
+/**
+ * PGlite runs a statement inside this process and answers it without the event loop ever reaching its I/O phase: a
+ * batch's whole transaction runs in the microtasks after the request that started it, and the requests that arrived
+ * meanwhile are read only after it, each then starting (and being) a batch of its own: one transaction per bid. So on
+ * PGlite a formed batch waits one turn of the event loop (setImmediate runs after the I/O phase) before its
+ * transaction: the bids read meanwhile queue for the next batch, as they do on PostgreSQL while a batch waits for the
+ * server (decisions/0265).
+ */
+const oneTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export interface BatchBid {
   auth: AuthContext;
   lotId: number;
@@ -78,7 +88,7 @@ export interface CommittedBatch {
 export class BidBatcher {
   private queue: Pending[] = [];
   private running = false;
-  /** The batcher's own connection (PostgreSQL) and the lock statement prepared on it. */
+  /** The batcher's own connection (PostgreSQL; PGlite's named session) and the lock statement prepared on it. */
   private own: { connection: DedicatedConnection; lock: BatchLockQuery } | null = null;
 
   constructor(
@@ -115,6 +125,7 @@ export class BidBatcher {
         });
         if (this.queue.length === 0) break;
         const batch = this.queue.splice(0, MAX_BATCH);
+        if (this.ctx.database.kind === 'pglite') await oneTurn();
         const held = await this.commit(batch);
         if (held.length === 0) continue;
         // Bids on held lots go first in the next batch; a batch of nothing else waits a moment before it is retried.
@@ -130,16 +141,18 @@ export class BidBatcher {
 
   /**
    * Where batches run: on PostgreSQL a connection of the batcher's own, with the lock statement prepared on it once
-   * (again on a new connection after one failed); on PGlite, whose one session serves everything, the database.
+   * (again on a new connection after one failed); on PGlite its one session, whose transactions serve everything,
+   * with the batch's statements run by name (Database.namedSession: parsed and planned once, decisions/0265).
    */
   private async connection(): Promise<{
     transaction: <T>(work: (tx: DbOrTx) => Promise<T>) => Promise<T>;
     lock?: BatchLockQuery;
     write?: BatchWrite;
   }> {
-    if (!this.ctx.database.dedicated) return { transaction: (work) => this.ctx.db.transaction(work) };
+    const { dedicated, namedSession } = this.ctx.database;
+    if (!dedicated && !namedSession) return { transaction: (work) => this.ctx.db.transaction(work) };
     if (!this.own || this.own.connection.failed) {
-      const connection = await this.ctx.database.dedicated();
+      const connection = namedSession ?? (await dedicated!());
       if (this.own?.connection !== connection) this.own = { connection, lock: batchLockQuery(connection.db) };
     }
     const { connection, lock } = this.own;
