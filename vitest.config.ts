@@ -8,7 +8,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * or the event loop, which a neighbour on the other core would skew.
  */
 const SERIAL_SERVER_TESTS = [
-  'apps/server/test/config.test.ts',
   'apps/server/test/faults.test.ts',
   'apps/server/test/liveRevocation.test.ts',
   'apps/server/test/multinode.test.ts',
