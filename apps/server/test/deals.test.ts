@@ -153,8 +153,11 @@ describe.each(DRIVERS)('deals on %s', (driver) => {
       available_actions: ['sign'],
     });
     expect(await auditOf(briefcase.id, 'deal_opened')).toHaveLength(1);
-    const [live] = bus.of('BriefcaseStatus', 'deal_update', briefcase.id);
-    expect(live?.audience).toEqual({ kind: 'companies', ids: [a.companyId, floor.sellerCompany.id] });
+    const [live] = bus.of('DealsStream', 'deal_update', briefcase.id);
+    expect(live?.audience).toEqual({
+      kind: 'companiesAndAdmins',
+      ids: [a.companyId, floor.sellerCompany.id],
+    });
     expect(live?.message.payload).toMatchObject({ deal_id: deal.id, state: 'awaiting_signatures' });
   });
 

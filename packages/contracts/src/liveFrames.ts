@@ -17,8 +17,25 @@ export const LIVE_CHANNELS = [
   'AdminUsersStream',
   /** A procedure's FAQ changed (decisions/0180): the Вопрос-ответ tab re-reads its page. */
   'BriefcaseQuestions',
+  /**
+   * The deals of won lots (decisions/0261): a channel without a procedure, open to every signed-in user; each
+   * deal_update reaches the members of the deal's two companies and the administrators.
+   */
+  'DealsStream',
 ] as const;
 export type LiveChannel = (typeof LIVE_CHANNELS)[number];
+
+/** Channels subscribed without a procedure: one subscription hears the messages of every procedure. */
+const CHANNELS_WITHOUT_BRIEFCASE: ReadonlySet<LiveChannel> = new Set(['AdminUsersStream', 'DealsStream']);
+
+/**
+ * The procedure of the subscription a message is delivered to: its own `briefcase_id`, or null on a channel
+ * subscribed without one (a DealsStream message still names the deal's procedure).
+ */
+export const subscriptionBriefcaseId = (message: {
+  channel: LiveChannel;
+  briefcase_id: number | null;
+}): number | null => (CHANNELS_WITHOUT_BRIEFCASE.has(message.channel) ? null : message.briefcase_id);
 
 const LIVE_ACTIONS = [
   'lot_update',
@@ -44,7 +61,7 @@ const LIVE_ACTION_CHANNEL = {
   stats: 'BriefcaseStats',
   users: 'UsersStream',
   questions: 'BriefcaseQuestions',
-  deal_update: 'BriefcaseStatus',
+  deal_update: 'DealsStream',
 } as const satisfies Record<LiveAction, LiveChannel>;
 
 /** The payload of each action. */
@@ -63,7 +80,10 @@ interface LivePayloads {
 /** One live message of one action: its channel and payload follow from the action. */
 export interface LiveMessageOf<A extends LiveAction> {
   channel: (typeof LIVE_ACTION_CHANNEL)[A];
-  /** The procedure the message is about (every action belongs to one). */
+  /**
+   * The procedure the message is about (every action belongs to one, a deal_update too, although DealsStream is
+   * subscribed without a procedure: subscriptionBriefcaseId).
+   */
   briefcase_id: number;
   action: A;
   payload: LivePayloads[A];

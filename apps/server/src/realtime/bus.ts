@@ -13,7 +13,9 @@ export type Audience =
   /** Everyone but the seller and administrators. */
   | { kind: 'participants' }
   | { kind: 'companies'; ids: number[] }
-  | { kind: 'users'; ids: number[] };
+  | { kind: 'users'; ids: number[] }
+  /** The members of these companies and every administrator (a deal's two parties and the platform's staff). */
+  | { kind: 'companiesAndAdmins'; ids: number[] };
 
 /**
  * A notice between nodes that rights changed (access.ts). It is shaped like a message (so it keeps its place

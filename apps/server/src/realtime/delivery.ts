@@ -120,7 +120,9 @@ function supersedingKey(event: BusEvent): string | null {
   return `${payload.id}|${audience.kind}|${ids}`;
 }
 
-const personal = (audience: Audience) => audience.kind === 'companies' || audience.kind === 'users';
+/** An audience of some companies or users: a frame for one socket is not shared with another of the same role. */
+const personal = (audience: Audience) =>
+  audience.kind === 'companies' || audience.kind === 'users' || audience.kind === 'companiesAndAdmins';
 
 function reaches(client: LiveClient, audience: Audience, briefcaseId: number | null): boolean {
   const auth = client.auth;
@@ -136,6 +138,8 @@ function reaches(client: LiveClient, audience: Audience, briefcaseId: number | n
       return auth.company !== null && audience.ids.includes(auth.company.id);
     case 'users':
       return audience.ids.includes(auth.user.id);
+    case 'companiesAndAdmins':
+      return auth.user.role === 'admin' || (auth.company !== null && audience.ids.includes(auth.company.id));
   }
 }
 

@@ -13,7 +13,13 @@
  * every node then forgets both memos and re-checks the sockets of the users concerned (accessRechecks.ts).
  * Deliveries read the rights on the client, so they are the current ones.
  */
-import { type LiveChannel, type LiveCommand, type LiveReply, liveCommandSchema } from '@etp/contracts';
+import {
+  type LiveChannel,
+  type LiveCommand,
+  type LiveReply,
+  liveCommandSchema,
+  subscriptionBriefcaseId,
+} from '@etp/contracts';
 import type { WebSocket } from 'ws';
 import type { AuthContext } from '../modules/auth/guards.ts';
 import { type AccessChange, readAccessChange } from './access.ts';
@@ -169,7 +175,7 @@ export class LiveHub {
   /** Queues the event for the sockets subscribed to its channel. */
   deliver(event: BusEvent): void {
     const { message } = event;
-    this.channels.get(keyOf(message.channel, message.briefcase_id))?.push(event);
+    this.channels.get(keyOf(message.channel, subscriptionBriefcaseId(message)))?.push(event);
   }
 
   close(): void {

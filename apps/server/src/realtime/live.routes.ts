@@ -25,6 +25,8 @@ export async function authorizeChannel(
   if (channel === 'AdminUsersStream') {
     return admin ? { ok: true, master: false } : { ok: false, message: LIVE_MESSAGES.adminsOnly };
   }
+  // Every signed-in user: each deal_update says to whom it goes (the deal's companies and administrators).
+  if (channel === 'DealsStream') return { ok: true, master: false };
   if (briefcaseId === null) return { ok: false, message: LIVE_MESSAGES.briefcaseRequired };
   const access = await resolveBriefcaseAccess(ctx.db, auth, briefcaseId);
   if (access.kind === 'not_in_good_standing') return { ok: false, message: LIVE_MESSAGES.notInGoodStanding };
@@ -79,4 +81,4 @@ export function liveRoutes(hub: LiveHub, outage?: LiveOutage): FastifyPluginAsyn
 
 /** How the open API describes the live channel's protocol (docs/LIVE.md; the messages are contracts live.ts). */
 const LIVE_PROTOCOL =
-  'Одно соединение на вкладку: сначала сообщение authenticate с jwt-токеном, затем subscribe/unsubscribe на каналы LotsStream, UsersStream, BriefcaseStats, BriefcaseStatus, BriefcaseQuestions (с briefcase_id). Сервер присылает {channel, briefcase_id, action, payload, t}.';
+  'Одно соединение на вкладку: сначала сообщение authenticate с jwt-токеном, затем subscribe/unsubscribe на каналы LotsStream, UsersStream, BriefcaseStats, BriefcaseStatus, BriefcaseQuestions (с briefcase_id) и DealsStream (без briefcase_id: сделки пользователя, администратору все). Сервер присылает {channel, briefcase_id, action, payload, t}.';

@@ -1,4 +1,8 @@
-/** A deal's change on the bus: `deal_update` on the procedure's BriefcaseStatus, to both companies' users. */
+/**
+ * A deal's change on the bus: `deal_update` on DealsStream (a channel without a procedure, decisions/0261), to the
+ * members of both companies and every administrator: "Мои сделки", the lot's "Сделка" block and the administrator's
+ * deals page follow it wherever they are open.
+ */
 import { liveMessage } from '@etp/contracts';
 import type { AppContext } from '../../appContext.ts';
 import type { DealRow } from '../../db/schema/index.ts';
@@ -19,7 +23,7 @@ export async function publishDealChanges(ctx: AppContext, rows: readonly DealRow
         },
         t,
       ),
-      audience: { kind: 'companies', ids: [row.buyerCompanyId, row.sellerCompanyId] },
+      audience: { kind: 'companiesAndAdmins', ids: [row.buyerCompanyId, row.sellerCompanyId] },
     });
   }
 }
