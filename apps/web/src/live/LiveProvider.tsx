@@ -2,7 +2,7 @@
  * Holds the app's one LiveConnection and its cache writer, and lets hooks (useLive.ts) reach them. The socket
  * follows the session: it restarts when the user signs in or out (in this tab or another).
  */
-import type { LiveChannel, LiveMessage } from '@etp/contracts';
+import { type LiveChannel, type LiveMessage, subscriptionBriefcaseId } from '@etp/contracts';
 import { RECONNECT_RELOAD_DELAY_MS } from '@etp/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useEffect, useState } from 'react';
@@ -51,7 +51,8 @@ export function LiveProvider({ children, createSocket, retryDelay }: LiveProvide
       onFrame(messages) {
         writer.applyFrame(messages);
         for (const message of messages)
-          for (const listener of listeners.get(keyOf(message.channel, message.briefcase_id)) ?? [])
+          for (const listener of listeners.get(keyOf(message.channel, subscriptionBriefcaseId(message))) ??
+            [])
             listener(message);
       },
       // Spec 2 §4: on reconnect the data is reloaded 50 ms later.

@@ -4,7 +4,9 @@
  * - LotsStream (lotsStream.ts): lot_update → the cached pages of lots and the lot, then the procedure's card
  *   (procedureCard.ts) and statistics re-read, throttled; autobid_maxed_out → the lot's autobid is off;
  * - BriefcaseStatus (briefcaseStatus.ts): briefcase_status_update / briefcase_closed / next_round → the card and
- *   its feed entries, and the lots re-read; deal_update → the lots and the deals re-read;
+ *   its feed entries, and the lots re-read;
+ * - DealsStream (no procedure; "Мои сделки", the administrator's deals, the lot's "Сделка" block subscribe):
+ *   deal_update → the procedure's lots and the deals re-read;
  * - BriefcaseStats (briefcaseStats.ts): stats → the Statistics tab's counters at once, its charts re-read;
  * - UsersStream (usersStream.ts): users → the Monitoring tab's counts and the user's row;
  * - BriefcaseQuestions (briefcaseQuestions.ts): questions → the FAQ tab's pages re-read.

@@ -5,6 +5,7 @@
  */
 import { Alert, Box, CircularProgress, Divider, Paper, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
+import { useLiveSubscription } from '../../live/useLive.ts';
 import { DealActions } from './DealActions.tsx';
 import { DealDeadline } from './DealDeadline.tsx';
 import { DealMilestones, DealParties, DealSignatures } from './DealFacts.tsx';
@@ -14,6 +15,8 @@ import { DEALS_MESSAGES as T } from './messages.ts';
 
 export default function DealBlock({ lotId }: { lotId: number }) {
   const deal = useLotDeal(lotId);
+  // The deal's steps re-read the block, whichever side or administrator has it open (decisions/0261).
+  useLiveSubscription('DealsStream', null);
   if (deal.isPending) return <CircularProgress size={24} aria-label={T.blockTitle} />;
   if (deal.error) return <Alert severity="error">{T.loadFailed}</Alert>;
   return deal.data ? <DealCard deal={deal.data} /> : null;

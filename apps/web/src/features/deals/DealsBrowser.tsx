@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorBlock } from '../../components/ErrorBlock.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { useLiveSubscription } from '../../live/useLive.ts';
 import { DealsList } from './DealsList.tsx';
 import { type Deal, type DealsFilter, useDeals } from './dealsApi.ts';
 import { DEALS_MESSAGES as T } from './messages.ts';
@@ -36,6 +37,8 @@ export function DealsBrowser({
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   const deals = useDeals(filter);
+  // Every deal's step re-reads the list (the app's one live connection; decisions/0261).
+  useLiveSubscription('DealsStream', null);
   const set = (name: 'state' | 'role' | 'page', value: string) => {
     const next = new URLSearchParams(params);
     if (value === '' || (name === 'page' && value === '1')) next.delete(name);
