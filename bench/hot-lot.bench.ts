@@ -41,6 +41,8 @@ const WARMUP_SECONDS = QUICK ? 3 : 5;
  */
 const SESSIONS = 1;
 const GOAL_RATIO = 0.5;
+/** PGlite (issue 33): its bids share transactions too, so the ladder reaches a quarter of a bare UPDATE's rate. */
+const PGLITE_GOAL_RATIO = 0.25;
 
 /** One bidding model on its own lot of the server: accepted and stale bids, latency, CPU, and the lot after. */
 async function run(server: BenchServer, buyers: PlanBuyer[], lot: PlanLot, bidding: HotBidding) {
@@ -129,6 +131,14 @@ export async function hotLotBenchmark() {
     GOAL_RATIO,
     'at_least',
   );
+  const pgliteVerdict = pglite
+    ? goal(
+        `PGlite, ladder bidding: accepted bids/s on one lot >= ${PGLITE_GOAL_RATIO} x the same single-row UPDATE run serially in process`,
+        pglite.ladder.ratio,
+        PGLITE_GOAL_RATIO,
+        'at_least',
+      )
+    : null;
   return {
     machine: machine(),
     parameters: {
@@ -145,6 +155,7 @@ export async function hotLotBenchmark() {
     postgres,
     pglite,
     goal: verdict,
-    pass: verdict.pass,
+    pglite_goal: pgliteVerdict,
+    pass: verdict.pass && (pgliteVerdict?.pass ?? true),
   };
 }

@@ -18,6 +18,7 @@ import { cpuMeter } from './support/cpu.ts';
 import { type LoadPlan, type LoadResult, runLoad } from './support/load.ts';
 import { createBuyers, createClassicMarket, refreshLots } from './support/market.ts';
 import { pgbenchSingleRow } from './support/pgbench.ts';
+import { pgliteBidWrites } from './support/pgliteRef.ts';
 import { profiled } from './support/profile.ts';
 import { goal, machine, perSecond, ratio, summarize } from './support/report.ts';
 import { type DriverKind, postgresUrl, startBenchServer } from './support/server.ts';
@@ -41,6 +42,10 @@ const PACED_WARMUP_SECONDS = 1;
 const OFFERED_RATE = 500;
 const GOAL_THROUGHPUT = 2000;
 const GOAL_P99_MS = 25;
+/** PGlite (the embedded database): accepted bids/s over the 1,000 lots, and against its serial reference. */
+const GOAL_PGLITE_THROUGHPUT = 1000;
+const GOAL_PGLITE_RATIO = 1;
+const PGLITE_REFERENCE_SECONDS = 5;
 
 /** Runs the plan with the CPU of server, PostgreSQL and load generator counted (and profiled: BENCH_PROFILE=1). */
 async function measured(plan: LoadPlan, name: string) {
@@ -136,6 +141,16 @@ async function measure(kind: DriverKind, options: { paced: boolean }) {
       result.reference = reference;
       result.ratio_max_throughput_to_pgbench = ratio(max.accepted_bids_per_s, reference.tps);
     }
+    if (kind === 'pglite') {
+      // The same writes a bid makes, one transaction per bid, serially in process (PGlite has one session).
+      const reference = await pgliteBidWrites(
+        server.ctx.db,
+        lots.map((l) => l.id),
+        PGLITE_REFERENCE_SECONDS,
+      );
+      result.reference = reference;
+      result.ratio_max_throughput_to_serial_bid_writes = ratio(max.accepted_bids_per_s, reference.tps);
+    }
     return result;
   } finally {
     await server.close();
@@ -147,6 +162,7 @@ export async function spreadBenchmark() {
   const postgres = await measure('postgres', { paced: true });
   const pglite = QUICK ? null : await measure('pglite', { paced: false });
   const max = postgres.max_throughput as ReturnType<typeof describe>;
+  const pgliteMax = pglite?.max_throughput as ReturnType<typeof describe> | undefined;
   const offered = postgres.offered_500_per_s as ReturnType<typeof describe>;
   const goals = [
     goal(
@@ -167,6 +183,22 @@ export async function spreadBenchmark() {
       Math.ceil(OFFERED_RATE * PACED_SECONDS * 0.99),
       'at_least',
     ),
+    ...(pglite && pgliteMax
+      ? [
+          goal(
+            `PGlite: accepted bids/s at concurrency ${CONCURRENCY} >= ${GOAL_PGLITE_THROUGHPUT}`,
+            pgliteMax.accepted_bids_per_s,
+            GOAL_PGLITE_THROUGHPUT,
+            'at_least',
+          ),
+          goal(
+            `PGlite: accepted bids/s at concurrency ${CONCURRENCY} >= ${GOAL_PGLITE_RATIO} x the same writes of one bid per transaction, serially in process`,
+            pglite.ratio_max_throughput_to_serial_bid_writes as number,
+            GOAL_PGLITE_RATIO,
+            'at_least',
+          ),
+        ]
+      : []),
   ];
   return {
     machine: machine(),
