@@ -15,7 +15,8 @@
  */
 import type { LiveChannel } from '@etp/contracts';
 import type { WebSocket } from 'ws';
-import type { AuthContext } from '../modules/auth/guards.ts';
+import type { AuthContext } from '../modules/auth/guards/routeGuards.ts';
+import { personal, reaches } from './audience.ts';
 import type { Audience, BusEvent } from './bus.ts';
 import { textFrame, writeFrames } from './frames.ts';
 
@@ -118,29 +119,6 @@ function supersedingKey(event: BusEvent): string | null {
   const audience = event.audience;
   const ids = 'ids' in audience ? audience.ids.join(',') : '';
   return `${payload.id}|${audience.kind}|${ids}`;
-}
-
-/** An audience of some companies or users: a frame for one socket is not shared with another of the same role. */
-const personal = (audience: Audience) =>
-  audience.kind === 'companies' || audience.kind === 'users' || audience.kind === 'companiesAndAdmins';
-
-function reaches(client: LiveClient, audience: Audience, briefcaseId: number | null): boolean {
-  const auth = client.auth;
-  if (!auth) return false;
-  switch (audience.kind) {
-    case 'all':
-      return true;
-    case 'masters':
-      return briefcaseId !== null && client.masterOf.has(briefcaseId);
-    case 'participants':
-      return briefcaseId === null || !client.masterOf.has(briefcaseId);
-    case 'companies':
-      return auth.company !== null && audience.ids.includes(auth.company.id);
-    case 'users':
-      return audience.ids.includes(auth.user.id);
-    case 'companiesAndAdmins':
-      return auth.user.role === 'admin' || (auth.company !== null && audience.ids.includes(auth.company.id));
-  }
 }
 
 function send(socket: WebSocket, packed: Packed): void {
