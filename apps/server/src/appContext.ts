@@ -2,7 +2,7 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { type Counters, createCounters } from './http/counters.ts';
-import { createGuards, type Guards } from './modules/auth/guards.ts';
+import { createGuards, type Guards } from './modules/auth/guards/routeGuards.ts';
 import { TokenService } from './modules/auth/session/tokens.ts';
 import { createLeaderTagger, type LeaderTagger } from './modules/lots/trading/leaderTags.ts';
 import { createNodeState, type NodeState } from './nodeState.ts';

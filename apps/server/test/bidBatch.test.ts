@@ -9,7 +9,7 @@ import { auditLog, bids, briefcases, events, lots } from '../src/db/schema/index
 import { AuditChainMoved, appendAudit, appendAuditBatch } from '../src/modules/audit/audit.queries.ts';
 import { verifyAudit } from '../src/modules/audit/audit.service.ts';
 import { entryHash } from '../src/modules/audit/chain/hashChain.ts';
-import type { AuthContext } from '../src/modules/auth/guards.ts';
+import type { AuthContext } from '../src/modules/auth/guards/routeGuards.ts';
 import { type BatchOutcome, BidBatcher, type CommittedBatch } from '../src/modules/bids/engine/batch.ts';
 import { lotBook } from '../src/modules/bids/engine/fastPath.ts';
 import { lockTradingLot } from '../src/modules/bids/engine/tradingContext.ts';

@@ -1,7 +1,7 @@
 import type { LotLivePayload } from '@etp/contracts';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { AuthContext } from '../modules/auth/guards.ts';
+import type { AuthContext } from '../modules/auth/guards/routeGuards.ts';
 import { TokenService } from '../modules/auth/session/tokens.ts';
 import { accessChangeEvent } from '../realtime/access.ts';
 import { InProcessBus } from '../realtime/bus.ts';

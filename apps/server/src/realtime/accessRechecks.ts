@@ -6,7 +6,7 @@
  * (1013). The hub (hub.ts) forgets its memos and hands each change here.
  */
 import type { LiveChannel, LiveReply } from '@etp/contracts';
-import type { AuthContext } from '../modules/auth/guards.ts';
+import type { AuthContext } from '../modules/auth/guards/routeGuards.ts';
 import { type AccessChange, concerns } from './access.ts';
 import { parseKey } from './channelKeys.ts';
 import type { ChannelDelivery, LiveClient } from './delivery.ts';

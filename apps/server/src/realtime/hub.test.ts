@@ -3,7 +3,7 @@ import { type LiveFrame, type LotLivePayload, liveMessage, unpackLiveFrame } fro
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
-import type { AuthContext } from '../modules/auth/guards.ts';
+import type { AuthContext } from '../modules/auth/guards/routeGuards.ts';
 import { accessChangeEvent } from './access.ts';
 import { REAUTHORIZE_TIMEOUT_MS } from './accessRechecks.ts';
 import { type Audience, type BusEvent, InProcessBus } from './bus.ts';

@@ -21,7 +21,7 @@ import {
   subscriptionBriefcaseId,
 } from '@etp/contracts';
 import type { WebSocket } from 'ws';
-import type { AuthContext } from '../modules/auth/guards.ts';
+import type { AuthContext } from '../modules/auth/guards/routeGuards.ts';
 import { type AccessChange, readAccessChange } from './access.ts';
 import { AccessRechecks, SIGN_IN_REQUIRED } from './accessRechecks.ts';
 import type { Bus, BusEvent } from './bus.ts';

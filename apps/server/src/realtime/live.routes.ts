@@ -3,7 +3,7 @@ import type { LiveChannel } from '@etp/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../appContext.ts';
 import { documentRoute } from '../http/openapi.ts';
-import type { AuthContext } from '../modules/auth/guards.ts';
+import type { AuthContext } from '../modules/auth/guards/routeGuards.ts';
 import { resolveBriefcaseAccess } from '../modules/briefcases/access/viewerAccess.ts';
 import type { Authorization, LiveHub } from './hub.ts';
 

@@ -11,7 +11,7 @@ import { AUTH_MESSAGES } from './auth.messages.ts';
 import { authorizeByEmail, refreshSession, signOut } from './auth.service.ts';
 import { createAuthLimits } from './credentials/limits.ts';
 import { accountDeps } from './deps/accountDeps.ts';
-import { authOf } from './guards.ts';
+import { authOf } from './guards/routeGuards.ts';
 import { passwordRoutes } from './password.routes.ts';
 import { registrationRoutes } from './registrations.routes.ts';
 import { signInRoutes } from './signIn.routes.ts';

@@ -11,7 +11,7 @@ import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { readForm } from '../../http/form.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { BATCH_TEXTS as T } from './batchAutobids.messages.ts';
 import { findTemplateLots } from './batchAutobids.queries.ts';

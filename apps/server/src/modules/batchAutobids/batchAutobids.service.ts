@@ -10,7 +10,7 @@ import { conflict, validationFailed } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/form.ts';
 import { enforce } from '../../http/verdict.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { isAdmitted } from '../briefcases/briefcases.policy.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';

@@ -7,7 +7,7 @@ import type { AppContext } from '../../appContext.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { publishLotSnapshots } from '../lots/lots.live.ts';
 import type { LeaderTagger } from '../lots/trading/leaderTags.ts';
 import { insertAutobid, lockOwnAutobid, updateAutobid } from './autobids.queries.ts';

@@ -12,7 +12,7 @@ import type { AppContext } from '../../appContext.ts';
 import { noteBid } from '../../files/ingestPacing.ts';
 import { ok } from '../../http/envelope.ts';
 import { validationFailed } from '../../http/errors.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { AUTOBID_TEXTS, disableAutobid, enableAutobid } from './autobids.service.ts';
 import { placeBid, withdrawBid } from './bids.service.ts';
 

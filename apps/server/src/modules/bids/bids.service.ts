@@ -7,7 +7,7 @@ import { BID_MESSAGES, validateBid, withdrawSealedOffer } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { publishLotSnapshots } from '../lots/lots.live.ts';
 import type { LeaderTagger } from '../lots/trading/leaderTags.ts';
 import { type BriefcaseRow, rankedBid, toLotState } from '../lots/trading/lotState.ts';

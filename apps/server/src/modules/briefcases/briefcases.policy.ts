@@ -1,6 +1,6 @@
 /** Who may see which procedure, and how much of it (spec 2 §6, spec 3 §6). */
 import type { CompanyKind } from '@etp/domain';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 
 export interface BriefcaseAccessFacts {
   status: string;

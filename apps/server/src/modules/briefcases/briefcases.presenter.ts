@@ -8,7 +8,7 @@ import {
   type BriefcaseListAttributes,
 } from '@etp/contracts';
 import { COMPANY_KIND_LABELS, PORTFOLIO_ADVANTAGE_FLAGS, PORTFOLIO_PERCENT_FIELDS } from '@etp/domain';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { canManageRegistry } from '../registries/registries.policy.ts';
 import { dictionaryText } from '../system/catalog/dictionaries.ts';
 import type { CardMasterFacts, CardViewerFacts } from './briefcases.cardFacts.queries.ts';

@@ -27,7 +27,7 @@ import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound, notInGoodStanding } from '../../http/errors.ts';
 import { parseFields } from '../../http/form.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { cardDocuments } from '../documents/documents.service.ts';
 import { createBriefcaseFromLoting } from '../lotings/lotings.service.ts';
 import { createBriefcaseWithRegistry, deleteBriefcase } from '../registries/registries.service.ts';

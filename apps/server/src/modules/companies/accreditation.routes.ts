@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { countCompanies, findCompaniesPage } from './accreditation.queries.ts';
 import { approveCompany, rejectCompany } from './accreditation.service.ts';
 import { COMPANY_TEXTS as T } from './company.messages.ts';

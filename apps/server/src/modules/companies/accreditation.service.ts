@@ -6,7 +6,7 @@
 import type { AppContext } from '../../appContext.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { EVENT_TEXTS } from '../events/events.messages.ts';
 import { recordCompanyEvent } from '../events/events.service.ts';
 import { COMPANY_TEXTS as T } from './company.messages.ts';

@@ -10,7 +10,7 @@ import { COMPANY_KIND_LABELS } from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { searchCompaniesByName, searchParticipantCompanies } from './companies.queries.ts';
 import { participantError } from './participant.policy.ts';
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { forbidden } from '../../http/errors.ts';
 import { parseFields, readForm } from '../../http/form.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { COMPANY_TEXTS as T } from './company.messages.ts';
 import { presentCompany } from './company.presenter.ts';
 import { findCompanyDocuments } from './company.queries.ts';

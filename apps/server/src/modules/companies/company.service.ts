@@ -20,7 +20,7 @@ import { AppError, forbidden, validationFailed } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/form.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import {
   assertSafeArchive,
   dropFiles,

@@ -1,6 +1,6 @@
 /** Who may manage a company's employees (spec 3 §6): its owner, shown as the company's administrator. */
 import { AppError, forbidden } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import type { CompanyRow } from '../user/user.queries.ts';
 import { COMPANY_TEXTS as T } from './company.messages.ts';
 

@@ -8,7 +8,7 @@ import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { createAuthLimits } from '../auth/credentials/limits.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { presentUser } from '../user/user.presenter.ts';
 import { loadUserContext } from '../user/user.queries.ts';
 import { COMPANY_TEXTS as T } from './company.messages.ts';

@@ -8,7 +8,7 @@ import type { AppContext } from '../../appContext.ts';
 import type { Tx } from '../../db/client.ts';
 import { forbidden, notFound, validationFailed } from '../../http/errors.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { COMPANY_TEXTS as T } from './company.messages.ts';
 import { findCompanyForUpdate } from './company.queries.ts';
 import { ownedCompanyOf } from './employees.policy.ts';

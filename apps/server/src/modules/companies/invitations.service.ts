@@ -6,7 +6,7 @@
  */
 import type { AppContext } from '../../appContext.ts';
 import { AppError, forbidden, notFound, validationFailed } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { EVENT_TEXTS } from '../events/events.messages.ts';
 import { recordEvent, recordEvents } from '../events/events.service.ts';
 import { notificationSettingsOf } from '../profile/profile.presenter.ts';

@@ -4,7 +4,7 @@ import type { DealAction } from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { DEAL_TEXTS as T } from './deals.messages.ts';
 import {
   actOnDeal,

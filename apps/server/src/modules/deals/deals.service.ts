@@ -15,7 +15,7 @@ import { storageOf } from '../../storage/storageOf.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
 import { sendSmsCode, verifySmsCode } from '../auth/codes.service.ts';
 import { accountDeps } from '../auth/deps/accountDeps.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { formatOf, newFileKey, withStoredFiles } from '../files/files.service.ts';
 import { AGREEMENT_TEXTS } from './agreement/agreement.messages.ts';
 import { ensureAgreement, type WarnLog } from './agreement/agreement.service.ts';

@@ -17,7 +17,7 @@ import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/storageOf.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { DOCUMENT_REFUSALS } from './documents.messages.ts';
 import { findProcedureDocument, findProcedureDocuments, recordDownload } from './documents.queries.ts';

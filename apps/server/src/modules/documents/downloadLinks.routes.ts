@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { downloadLinkKey, signDownloadLink, specDownloadPath } from './downloadLinks.service.ts';
 

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { AppError, unauthorized } from '../../http/errors.ts';
 import { isFamilyRevoked } from '../auth/auth.queries.ts';
-import type { Guard } from '../auth/guards.ts';
+import type { Guard } from '../auth/guards/routeGuards.ts';
 import { loadUserContext } from '../user/user.queries.ts';
 
 /** How long a signed link opens its file: long enough for the click that asked for it, too short to pass around. */

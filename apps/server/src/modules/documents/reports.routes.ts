@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { storageOf } from '../../storage/storageOf.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { DOCUMENT_REFUSALS, DOCUMENT_TEXTS as T } from './documents.messages.ts';
 import { findDownloads, recordDownload } from './documents.queries.ts';
 import { attachmentHeaders, openProcedure } from './documents.routes.ts';

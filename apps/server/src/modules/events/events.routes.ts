@@ -3,7 +3,7 @@ import { type EventItem, eventsQuery, readEventsBody } from '@etp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { EVENT_TEXTS } from './events.messages.ts';
 import { countEvents, type EventRow, findEventsPage, markEventsRead } from './events.queries.ts';
 

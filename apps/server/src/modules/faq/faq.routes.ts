@@ -18,7 +18,7 @@ import { ok } from '../../http/envelope.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { type FormLimits, parseFields, readForm } from '../../http/form.ts';
 import { storageOf } from '../../storage/storageOf.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { downloadName } from '../files/files.service.ts';
 import { FAQ_TEXTS as T } from './faq.messages.ts';
 import {

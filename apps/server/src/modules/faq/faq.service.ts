@@ -17,7 +17,7 @@ import type { BriefcaseStatusColumn } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/form.ts';
 import { storageOf } from '../../storage/storageOf.ts';
-import { type AuthContext, isAdmin } from '../auth/guards.ts';
+import { type AuthContext, isAdmin } from '../auth/guards/routeGuards.ts';
 import { requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { isMaster } from '../briefcases/briefcases.policy.ts';
 import { EVENT_TEXTS } from '../events/events.messages.ts';

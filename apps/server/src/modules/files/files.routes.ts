@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/storageOf.ts';
-import { authOf, isAdmin } from '../auth/guards.ts';
+import { authOf, isAdmin } from '../auth/guards/routeGuards.ts';
 import { findAvatarKey, findCompanyDocument, findLogoKey, shareCompany } from './files.queries.ts';
 import { downloadName } from './files.service.ts';
 

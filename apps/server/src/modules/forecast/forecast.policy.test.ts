@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { canForecast } from './forecast.policy.ts';
 
 const auth = (role: 'admin' | 'user', companyIds: number[]) =>

@@ -7,7 +7,7 @@ import { FORECAST_MESSAGES as M } from '@etp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { currentModel, predict, predictionForms, retrain } from './forecast.service.ts';
 import { ForecastEngine } from './model/engine.ts';
 

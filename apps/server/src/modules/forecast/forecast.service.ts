@@ -30,7 +30,7 @@ import {
 } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { canForecast } from './forecast.policy.ts';
 import * as Q from './forecast.queries.ts';
 import type { TrainingLot } from './model/backtest.ts';

@@ -7,7 +7,7 @@ import type { LotingParamsInput, WizardLot } from '@etp/contracts';
 import { LottingError, lottingPriceLimits } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import { AppError } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { withRawTransaction } from '../registries/ingest/rawSession.ts';
 import { loadRegistrySnapshot } from '../registries/ingest/snapshot.queries.ts';
 import { decodeAssignment, decodeColumns } from '../registries/ingest/snapshot.ts';

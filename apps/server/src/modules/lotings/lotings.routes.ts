@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { REGISTRY_MESSAGES as M } from '../registries/registries.messages.ts';
 import { requireManagedBriefcase } from '../registries/registries.service.ts';
 import { uploadAnswer, withUpload } from '../registries/upload/answer.ts';

@@ -9,7 +9,7 @@ import { LottingError, lottingPriceLimits, REGISTRY_ERRORS_INLINE_LIMIT } from '
 import type { AppContext } from '../../appContext.ts';
 import { FileJobRefusal } from '../../files/filePool.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { CheckReport, dropReport } from '../registries/ingest/checkReport.ts';
 import { checkRegistryFile, readRegistryPreview } from '../registries/ingest/ingest.ts';
 import { withRawTransaction } from '../registries/ingest/rawSession.ts';

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { forbidden, notFound, notInGoodStanding } from '../../http/errors.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { findBidders, findBidLogPage } from '../bids/bids.queries.ts';
 import { checkLotAccess } from '../bids/engine/tradingContext.ts';
 import { resolveBriefcaseAccess } from '../briefcases/access/viewerAccess.ts';

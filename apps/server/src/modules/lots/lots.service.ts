@@ -4,7 +4,7 @@ import { applyRenewal, canRenew, chooseWinner, LOT_NAME_MAX_LENGTH, lotsToRenew 
 import type { AppContext } from '../../appContext.ts';
 import { forbidden, validationFailed } from '../../http/errors.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { findActiveBids, findBidsByIds } from '../bids/bids.queries.ts';
 import { finish } from '../bids/engine/engine.ts';
 import { checkLotAccess, lockTradingLot, rejected } from '../bids/engine/tradingContext.ts';

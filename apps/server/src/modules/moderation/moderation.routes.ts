@@ -3,7 +3,7 @@ import { idParams, type ModerationReply, rejectBriefcaseBody } from '@etp/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import type { BriefcaseRow } from '../lots/trading/lotState.ts';
 import { MODERATION_TEXTS } from './moderation.messages.ts';
 import { rejectionMessage } from './moderation.policy.ts';

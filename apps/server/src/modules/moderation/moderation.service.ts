@@ -3,7 +3,7 @@ import type { AppContext } from '../../appContext.ts';
 import { notFound } from '../../http/errors.ts';
 import { enforce } from '../../http/verdict.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { BRIEFCASE_NOT_FOUND, requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { isMaster } from '../briefcases/briefcases.policy.ts';

@@ -3,7 +3,7 @@ import { idParams, monitoringQuery } from '@etp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { monitoringPage, reportPresence } from './monitoring.service.ts';
 
 export function monitoringRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -9,7 +9,7 @@ import {
 } from '@etp/contracts';
 import { MONITORING_PAGE_SIZE } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { isMonitored, offlineCutoff, visitStatus } from './monitoring.policy.ts';
 import {

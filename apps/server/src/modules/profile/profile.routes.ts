@@ -15,7 +15,7 @@ import { fieldErrorsOf, parseFields, readForm } from '../../http/form.ts';
 import { AUTH_MESSAGES } from '../auth/auth.messages.ts';
 import { createAuthLimits } from '../auth/credentials/limits.ts';
 import { accountDeps } from '../auth/deps/accountDeps.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { loadUserContext } from '../user/user.queries.ts';
 import { PROFILE_MESSAGES as M } from './profile.messages.ts';
 import { presentProfile } from './profile.presenter.ts';

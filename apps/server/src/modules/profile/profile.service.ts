@@ -18,7 +18,7 @@ import { sendSmsCode, verifySmsCode } from '../auth/codes.service.ts';
 import { MAILS_PER_ADDRESS_PER_HOUR, sendEmailConfirmation } from '../auth/confirmations.service.ts';
 import { hashPassword } from '../auth/credentials/passwords.ts';
 import type { AccountDeps } from '../auth/deps/accountDeps.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { dropFiles, formatOf, newFileKey, withStoredFiles } from '../files/files.service.ts';
 import { PROFILE_MESSAGES as M } from './profile.messages.ts';
 import { notificationSettingsOf } from './profile.presenter.ts';

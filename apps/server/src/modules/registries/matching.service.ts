@@ -5,7 +5,7 @@
 import { ATTRIBUTE_VALUES, type AttributeValue, REGISTRY_ATTRIBUTES, REQUIRED_ATTRIBUTES } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import { AppError } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
 import { requireManagedBriefcase } from './registries.service.ts';
 import type { UploadResult } from './upload/answer.ts';

@@ -6,7 +6,7 @@
 import { PERSONAL_DATA_LABELS, type PersonalDataKind } from '@etp/domain';
 import type { AppContext } from '../../appContext.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { sourceMapArray } from './matching.service.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
 import { insertHelpRequest, updateBriefcaseFlags } from './registries.queries.ts';

@@ -1,7 +1,7 @@
 /** Who may do what with a procedure's registry (spec 1 §4, §6). */
 import { mayCreateProcedures } from '@etp/domain';
 import { allow, refuse, type Verdict } from '../../http/verdict.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
 
 export interface RegistryFacts {

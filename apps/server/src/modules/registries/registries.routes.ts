@@ -18,7 +18,7 @@ import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/storageOf.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { findReport } from './ingest/checkReport.queries.ts';
 import { progressBoardOf } from './ingest/progress.ts';
 import { mapBriefcaseRegistry } from './matching.service.ts';

@@ -7,7 +7,7 @@ import type { AppContext } from '../../appContext.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { enforce } from '../../http/verdict.ts';
 import { storageOf } from '../../storage/storageOf.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { findReport } from './ingest/checkReport.queries.ts';
 import { dropReportsOf } from './ingest/checkReport.ts';
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';

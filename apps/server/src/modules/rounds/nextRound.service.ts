@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { enforce } from '../../http/verdict.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { BRIEFCASE_NOT_FOUND, requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';

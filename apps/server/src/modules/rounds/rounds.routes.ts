@@ -3,7 +3,7 @@ import { applyRoundRequestsBody, type CreatedRound, idParams } from '@etp/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { createNextRound, createSecondRound } from './nextRound.service.ts';
 import { ROUND_TEXTS } from './rounds.messages.ts';
 import { applyForNextRound, listRoundRequests } from './rounds.service.ts';

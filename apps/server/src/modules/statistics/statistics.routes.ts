@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { requireOpenBriefcase } from '../briefcases/access/viewerAccess.ts';
 import { STATISTICS_TEXTS } from './statistics.messages.ts';
 import { hiddenLotIds, presentStats } from './statistics.presenter.ts';

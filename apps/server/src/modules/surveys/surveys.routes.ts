@@ -3,7 +3,7 @@ import { csiRatingBody, csiTriggerQuery, surveyAnswerBody, surveyTriggerQuery } 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { SURVEY_TEXTS as T } from './surveys.messages.ts';
 import { answerSurvey, csiTrigger, rateCsi, surveyTrigger } from './surveys.service.ts';
 

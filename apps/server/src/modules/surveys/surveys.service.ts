@@ -8,7 +8,7 @@ import type { csiRatingBody, Survey, surveyAnswerBody } from '@etp/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../appContext.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { resolveBriefcaseAccess } from '../briefcases/access/viewerAccess.ts';
 import {
   CSI_NAME,

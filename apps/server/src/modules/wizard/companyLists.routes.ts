@@ -9,8 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/guards.ts';
-import { authOf } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { participantError } from '../companies/participant.policy.ts';
 import { requireManagedBriefcase } from '../registries/registries.service.ts';
 import {

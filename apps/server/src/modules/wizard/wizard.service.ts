@@ -19,7 +19,7 @@ import type { briefcases } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { enforce } from '../../http/verdict.ts';
 import { appendAudit } from '../audit/audit.queries.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { publishBriefcaseStatus } from '../briefcases/briefcases.live.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
 import { dealDeadlineErrors } from '../deals/deals.policy.ts';

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../appContext.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseFields, readForm } from '../../http/form.ts';
-import { authOf } from '../auth/guards.ts';
+import { authOf } from '../auth/guards/routeGuards.ts';
 import { WIZARD_DOCUMENT_TEXTS as T } from './wizard.messages.ts';
 import { deleteWizardDocumentById, uploadWizardDocument } from './wizardDocuments.service.ts';
 

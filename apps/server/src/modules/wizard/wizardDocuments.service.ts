@@ -20,7 +20,7 @@ import { AppError, notFound, validationFailed } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/form.ts';
 import { enforce } from '../../http/verdict.ts';
 import { storageOf } from '../../storage/storageOf.ts';
-import type { AuthContext } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
 import { assertSafeArchive, dropFiles, withStoredFiles } from '../files/files.service.ts';
 import { isAdministrator } from '../registries/registries.policy.ts';

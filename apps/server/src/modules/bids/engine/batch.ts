@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import type { LotState, Rejection } from '@etp/domain';
 import type { AppContext } from '../../../appContext.ts';
 import type { DbOrTx, DedicatedConnection } from '../../../db/client.ts';
-import type { AuthContext } from '../../auth/guards.ts';
+import type { AuthContext } from '../../auth/guards/routeGuards.ts';
 import type { LotRow } from '../../lots/lots.queries.ts';
 import type { BriefcaseRow } from '../../lots/trading/lotState.ts';
 import type { BidRow } from '../bids.queries.ts';

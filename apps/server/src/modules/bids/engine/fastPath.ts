@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { BID_MESSAGES, type BidActor, type LotState, type Rejection, validateBid } from '@etp/domain';
 import type { AppContext } from '../../../appContext.ts';
 import type { BusEvent } from '../../../realtime/bus.ts';
-import type { AuthContext } from '../../auth/guards.ts';
+import type { AuthContext } from '../../auth/guards/routeGuards.ts';
 import { isAdmitted, isMaster } from '../../briefcases/briefcases.policy.ts';
 import type { BriefcaseRow } from '../../lots/trading/lotState.ts';
 

@@ -14,8 +14,8 @@ import {
   briefcases,
   lots,
 } from '../../../db/schema/index.ts';
-import { sessionCheck } from '../../auth/guards.queries.ts';
-import type { AuthContext } from '../../auth/guards.ts';
+import { sessionCheck } from '../../auth/guards/guards.queries.ts';
+import type { AuthContext } from '../../auth/guards/routeGuards.ts';
 
 /** Sets the transaction's lock timeout (set_config … local) to `ms` milliseconds; it ends with the transaction. */
 export async function setLocalLockTimeout(tx: DbOrTx, ms: number): Promise<void> {

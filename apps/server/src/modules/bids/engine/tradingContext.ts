@@ -8,8 +8,8 @@ import { type BidActor, type LotState, REJECTION_HTTP_STATUS, type Rejection } f
 import type { AppContext } from '../../../appContext.ts';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, notFound, notInGoodStanding } from '../../../http/errors.ts';
-import { sessionStillValid } from '../../auth/guards.queries.ts';
-import type { AuthContext } from '../../auth/guards.ts';
+import { sessionStillValid } from '../../auth/guards/guards.queries.ts';
+import type { AuthContext } from '../../auth/guards/routeGuards.ts';
 import { decideAccess, resolveLotAccess } from '../../briefcases/access/viewerAccess.ts';
 import { isAdmitted } from '../../briefcases/briefcases.policy.ts';
 import type { LotRow } from '../../lots/lots.queries.ts';

@@ -1,7 +1,7 @@
 /** Resolves what a signed-in user may do with one procedure; shared by the card, lots and live channels. */
 import type { DbOrTx } from '../../../db/client.ts';
 import { notFound, notInGoodStanding } from '../../../http/errors.ts';
-import type { AuthContext } from '../../auth/guards.ts';
+import type { AuthContext } from '../../auth/guards/routeGuards.ts';
 import { type BriefcaseAccessFacts, canOpen, canSeeInFeed, isMaster } from '../briefcases.policy.ts';
 import { type FeedRow, findCardRow, findLotAccessFacts, type Viewer } from '../briefcases.queries.ts';
 

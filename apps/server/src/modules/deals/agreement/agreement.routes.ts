@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../appContext.ts';
 import { ok } from '../../../http/envelope.ts';
 import { readForm } from '../../../http/form.ts';
-import { authOf } from '../../auth/guards.ts';
+import { authOf } from '../../auth/guards/routeGuards.ts';
 import { attachmentHeaders } from '../../documents/documents.routes.ts';
 import { signDealByScan } from '../deals.service.ts';
 import { AGREEMENT_TEXTS as T } from './agreement.messages.ts';

@@ -5,7 +5,7 @@
 import type { AppContext } from '../../../appContext.ts';
 import { notFound } from '../../../http/errors.ts';
 import { storageOf } from '../../../storage/storageOf.ts';
-import type { AuthContext } from '../../auth/guards.ts';
+import type { AuthContext } from '../../auth/guards/routeGuards.ts';
 import { DEAL_TEXTS } from '../deals.messages.ts';
 import { dealRoleOf } from '../deals.policy.ts';
 import { findDeal } from '../deals.queries.ts';

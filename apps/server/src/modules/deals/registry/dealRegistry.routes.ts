@@ -3,7 +3,7 @@ import { idParams } from '@etp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../appContext.ts';
 import { ok } from '../../../http/envelope.ts';
-import { authOf } from '../../auth/guards.ts';
+import { authOf } from '../../auth/guards/routeGuards.ts';
 import { attachmentHeaders } from '../../documents/documents.routes.ts';
 import { actOnDeal } from '../deals.service.ts';
 import { DEAL_REGISTRY_TEXTS as T } from './dealRegistry.messages.ts';

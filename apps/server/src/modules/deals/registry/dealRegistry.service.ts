@@ -16,7 +16,7 @@ import type { DealRow } from '../../../db/schema/index.ts';
 import { FileJobRefusal, filePool } from '../../../files/filePool.ts';
 import { AppError, notFound } from '../../../http/errors.ts';
 import { storageOf } from '../../../storage/storageOf.ts';
-import type { AuthContext } from '../../auth/guards.ts';
+import type { AuthContext } from '../../auth/guards/routeGuards.ts';
 import { recordDownload } from '../../documents/documents.queries.ts';
 import { lotTitle } from '../../events/events.messages.ts';
 import { loadRegistrySnapshot } from '../../registries/ingest/snapshot.queries.ts';

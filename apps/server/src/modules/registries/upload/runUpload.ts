@@ -8,7 +8,7 @@ import { type AttributeValue, REGISTRY_ERRORS_INLINE_LIMIT } from '@etp/domain';
 import { XLSX_ERROR_MESSAGES } from '@etp/xlsx';
 import type { AppContext } from '../../../appContext.ts';
 import { FileJobRefusal } from '../../../files/filePool.ts';
-import type { AuthContext } from '../../auth/guards.ts';
+import type { AuthContext } from '../../auth/guards/routeGuards.ts';
 import { CheckReport, dropReportsOf } from '../ingest/checkReport.ts';
 import { clearRegistryRaw, insertBriefcaseRaw, savePendingRegistryRaw } from '../ingest/ingest.queries.ts';
 import { type IngestOptions, type IngestOutcome, ingestInto } from '../ingest/ingest.ts';

@@ -4,15 +4,15 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { forbidden, notInGoodStanding, tokenExpired, unauthorized } from '../../http/errors.ts';
-import { type AccessAnnouncer, concerns, readAccessChange } from '../../realtime/access.ts';
-import type { Bus, BusEvent } from '../../realtime/bus.ts';
-import { loadUserContext, type UserContext } from '../user/user.queries.ts';
-import { AUTH_MESSAGES } from './auth.messages.ts';
-import { isFamilyRevoked } from './auth.queries.ts';
+import type { Db } from '../../../db/client.ts';
+import { forbidden, notInGoodStanding, tokenExpired, unauthorized } from '../../../http/errors.ts';
+import { type AccessAnnouncer, concerns, readAccessChange } from '../../../realtime/access.ts';
+import type { Bus, BusEvent } from '../../../realtime/bus.ts';
+import { loadUserContext, type UserContext } from '../../user/user.queries.ts';
+import { AUTH_MESSAGES } from '../auth.messages.ts';
+import { isFamilyRevoked } from '../auth.queries.ts';
+import type { TokenService } from '../session/tokens.ts';
 import { readSessionFingerprint } from './guards.queries.ts';
-import type { TokenService } from './session/tokens.ts';
 
 export interface AuthContext extends UserContext {
   sessionId: string;

@@ -3,9 +3,9 @@
  * still what the database holds (decisions/0017).
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { companies, memberships, refreshTokens, users } from '../../db/schema/index.ts';
-import type { AuthContext } from './guards.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { companies, memberships, refreshTokens, users } from '../../../db/schema/index.ts';
+import type { AuthContext } from './routeGuards.ts';
 
 /**
  * What of a user decides a trading call, as one string computed in SQL: role, deletion, current company, and each
