@@ -229,8 +229,8 @@ describe.each(DRIVERS)('the deal’s registry on %s', (driver) => {
       // Nobody but the buying company: the other bidder, the seller, an administrator, a third company.
       for (const who of [b, floor.seller, floor.admin, third]) {
         const refused = await download(who, deal.id);
-        expect(refused.statusCode).toBe(404);
-        expect(refused.json().message).toBe('Сделка не найдена');
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toBe('Реестр лота может скачать только покупатель по сделке');
       }
       expect(
         await t.ctx.db.select().from(downloads).where(eq(downloads.briefcaseId, briefcaseId)),

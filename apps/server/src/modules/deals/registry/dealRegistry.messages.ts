@@ -1,5 +1,6 @@
 /** Russian texts of the deal's registry download and of the administrator's closing. */
 export const DEAL_REGISTRY_TEXTS = {
+  buyerOnly: 'Реестр лота может скачать только покупатель по сделке',
   notYet: 'Реестр лота будет доступен после того, как продавец подтвердит получение оплаты',
   closed: 'Сделка завершена',
   sheetName: 'Реестр',

@@ -14,7 +14,7 @@ import type { Cell } from '@etp/xlsx';
 import type { AppContext } from '../../../appContext.ts';
 import type { DealRow } from '../../../db/schema/index.ts';
 import { FileJobRefusal, filePool } from '../../../files/filePool.ts';
-import { AppError, notFound } from '../../../http/errors.ts';
+import { AppError, forbidden, notFound } from '../../../http/errors.ts';
 import { storageOf } from '../../../storage/storageOf.ts';
 import type { AuthContext } from '../../auth/guards/routeGuards.ts';
 import { recordDownload } from '../../documents/documents.queries.ts';
@@ -154,8 +154,10 @@ async function makeRegistry(ctx: AppContext, deal: DealRow, key: string): Promis
 /** The registry file of the deal for its buyer, counted in the download history; the first download closes it. */
 export async function openDealRegistry(ctx: AppContext, auth: AuthContext, id: number) {
   const deal = await findDeal(ctx.db, id);
-  // Only the buying company: the seller, an administrator and strangers learn nothing of it.
-  if (!deal || dealRoleOf(viewerOf(auth), deal) !== 'buyer') throw notFound(DEAL_TEXTS.notFound);
+  if (!deal) throw notFound(DEAL_TEXTS.notFound);
+  // Only the buying company: the seller, an administrator, another bidder and a third company are refused, the
+  // registry holds the debtors' data (decisions/0264).
+  if (dealRoleOf(viewerOf(auth), deal) !== 'buyer') throw forbidden(T.buyerOnly);
   if (!dealRegistryReady(deal.state)) throw new AppError(409, 'conflict', T.notYet);
   const storage = storageOf(ctx);
   const key = storageKeyOf(deal.id);
