@@ -5,7 +5,7 @@
  * 1. the seller picks the winner; the buyer signs by SMS code, the seller by uploading a signed scan; each sees the
  *    other's signature; the buyer reports the payment, the seller confirms it, the buyer downloads the agreement
  *    (a PDF) and the registry, whose rows are the lot's rows as uploaded; the other bidder and a third company get
- *    404 ("Сделка не найдена", decisions/0264: a stranger to a deal is told it does not exist) on the same link;
+ *    403 ("Реестр лота может скачать только покупатель по сделке", decisions/0264) on the same link;
  * 2. the winner does not pay: the deal fails at its deadline (brought near by a test hook, expired by the leader's
  *    scheduler tick), the seller offers the lot to the second-best bidder, who accepts; the new deal awaits
  *    signatures.
@@ -188,12 +188,14 @@ const smsBodies = async (request: APIRequestContext, phone: string) => {
 };
 
 /** Presses a step's button in the block and confirms the step in its dialog. */
-async function step(page: Page, block: Locator, button: string, dialogTitle: string) {
+async function step(page: Page, block: Locator, button: string, dialogTitle: string, done: string) {
   await block.getByRole('button', { name: button }).click();
   const dialog = page.getByRole('dialog', { name: dialogTitle });
   // The dialog's confirming button repeats the step's name.
   await dialog.getByRole('button', { name: button }).click();
   await expect(dialog).toBeHidden();
+  // The toast says what the step did.
+  await expect(page.locator('#notistack-snackbar', { hasText: done })).toBeVisible();
 }
 
 /** A file the page downloads when `press` runs: its bytes. */
@@ -238,7 +240,7 @@ async function contexts(browser: Browser, t: Traded) {
   return { s, b };
 }
 
-test('the seller picks the winner; both sign (SMS, scan); paid, confirmed; the buyer downloads the agreement and the lot’s registry as uploaded; strangers get 404', async ({
+test('the seller picks the winner; both sign (SMS, scan); paid, confirmed; the buyer downloads the agreement and the lot’s registry as uploaded; strangers get 403', async ({
   browser,
   request,
 }) => {
@@ -271,6 +273,7 @@ test('the seller picks the winner; both sign (SMS, scan); paid, confirmed; the b
     .getByRole('textbox', { name: 'Код из SMS, цифра 1' })
     .fill(await smsCode(request, phone, before));
   await expect(sign).toBeHidden();
+  await expect(b.page.locator('#notistack-snackbar', { hasText: 'Договор подписан' })).toBeVisible();
   await expect(block.getByTestId('deal-state')).toHaveText('Подписана покупателем');
 
   // The seller downloads the agreement, signs it on paper and uploads the scan; it sees the buyer's signature.
@@ -294,9 +297,7 @@ test('the seller picks the winner; both sign (SMS, scan); paid, confirmed; the b
   await expect(sellerBlock.getByTestId('deal-state')).toHaveText('Ожидает оплаты');
   await expect(sellerBlock.getByTestId('deal-signatures')).toContainText('Подписан сканом');
 
-  // Both see both signatures. The other side's page is opened again: the live channel's deal updates are being
-  // reworked (DealsStream), and the journey is about the deal's steps.
-  await openDeal(b.page, t);
+  // Both see both signatures; the buyer's block changed without a reload (DealsStream's deal_update).
   await expect(block.getByTestId('deal-state')).toHaveText('Ожидает оплаты');
   await expect(block.getByTestId('deal-signatures')).toContainText('Подписан SMS-кодом');
   await expect(block.getByTestId('deal-signatures')).toContainText('Подписан сканом');
@@ -306,17 +307,21 @@ test('the seller picks the winner; both sign (SMS, scan); paid, confirmed; the b
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // The buyer reports the payment, the seller confirms it: the registry is handed over.
-  await step(b.page, block, 'Оплата произведена', 'Оплата произведена?');
+  await step(b.page, block, 'Оплата произведена', 'Оплата произведена?', 'Оплата отмечена');
   await expect(block.getByTestId('deal-state')).toHaveText('Оплачена, ожидает подтверждения продавца');
   await photograph(b.page, block, 'deal-journey-payment-reported');
-  await openDeal(s.page, t);
   await expect(sellerBlock.getByTestId('deal-state')).toHaveText('Оплачена, ожидает подтверждения продавца');
-  await step(s.page, sellerBlock, 'Подтвердить поступление оплаты', 'Подтвердить поступление оплаты?');
+  await step(
+    s.page,
+    sellerBlock,
+    'Подтвердить поступление оплаты',
+    'Подтвердить поступление оплаты?',
+    'Поступление оплаты подтверждено, реестр передан покупателю',
+  );
   await expect(sellerBlock.getByTestId('deal-state')).toHaveText('Реестр передан покупателю');
   await expect(sellerBlock.getByRole('button', { name: 'Скачать реестр' })).toHaveCount(0);
 
-  // The buyer downloads the registry: the lot's rows as the seller uploaded them; the deal is closed.
-  await openDeal(b.page, t);
+  // The buyer downloads the registry: the lot's rows as the seller uploaded them; the deal is closed, with its time.
   await expect(block.getByTestId('deal-state')).toHaveText('Реестр передан покупателю');
   await photograph(b.page, block, 'deal-journey-registry-handed-over');
   const xlsx = await downloaded(b.page, () => block.getByRole('button', { name: 'Скачать реестр' }).click());
@@ -324,14 +329,17 @@ test('the seller picks the winner; both sign (SMS, scan); paid, confirmed; the b
   expect(sheet.headers).toEqual(REGISTRY_ATTRIBUTES.map((a) => a.text));
   expect(sheet.rows).toEqual(uploaded(t.rows));
   await expect(block.getByTestId('deal-state')).toHaveText('Завершена');
+  await expect(block).toContainText(/Сделка завершена\s*\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+  // The registry stays there to download again, no longer as the step to take.
+  await expect(block.getByRole('button', { name: 'Скачать реестр' })).toBeVisible();
   await photograph(b.page, block, 'deal-journey-closed');
 
-  // The same link for the other bidder and a company with no part in it: the deal does not exist for them.
+  // The same link for the other bidder and a company with no part in it: refused.
   const dealId = (await apiData<{ id: number }>(request, t.winner, `/api/v1/lots/${t.lotId}/deal`)).id;
   for (const stranger of [t.second, await tokenOf(request, THIRD)]) {
     const reply = await request.get(`/api/v1/deals/${dealId}/registry`, authorised(stranger));
-    expect(reply.status()).toBe(404);
-    expect((await reply.json()).message).toBe('Сделка не найдена');
+    expect(reply.status()).toBe(403);
+    expect((await reply.json()).message).toBe('Реестр лота может скачать только покупатель по сделке');
   }
 
   // "Мои сделки": the closed deal among the buyer's.
@@ -341,6 +349,8 @@ test('the seller picks the winner; both sign (SMS, scan); paid, confirmed; the b
     .filter({ hasText: `ТП №${t.briefcaseId}` })
     .first();
   await expect(row).toContainText('Завершена');
+  // A closed deal has no step left: the "Действие" column says so, it offers no download.
+  await expect(row).not.toContainText('Скачать реестр');
   await screenshots(b.page, 'deal-journey-my-deals', { before: checked });
   await Promise.all([s.context.close(), b.context.close()]);
 });
@@ -384,28 +394,39 @@ test('the winner does not pay: the deal fails at its deadline, the seller offers
       async () => (await apiData<{ state: string }>(request, t.seller, `/api/v1/lots/${t.lotId}/deal`)).state,
     )
     .toBe('failed');
-  for (const page of [b.page, s.page]) await openDeal(page, t);
+  // Both open blocks learn it without a reload (DealsStream's deal_update).
   await expect(block.getByTestId('deal-state')).toHaveText('Не состоялась');
   await expect(sellerBlock.getByTestId('deal-state')).toHaveText('Не состоялась');
   await photograph(s.page, sellerBlock, 'deal-journey-failed-seller', [1440, 390]);
 
   // The seller offers the lot to the second-best bidder.
-  await step(s.page, sellerBlock, 'Предложить лот второму участнику', 'Предложить лот второму участнику?');
+  await step(
+    s.page,
+    sellerBlock,
+    'Предложить лот второму участнику',
+    'Предложить лот второму участнику?',
+    'Лот предложен второму участнику',
+  );
   await expect(sellerBlock.getByTestId('deal-state')).toHaveText('Предложена второму участнику');
-  await expect(sellerBlock).toContainText('Предложение второму участнику');
+  // One wording, in the chip; no signatures while the offer waits for its answer.
+  await expect(sellerBlock.getByText(/второму участнику/)).toHaveCount(1);
+  await expect(sellerBlock.getByTestId('deal-signatures')).toHaveCount(0);
 
   // The second bidder sees the offer with its deadline and accepts it.
   const o = await journeyContext(browser, t.second, { width: 1440, surveyClosedFor: t.briefcaseId });
   const offer = await openDeal(o.page, t);
   await expect(offer.getByTestId('deal-state')).toHaveText('Предложена второму участнику');
   await expect(offer).toContainText('Ответить на предложение до');
+  await expect(offer.getByTestId('deal-signatures')).toHaveCount(0);
   await photograph(o.page, offer, 'deal-journey-second-offer', [1440, 390]);
-  await step(o.page, offer, 'Принять предложение', 'Принять предложение?');
+  await step(o.page, offer, 'Принять предложение', 'Принять предложение?', 'Предложение принято');
   await expect(offer.getByTestId('deal-state')).toHaveText('Ожидает подписания');
+  await expect(offer).toContainText('Предложена второму участнику · Вы — покупатель');
+  await expect(offer.getByTestId('deal-signatures')).toContainText('Не подписан');
   await expect(offer).toContainText('Подписать договор до');
   await expect(offer.getByRole('button', { name: 'Подписать SMS-кодом' })).toBeVisible();
   await photograph(o.page, offer, 'deal-journey-second-accepted');
-  await openDeal(s.page, t);
+  // The seller's open block follows without a reload.
   await expect(sellerBlock.getByTestId('deal-state')).toHaveText('Ожидает подписания');
   await Promise.all([s.context.close(), b.context.close(), o.context.close()]);
 });

@@ -45,7 +45,8 @@ export function DealCard({ deal }: { deal: Deal }) {
           <DealStateChip state={deal.state} label={deal.state_label} />
           <Box sx={{ flexGrow: 1 }} />
           <Typography variant="body2" color="text.secondary">
-            {deal.attempt === 2 ? `${T.attemptSecond} · ` : ''}
+            {/* The chip says it while the offer waits for its answer; the header after. */}
+            {deal.attempt === 2 && deal.state !== 'second_offer' ? `${T.attemptSecond} · ` : ''}
             {T.youAre[deal.role]}
           </Typography>
         </Stack>

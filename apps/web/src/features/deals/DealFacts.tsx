@@ -100,8 +100,14 @@ function SignatureLine({ side, signature }: { side: string; signature: Signature
   );
 }
 
-/** Both signatures, so each side sees who signed how and when. */
+/**
+ * Both signatures, so each side sees who signed how and when; nothing while the offer to the second bidder waits
+ * for its answer or after it went unanswered or was declined (no agreement was ever to be signed).
+ */
 export function DealSignatures({ deal }: { deal: DealView }) {
+  const neverToSign =
+    deal.state === 'second_offer' || deal.state === 'offer_declined' || deal.failure === 'offer_not_answered';
+  if (neverToSign && !deal.buyer_signature && !deal.seller_signature) return null;
   return (
     <Box>
       <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
@@ -126,6 +132,7 @@ export function DealMilestones({ deal }: { deal: DealView }) {
   if (deal.paid_at) lines.push({ label: T.paid, value: when(deal.paid_at) });
   if (deal.registry_handed_over_at)
     lines.push({ label: T.registryHandedOver, value: when(deal.registry_handed_over_at) });
+  if (deal.state === 'closed' && deal.ended_at) lines.push({ label: T.closedAt, value: when(deal.ended_at) });
   if (deal.failure_label) lines.push({ label: T.failure, value: deal.failure_label });
   if (deal.cancel_reason) lines.push({ label: T.cancelReason, value: deal.cancel_reason });
   if (lines.length === 0) return null;

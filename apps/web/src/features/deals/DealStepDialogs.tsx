@@ -57,7 +57,7 @@ export function DealStepDialog({
           onClick={() =>
             run.mutate(step, {
               onSuccess: () => {
-                toast.success(T.done);
+                toast.success(T.done[step]);
                 onClose();
               },
             })
@@ -122,7 +122,7 @@ export function DealCancelDialog({ dealId, onClose }: { dealId: number; onClose:
             if (empty) return;
             cancel.mutate(reason.trim(), {
               onSuccess: () => {
-                toast.success(T.done);
+                toast.success(T.done.cancel);
                 onClose();
               },
             });

@@ -41,6 +41,24 @@ describe('"Мои сделки"', () => {
     ).toBe('/briefcases/12/trade?id=31');
   });
 
+  it('shows no step for a closed deal, though its registry can still be downloaded', () => {
+    renderWithProviders(
+      <DealsList
+        deals={[
+          buildDeal({
+            state: 'closed',
+            state_label: 'Завершена',
+            deadline_at: null,
+            registry_url: '/api/v1/deals/7/registry',
+          }),
+        ]}
+      />,
+    );
+    const text = screen.getByTestId('deal-row').textContent ?? '';
+    expect(text).toContain('Завершена');
+    expect(text).not.toContain('Скачать реестр');
+  });
+
   it('keeps its filters in the address and ignores what it does not know', () => {
     expect(filterOf(new URLSearchParams('state=paid&role=seller&page=3'))).toEqual({
       page: 3,
@@ -81,5 +99,43 @@ describe('the "Сделка" block', () => {
     );
     expect(screen.getByText('Подписать договор до')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Подписать SMS-кодом' })).toBeTruthy();
+  });
+
+  it('names the second bidder’s offer once, in the chip, with no signatures before the offer is accepted', () => {
+    renderWithProviders(
+      <DealCard
+        deal={buildDeal({
+          attempt: 2,
+          state: 'second_offer',
+          state_label: 'Предложена второму участнику',
+          available_actions: ['accept_offer', 'decline_offer'],
+        })}
+      />,
+    );
+    const block = screen.getByTestId('deal-block').textContent ?? '';
+    expect(block.match(/второму участнику/g)).toHaveLength(1);
+    expect(screen.queryByTestId('deal-signatures')).toBeNull();
+    expect(block).not.toContain('Не подписан');
+  });
+
+  it('keeps the second bidder’s note in the header once the offer is accepted, with both signatures', () => {
+    renderWithProviders(<DealCard deal={buildDeal({ attempt: 2, available_actions: ['sign'] })} />);
+    expect(screen.getByText('Предложена второму участнику · Вы — покупатель')).toBeTruthy();
+    expect(screen.getByTestId('deal-signatures').textContent).toContain('ПокупательНе подписан');
+  });
+
+  it('says when a closed deal ended, in Moscow time', () => {
+    renderWithProviders(
+      <DealCard
+        deal={buildDeal({
+          state: 'closed',
+          state_label: 'Завершена',
+          deadline_at: null,
+          registry_handed_over_at: '2026-03-16T11:05:00.000Z',
+          ended_at: '2026-03-16T12:30:00.000Z',
+        })}
+      />,
+    );
+    expect(screen.getByText('Сделка завершена').nextSibling?.textContent).toMatch(/^16\.03\.2026 15:30/);
   });
 });

@@ -65,6 +65,20 @@ describe('the deal block offers the steps the server allows', () => {
     );
     expect(nextStepLabel(buildDeal({ state: 'closed', available_actions: [], deadline_at: null }))).toBe('—');
   });
+
+  it('offers the closed deal’s registry to download again, not as a step still to take', () => {
+    const closed = buildDeal({
+      state: 'closed',
+      available_actions: [],
+      deadline_at: null,
+      registry_url: '/api/v1/deals/7/registry',
+    });
+    expect(dealButtons(closed).map((b) => [b.kind, b.primary])).toEqual([
+      ['registry', false],
+      ['agreement', false],
+    ]);
+    expect(nextStepLabel(closed)).toBe('—');
+  });
 });
 
 describe('the time left to a deal’s deadline', () => {

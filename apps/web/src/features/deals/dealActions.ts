@@ -4,7 +4,13 @@
  * offered; the agreement is always there to read, the registry once the reply carries its address.
  */
 import type { DealView } from '@etp/contracts';
-import { countWithNoun, DAYS, DEAL_DEADLINE_OF_STATE, type DealDeadlineKind } from '@etp/domain';
+import {
+  countWithNoun,
+  DAYS,
+  DEAL_DEADLINE_OF_STATE,
+  type DealDeadlineKind,
+  isFinalDealState,
+} from '@etp/domain';
 import { DEALS_MESSAGES as T } from './messages.ts';
 
 /** A step taken in a dialog (sign) or after a confirmation, or a file fetched at once. */
@@ -79,11 +85,18 @@ export function dealButtons(deal: DealView): DealButton[] {
   // The full registry is the buyer's alone, once the seller's confirmation handed it over.
   if (deal.role === 'buyer' && deal.registry_url) kinds.add('registry');
   const ordered = STEP_ORDER.filter((kind) => kinds.has(kind));
-  const first = ordered.find((kind) => kind !== 'agreement' && kind !== 'cancel' && kind !== 'decline_offer');
+  // A final deal has no step left: the registry is there to download again, not as the next step.
+  const final = isFinalDealState(deal.state);
+  const first = final
+    ? undefined
+    : ordered.find((kind) => kind !== 'agreement' && kind !== 'cancel' && kind !== 'decline_offer');
   return ordered.map((kind) => button(kind, kind === first));
 }
 
-/** The list's "next action" line: the expected step's label, or that the other side is to act. */
+/**
+ * The list's "next action" line: the expected step's label, or that the other side is to act; "—" for a final
+ * deal, whatever files it still offers.
+ */
 export function nextStepLabel(deal: DealView): string {
   const primary = dealButtons(deal).find((b) => b.primary);
   if (primary) return primary.label;

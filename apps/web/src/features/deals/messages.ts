@@ -1,7 +1,8 @@
 /** Texts of the deal screens: the "Сделка" block of a lot, "Мои сделки", the administrator's deals (issue 32). */
 export const DEALS_MESSAGES = {
   blockTitle: 'Сделка',
-  attemptSecond: 'Предложение второму участнику',
+  /** The header of a second bidder's deal once the offer is accepted (the chip says so before). */
+  attemptSecond: 'Предложена второму участнику',
   loadFailed: 'Не удалось загрузить сделку. Попробуйте позднее.',
   seller: 'Продавец',
   buyer: 'Покупатель',
@@ -24,6 +25,7 @@ export const DEALS_MESSAGES = {
   paymentReported: 'Оплата произведена',
   paid: 'Оплата поступила',
   registryHandedOver: 'Реестр передан',
+  closedAt: 'Сделка завершена',
   failure: 'Причина',
   cancelReason: 'Причина отмены',
   youAre: { buyer: 'Вы — покупатель', seller: 'Вы — продавец', admin: 'Вы — администратор' },
@@ -70,7 +72,16 @@ export const DEALS_MESSAGES = {
   close: 'Закрыть',
   back: 'Отмена',
   stepFailed: 'Не удалось выполнить действие. Попробуйте позднее.',
-  done: 'Готово',
+  /** What a confirmed step did, in the toast. */
+  done: {
+    mark_paid: 'Оплата отмечена, продавец получит уведомление',
+    confirm_payment: 'Поступление оплаты подтверждено, реестр передан покупателю',
+    offer_to_second: 'Лот предложен второму участнику',
+    accept_offer: 'Предложение принято, подпишите договор',
+    decline_offer: 'Вы отказались от предложения',
+    close: 'Сделка завершена',
+    cancel: 'Сделка отменена',
+  },
   downloadFailed: 'Не удалось скачать файл. Попробуйте позднее.',
   sign: {
     title: 'Подписание договора',
