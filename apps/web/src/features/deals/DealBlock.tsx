@@ -45,9 +45,18 @@ export function DealCard({ deal }: { deal: Deal }) {
           <DealStateChip state={deal.state} label={deal.state_label} />
           <Box sx={{ flexGrow: 1 }} />
           <Typography variant="body2" color="text.secondary">
-            {/* The chip says it while the offer waits for its answer; the header after. */}
-            {deal.attempt === 2 && deal.state !== 'second_offer' ? `${T.attemptSecond} · ` : ''}
-            {T.youAre[deal.role]}
+            {/* The chip says it while the offer waits for its answer; the header after. Each part stays whole. */}
+            {deal.attempt === 2 && deal.state !== 'second_offer' && (
+              <>
+                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  {T.attemptSecond}
+                </Box>
+                {' · '}
+              </>
+            )}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {T.youAre[deal.role]}
+            </Box>
           </Typography>
         </Stack>
         <DealParties deal={deal} />

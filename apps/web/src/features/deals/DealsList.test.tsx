@@ -120,7 +120,9 @@ describe('the "Сделка" block', () => {
 
   it('keeps the second bidder’s note in the header once the offer is accepted, with both signatures', () => {
     renderWithProviders(<DealCard deal={buildDeal({ attempt: 2, available_actions: ['sign'] })} />);
-    expect(screen.getByText('Предложена второму участнику · Вы — покупатель')).toBeTruthy();
+    expect(screen.getByTestId('deal-block').textContent).toContain(
+      'Предложена второму участнику · Вы — покупатель',
+    );
     expect(screen.getByTestId('deal-signatures').textContent).toContain('ПокупательНе подписан');
   });
 
