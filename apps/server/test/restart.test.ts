@@ -16,9 +16,9 @@ import { postJson, type ServerProcess, startServer } from './support/process.ts'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// The two drivers at once (decisions/0153): each run mostly waits for its deadlines (~28 s of wall time), on its
-// own database and port.
-describe.concurrent.each(DRIVERS)('a crash during a live auction on %s', (driver) => {
+// One driver after the other: run at once, the two servers' starts on a busy two-core machine outlasted the window
+// before the upcoming procedure's start (no bid acknowledged by +11 s on PostgreSQL at load 6; decisions/0153).
+describe.each(DRIVERS)('a crash during a live auction on %s', (driver) => {
   const servers: ServerProcess[] = [];
   afterAll(async () => {
     for (const s of servers) await s.kill('SIGKILL');
