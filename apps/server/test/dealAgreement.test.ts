@@ -6,7 +6,7 @@
  * seller's lots report.
  */
 import { priceInFiguresAndWords } from '@etp/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -274,7 +274,8 @@ describe.each(DRIVERS)('deal agreement on %s', (driver) => {
     const [entry] = await t.ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.briefcaseId, deal.briefcase_id), eq(auditLog.action, 'deal_sign')));
+      .where(and(eq(auditLog.briefcaseId, deal.briefcase_id), eq(auditLog.action, 'deal_sign')))
+      .orderBy(asc(auditLog.id));
     expect(entry!.payload).toMatchObject({ dealId: deal.id, agreementSha256: second });
 
     // Signed: a later change of requisites does not change the text the other side signs.
@@ -342,7 +343,8 @@ describe.each(DRIVERS)('deal agreement on %s', (driver) => {
     const [entry] = await t.ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.briefcaseId, briefcase.id), eq(auditLog.action, 'deal_sign')));
+      .where(and(eq(auditLog.briefcaseId, briefcase.id), eq(auditLog.action, 'deal_sign')))
+      .orderBy(asc(auditLog.id));
     expect(entry!.payload).toMatchObject({
       by: 'buyer',
       agreementSha256: expect.stringMatching(/^[0-9a-f]{64}$/),

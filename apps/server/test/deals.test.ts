@@ -14,7 +14,7 @@ import {
   type DealState,
   priceInFiguresAndWords,
 } from '@etp/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../src/appContext.ts';
@@ -305,7 +305,11 @@ describe.each(DRIVERS)('deals on %s', (driver) => {
     // The confirmed payment hands the registry over in the same transaction (decisions/0264).
     expect(paid.json().data).toMatchObject({ state: 'registry_handed_over', deadline_at: null });
     expect((await post(seller, deal.id, 'confirm_payment')).json().message).toBe('Оплата уже подтверждена');
-    const moves = await t.ctx.db.select().from(auditLog).where(eq(auditLog.briefcaseId, briefcase.id));
+    const moves = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.briefcaseId, briefcase.id))
+      .orderBy(asc(auditLog.id));
     expect(moves.map((m) => m.action).filter((x) => x.startsWith('deal_'))).toEqual([
       'deal_opened',
       'deal_sign',

@@ -38,7 +38,7 @@ describe('signing the agreement by SMS code', () => {
     renderWithProviders(<DealSignDialog dealId={7} method="scan" onClose={() => {}} />);
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'scan.jpg', { type: 'image/jpeg' })] } });
-    expect(await screen.findByText('Загрузите файл в формате PDF')).toBeTruthy();
+    expect(await screen.findByText('Загрузите файл в формате PDF')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Загрузить и подписать' })).toHaveProperty('disabled', true);
     expect(api.sent).toEqual([]);
   });

@@ -97,8 +97,8 @@ describe('the "Сделка" block', () => {
     expect(screen.getByTestId('deal-price').textContent).toBe(
       '1 200 000 ₽ (Один миллион двести тысяч рублей 00 копеек)',
     );
-    expect(screen.getByText('Подписать договор до')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Подписать SMS-кодом' })).toBeTruthy();
+    expect(screen.getByText('Подписать договор до')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Подписать SMS-кодом' })).toBeInTheDocument();
   });
 
   it('names the second bidder’s offer once, in the chip, with no signatures before the offer is accepted', () => {
@@ -114,7 +114,7 @@ describe('the "Сделка" block', () => {
     );
     const block = screen.getByTestId('deal-block').textContent ?? '';
     expect(block.match(/второму участнику/g)).toHaveLength(1);
-    expect(screen.queryByTestId('deal-signatures')).toBeNull();
+    expect(screen.queryByTestId('deal-signatures')).not.toBeInTheDocument();
     expect(block).not.toContain('Не подписан');
   });
 

@@ -40,9 +40,9 @@ describe('step 3: the deal deadlines', () => {
     let form: Values | null = null;
     renderWithProviders(<Harness onForm={(v) => (form = v)} />);
     fireEvent.change(field('Срок подписания договора, рабочих дней'), { target: { value: '31' } });
-    expect(screen.getByText('Должно быть от 1 до 30 рабочих дней')).toBeTruthy();
+    expect(screen.getByText('Должно быть от 1 до 30 рабочих дней')).toBeInTheDocument();
     fireEvent.change(field('Срок подписания договора, рабочих дней'), { target: { value: '7' } });
-    expect(screen.queryByText('Должно быть от 1 до 30 рабочих дней')).toBeNull();
+    expect(screen.queryByText('Должно быть от 1 до 30 рабочих дней')).not.toBeInTheDocument();
     const body = saveBodyOf({ ...EMPTY_FORM, ...(form as unknown as Values) }, 3, false);
     expect(body).toMatchObject({
       sign_working_days: 7,
