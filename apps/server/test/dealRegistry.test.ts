@@ -4,6 +4,7 @@
  * download is in the seller's history, the first closes the deal, an administrator closes one never downloaded.
  */
 import { rmSync } from 'node:fs';
+import { ATTRIBUTE_VALUES } from '@etp/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,28 +21,8 @@ import { api, buildFloor, type Floor, type Trader } from './support/trading.ts';
 const HOUR = 3_600_000;
 /** An upload, a file worker's first start and a download: seconds each on a loaded machine. */
 const SLOW = 90_000;
-const VALUES = [
-  'contract_id',
-  'lot_number',
-  'region_code',
-  'amount_total',
-  'amount_bottomline',
-  'principal',
-  'dpd',
-  'dplp',
-  'issue_date',
-  'last_payment_date',
-  'last_payment_amount',
-  'paid_amount',
-  'amount_for_360_days',
-  'product_type',
-  'loan_kind',
-  'stage',
-  'first_creditor',
-  'birth_date',
-  'sex',
-  'enforcement_order_placement',
-];
+/** The attributes of the template's columns the test's registry fills (registrySupport's HEADERS), in order. */
+const VALUES = ATTRIBUTE_VALUES.slice(0, ATTRIBUTE_VALUES.indexOf('issuence_form'));
 
 describe.each(DRIVERS)('the deal’s registry on %s', (driver) => {
   let t: TestApp;

@@ -128,17 +128,7 @@ function DealsTable({ deals, admin, rowActions }: DealsListProps) {
                   <Deadline deal={deal} />
                 </TableCell>
                 <TableCell sx={{ minWidth: 160 }}>
-                  {rowActions ? (
-                    rowActions(deal)
-                  ) : (
-                    <Typography
-                      variant="body2"
-                      sx={{ fontWeight: row.yourMove ? 600 : 400 }}
-                      color={row.yourMove ? 'primary' : 'text.secondary'}
-                    >
-                      {row.next}
-                    </Typography>
-                  )}
+                  {rowActions ? rowActions(deal) : <NextStep row={row} />}
                 </TableCell>
               </TableRow>
             );
@@ -146,6 +136,19 @@ function DealsTable({ deals, admin, rowActions }: DealsListProps) {
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** The caller's next step, stressed when it is theirs to take. */
+function NextStep({ row }: { row: ReturnType<typeof dealRow> }) {
+  return (
+    <Typography
+      variant="body2"
+      sx={{ fontWeight: row.yourMove ? 600 : 400 }}
+      color={row.yourMove ? 'primary' : 'text.secondary'}
+    >
+      {row.next}
+    </Typography>
   );
 }
 
@@ -188,15 +191,7 @@ function DealCards({ deals, admin, rowActions }: DealsListProps) {
                     <Typography variant="body2" component="div">
                       {deal.deadline_at && <Deadline deal={deal} />}
                     </Typography>
-                    {!rowActions && (
-                      <Typography
-                        variant="body2"
-                        sx={{ fontWeight: row.yourMove ? 600 : 400 }}
-                        color={row.yourMove ? 'primary' : 'text.secondary'}
-                      >
-                        {row.next}
-                      </Typography>
-                    )}
+                    {!rowActions && <NextStep row={row} />}
                   </Stack>
                 </Stack>
               </CardContent>
