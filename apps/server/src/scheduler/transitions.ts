@@ -9,7 +9,7 @@ import { appendAudit } from '../modules/audit/audit.queries.ts';
 import { findActiveBids } from '../modules/bids/bids.queries.ts';
 import { finish, runAutobids } from '../modules/bids/engine/engine.ts';
 import { lockTradingLot } from '../modules/bids/engine/tradingContext.ts';
-import { expireDueDeals } from '../modules/deals/deals.expiry.ts';
+import { expireDueDeals } from '../modules/deals/lifecycle/expiry.ts';
 import { recordStatusEvents } from '../modules/events/trading/tradingEvents.ts';
 import { publishLots } from '../modules/lots/lots.live.ts';
 import { updateLot } from '../modules/lots/lots.queries.ts';

@@ -16,7 +16,7 @@ import {
 import type { DbOrTx } from '../db/client.ts';
 import { deals } from '../db/schema/index.ts';
 import { type AuditEntryInput, appendAuditBatch } from '../modules/audit/audit.queries.ts';
-import { columnsOf } from '../modules/deals/deals.state.ts';
+import { columnsOf } from '../modules/deals/lifecycle/dealState.ts';
 import type { AccountIds } from './accounts.ts';
 import type { InsertedProcedure } from './insert.ts';
 

@@ -11,7 +11,7 @@ import { lotTitle } from '../events/events.messages.ts';
 import { dealAgreementUrl, dealScanUrl } from './agreement/agreement.messages.ts';
 import { dealActorOf } from './deals.policy.ts';
 import type { findDealFacts } from './deals.queries.ts';
-import { toDeal } from './deals.state.ts';
+import { toDeal } from './lifecycle/dealState.ts';
 import { dealRegistryReady, dealRegistryUrl } from './registry/dealRegistry.policy.ts';
 
 type DealFacts = Awaited<ReturnType<typeof findDealFacts>>;

@@ -19,10 +19,8 @@ import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { formatOf, newFileKey, withStoredFiles } from '../files/files.service.ts';
 import { AGREEMENT_TEXTS } from './agreement/agreement.messages.ts';
 import { ensureAgreement, type WarnLog } from './agreement/agreement.service.ts';
-import { handOverRegistry } from './deals.handover.ts';
 import { publishDealChanges } from './deals.live.ts';
 import { DEAL_TEXTS as T } from './deals.messages.ts';
-import { recordDealEvent } from './deals.notify.ts';
 import { dealActorOf, dealDeadlinesOf, dealRoleOf, refusalError } from './deals.policy.ts';
 import { presentDeal } from './deals.presenter.ts';
 import {
@@ -36,7 +34,9 @@ import {
   lockDeal,
   updateDeal,
 } from './deals.queries.ts';
-import { columnsOf, toDeal } from './deals.state.ts';
+import { columnsOf, toDeal } from './lifecycle/dealState.ts';
+import { handOverRegistry } from './lifecycle/handover.ts';
+import { recordDealEvent } from './lifecycle/notify.ts';
 
 /** What a signature confirms: the agreement's text hash it was given for, and the scan when signed by one. */
 interface Signing {

@@ -4,12 +4,12 @@
  * so "payment confirmed" and "the registry can be downloaded" are one moment. Audit entry and event as every step.
  */
 import { applyDealAction } from '@etp/domain';
-import type { Tx } from '../../db/client.ts';
-import type { DealRow } from '../../db/schema/index.ts';
-import { appendAudit } from '../audit/audit.queries.ts';
-import { recordDealEvent } from './deals.notify.ts';
-import { updateDeal } from './deals.queries.ts';
-import { columnsOf, toDeal } from './deals.state.ts';
+import type { Tx } from '../../../db/client.ts';
+import type { DealRow } from '../../../db/schema/index.ts';
+import { appendAudit } from '../../audit/audit.queries.ts';
+import { updateDeal } from '../deals.queries.ts';
+import { columnsOf, toDeal } from './dealState.ts';
+import { recordDealEvent } from './notify.ts';
 
 /** The paid deal, locked by the caller, handed over; a deal in another state is returned as it is. */
 export async function handOverRegistry(tx: Tx, row: DealRow, at: Date): Promise<DealRow> {

@@ -1,6 +1,6 @@
 /** A deal row as the domain's `Deal`, and the domain's `Deal` as the columns that store it (pure). */
 import type { Deal, DealSignature } from '@etp/domain';
-import type { DealRow, deals } from '../../db/schema/index.ts';
+import type { DealRow, deals } from '../../../db/schema/index.ts';
 
 type DealColumns = Omit<typeof deals.$inferInsert, 'id' | 'lotId' | 'briefcaseId' | 'createdAt'>;
 

@@ -4,13 +4,13 @@
  * state, so a second node, a second pass or a restart changes nothing (the deadlines are in the database).
  */
 import { applyDealAction } from '@etp/domain';
-import type { AppContext } from '../../appContext.ts';
-import type { DealRow } from '../../db/schema/index.ts';
-import { appendAudit } from '../audit/audit.queries.ts';
-import { publishDealChanges } from './deals.live.ts';
-import { recordDealEvent } from './deals.notify.ts';
-import { dueDealIds, lockDeal, updateDeal } from './deals.queries.ts';
-import { columnsOf, toDeal } from './deals.state.ts';
+import type { AppContext } from '../../../appContext.ts';
+import type { DealRow } from '../../../db/schema/index.ts';
+import { appendAudit } from '../../audit/audit.queries.ts';
+import { publishDealChanges } from '../deals.live.ts';
+import { dueDealIds, lockDeal, updateDeal } from '../deals.queries.ts';
+import { columnsOf, toDeal } from './dealState.ts';
+import { recordDealEvent } from './notify.ts';
 
 export async function expireDueDeals(ctx: AppContext, at: Date): Promise<number[]> {
   const expired: DealRow[] = [];

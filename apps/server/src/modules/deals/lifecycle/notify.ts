@@ -4,13 +4,13 @@
  * The payload names the action, so the mail policy tells a step (deal_mailer.steps) from a failure (decisions/0261).
  */
 import type { DealActionType, DealParty } from '@etp/domain';
-import type { Tx } from '../../db/client.ts';
-import type { DealRow } from '../../db/schema/index.ts';
-import { lotTitle } from '../events/events.messages.ts';
-import { companyUserIds } from '../events/events.queries.ts';
-import { recordEvents } from '../events/events.service.ts';
-import { dealEventText } from './deals.messages.ts';
-import { findDealFacts } from './deals.queries.ts';
+import type { Tx } from '../../../db/client.ts';
+import type { DealRow } from '../../../db/schema/index.ts';
+import { lotTitle } from '../../events/events.messages.ts';
+import { companyUserIds } from '../../events/events.queries.ts';
+import { recordEvents } from '../../events/events.service.ts';
+import { dealEventText } from '../deals.messages.ts';
+import { findDealFacts } from '../deals.queries.ts';
 
 export async function recordDealEvent(
   tx: Tx,
