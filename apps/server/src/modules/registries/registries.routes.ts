@@ -19,6 +19,7 @@ import { ok } from '../../http/envelope.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { storageOf } from '../../storage/storageOf.ts';
 import { authOf } from '../auth/guards/routeGuards.ts';
+import { registryTemplate } from './downloads/workbooks.ts';
 import { findReport } from './ingest/checkReport.queries.ts';
 import { progressBoardOf } from './ingest/progress.ts';
 import { mapBriefcaseRegistry } from './matching.service.ts';
@@ -26,7 +27,6 @@ import { ingestDespitePersonalData, requestHelp, sendPersonalDataLog } from './p
 import { REGISTRY_MESSAGES as M } from './registries.messages.ts';
 import { isAdministrator, isOwner } from './registries.policy.ts';
 import { replaceRegistry, requireManagedBriefcase } from './registries.service.ts';
-import { registryTemplate } from './registries.sheets.ts';
 import { sendUploadAnswer as send, uploadAnswer, withUpload } from './upload/answer.ts';
 
 /** The template's static download path (spec 1 §7 "Static download: {token}.xlsx"; decisions/0047). */
