@@ -1,5 +1,5 @@
 /** Lots and trading calls (spec 2 §3 Lot, §7): the trade tab, one lot, bids, autobids, winners. */
-import { type BriefcaseStatus, COMPANY_KINDS, LOT_STATUSES, SOURCE_TYPES } from '@etp/domain';
+import { type BriefcaseStatus, COMPANY_KINDS, DEAL_STATES, LOT_STATUSES, SOURCE_TYPES } from '@etp/domain';
 import { z } from 'zod';
 import { briefcaseStatusSchema } from './briefcases.ts';
 import { dbId, dbIdNumber } from './ids.ts';
@@ -45,6 +45,26 @@ const lotConditionSchema = z.object({
   color: z.enum(['green', 'red', 'purple', 'blue', 'grey']),
 });
 
+/**
+ * The viewer's deal of the lot (decisions/0270): the newest one the viewer may see, as GET /lots/:id/deal chooses it
+ * (the first buyer keeps its failed deal, the second bidder its offer, the seller and administrators the newest).
+ * Only the members of the deal's two companies and administrators get it; null for everyone else and for a lot
+ * without a deal, so nobody else learns that a deal exists.
+ */
+const lotDealSummarySchema = z.object({
+  id: z.number().int(),
+  /** 1: the winner's deal; 2: the offer to the second-best bidder. */
+  attempt: z.union([z.literal(1), z.literal(2)]),
+  state: z.enum(DEAL_STATES),
+  /** The domain's DEAL_STATE_LABELS: "Ожидает подписания". */
+  state_label: z.string(),
+  /** The viewer's side: the buying company, the selling company, or an administrator. */
+  role: z.enum(['buyer', 'seller', 'admin']),
+  /** The running clock's last instant (inclusive), ISO 8601 UTC; null when none runs. */
+  deadline_at: z.string().nullable(),
+});
+export type LotDealSummary = z.infer<typeof lotDealSummarySchema>;
+
 const lotAttributesSchema = z.object({
   id: z.number().int(),
   briefcase_id: z.number().int(),
@@ -86,6 +106,7 @@ const lotAttributesSchema = z.object({
    * GET /api/v1/deals/:id/registry (decisions/0264); null for everyone else.
    */
   registry_url: z.string().nullable(),
+  deal: lotDealSummarySchema.nullable(),
   renewals_count: z.number().int(),
   /** The three times: ISO 8601, UTC. */
   start_datetime: z.string().nullable(),

@@ -215,6 +215,7 @@ export function buildLot(overrides: Partial<LotAttributes> = {}): LotAttributes 
     autobid_steps_count: null,
     has_enabled_autobids: false,
     registry_url: null,
+    deal: null,
     renewals_count: 0,
     start_datetime: '2026-11-22T08:00:00.000Z',
     end_datetime: '2026-11-22T10:00:00.000Z',

@@ -6,5 +6,6 @@ export * from './dealRules.ts';
 export * from './dealSettings.ts';
 export * from './dealStates.ts';
 export * from './dealTypes.ts';
+export * from './lotDeal.ts';
 export * from './priceInWords.ts';
 export * from './workingDays.ts';

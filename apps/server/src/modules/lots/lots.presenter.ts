@@ -1,15 +1,18 @@
 /** Turns lot rows into the spec's lot JSON for one viewer, and into the live update every viewer shares. */
-import type { LotAttributes, LotLivePayload } from '@etp/contracts';
+import type { LotAttributes, LotDealSummary, LotLivePayload } from '@etp/contracts';
 import {
+  DEAL_STATE_LABELS,
   isPrivateAuction,
   type LotState,
+  lotDealCondition,
   nextPrice,
   ownerLotCondition,
   participantLotCondition,
   sealedAmountsRevealed,
 } from '@etp/domain';
+import { dealRoleOf } from '../deals/deals.policy.ts';
 import { dealRegistryUrl } from '../deals/registry/dealRegistry.policy.ts';
-import type { LotRow, LotViewerFacts } from './lots.queries.ts';
+import type { LotDealRow, LotRow, LotViewerFacts } from './lots.queries.ts';
 import type { LeaderTagger } from './trading/leaderTags.ts';
 import type { BriefcaseRow } from './trading/lotState.ts';
 
@@ -19,6 +22,22 @@ export interface LotViewer {
   companyId: number | null;
   /** The viewer is the procedure's seller or an administrator. */
   master: boolean;
+  /** Whom a deal shows to: the user's companies and whether it is an administrator (decisions/0261). */
+  dealViewer: { isAdmin: boolean; companyIds: readonly number[] };
+}
+
+/** The viewer's deal of the lot for its card (decisions/0270); null for a stranger to the deal. */
+function presentLotDeal(deal: LotDealRow | null, viewer: LotViewer['dealViewer']): LotDealSummary | null {
+  const role = deal && dealRoleOf(viewer, deal);
+  if (!deal || !role) return null;
+  return {
+    id: deal.id,
+    attempt: deal.attempt,
+    state: deal.state,
+    state_label: DEAL_STATE_LABELS[deal.state],
+    role,
+    deadline_at: iso(deal.deadlineAt),
+  };
 }
 
 /** What the seller sees of prices and leaders; participants of sealed formats never see others' amounts. */
@@ -47,13 +66,16 @@ export function presentLot(
   const mine = viewer.companyId;
   const leaderCompany = facts.leaderCompanyId;
   const autobidEnabled = facts.ownAutobid?.enabled ?? false;
+  const deal = presentLotDeal(facts.deal, viewer.dealViewer);
+  // The second bidder's deal outranks the trading's "Победил другой участник" (decisions/0270).
   const condition = viewer.master
     ? ownerLotCondition(state)
-    : participantLotCondition(state, {
+    : (lotDealCondition(deal) ??
+      participantLotCondition(state, {
         companyId: mine ?? 0,
         hasOwnBid: facts.ownLastBid !== null,
         autobidEnabled,
-      });
+      }));
   return {
     id: lot.id,
     briefcase_id: lot.briefcaseId,
@@ -97,6 +119,7 @@ export function presentLot(
         : null,
     has_enabled_autobids: facts.hasEnabledAutobids,
     registry_url: facts.registryDealId === null ? null : dealRegistryUrl(facts.registryDealId),
+    deal,
     renewals_count: lot.renewalsCount,
     start_datetime: iso(lot.startDatetime ?? briefcase.startDatetime),
     end_datetime: iso(lot.endDatetime ?? briefcase.endDatetime),

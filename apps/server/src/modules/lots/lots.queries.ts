@@ -1,6 +1,6 @@
 /** SQL of lots: the trade tab's page, one lot, the viewer's own bid and autobid, favourites, ids. */
 import type { AwardableLot } from '@etp/domain';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   autobids,
@@ -8,11 +8,13 @@ import {
   briefcaseRowColumns,
   briefcases,
   companies,
+  type DealRow,
   deals,
   favouriteLots,
   lots,
 } from '../../db/schema/index.ts';
 import { liveBid } from '../bids/bids.queries.ts';
+import { dealRegistryReady } from '../deals/registry/dealRegistry.policy.ts';
 
 export type LotRow = typeof lots.$inferSelect;
 export type AutobidRow = typeof autobids.$inferSelect;
@@ -27,6 +29,27 @@ export interface LotViewerFacts {
   hasEnabledAutobids: boolean;
   /** The viewer's company's deal of the lot whose registry is handed over (decisions/0264), or null. */
   registryDealId: number | null;
+  /** The lot's newest deal the viewer may see (decisions/0270), or null. */
+  deal: LotDealRow | null;
+}
+
+/** What the lot reply says of a deal: its row's columns the summary and the viewer's side need. */
+export interface LotDealRow {
+  id: number;
+  attempt: 1 | 2;
+  state: DealRow['state'];
+  buyerCompanyId: number;
+  sellerCompanyId: number;
+  deadlineAt: Date | null;
+}
+
+/** Who reads the lots: the acting company (own bids, the registry) and, for deals, every company and the role. */
+export interface LotReader {
+  userId: number;
+  companyId: number | null;
+  /** The companies the user is a member of: a deal is seen by the members of its two companies. */
+  dealCompanyIds: readonly number[];
+  isAdmin: boolean;
 }
 
 const isFavourite = (userId: number) =>
@@ -70,7 +93,7 @@ export async function findBriefcaseOfLot(db: DbOrTx, briefcaseId: number) {
 export async function findViewerFacts(
   db: DbOrTx,
   lotRows: LotRow[],
-  viewer: { userId: number; companyId: number | null },
+  viewer: LotReader,
 ): Promise<Map<number, LotViewerFacts>> {
   const ids = lotRows.map((l) => l.id);
   const facts = new Map<number, LotViewerFacts>();
@@ -78,7 +101,7 @@ export async function findViewerFacts(
   const company = viewer.companyId ?? 0;
   const leaderBidIds = lotRows.map((l) => l.leaderBidId).filter((v): v is number => v !== null);
   const winnerIds = lotRows.map((l) => l.winnerCompanyId).filter((v): v is number => v !== null);
-  const [favs, ownBids, ownAutobids, leaders, winners, enabled, registryDeals] = await Promise.all([
+  const [favs, ownBids, ownAutobids, leaders, winners, enabled, lotDeals] = await Promise.all([
     db
       .select({ lotId: favouriteLots.lotId })
       .from(favouriteLots)
@@ -109,18 +132,32 @@ export async function findViewerFacts(
       .selectDistinct({ lotId: autobids.lotId })
       .from(autobids)
       .where(and(inArray(autobids.lotId, ids), eq(autobids.enabled, true))),
-    // Only a lot with a winner can have a deal: the trading pages' lots cost no query.
-    company && winnerIds.length
+    // Only a lot with a winner can have a deal: the trading pages' lots cost no query. The page's deals the viewer
+    // may see in one statement (decisions/0270), at most two a lot (the winner's and the second bidder's).
+    winnerIds.length && (viewer.isAdmin || viewer.dealCompanyIds.length)
       ? db
-          .select({ lotId: deals.lotId, id: deals.id })
+          .select({
+            lotId: deals.lotId,
+            id: deals.id,
+            attempt: deals.attempt,
+            state: deals.state,
+            buyerCompanyId: deals.buyerCompanyId,
+            sellerCompanyId: deals.sellerCompanyId,
+            deadlineAt: deals.deadlineAt,
+          })
           .from(deals)
           .where(
             and(
               inArray(deals.lotId, ids),
-              eq(deals.buyerCompanyId, company),
-              inArray(deals.state, ['registry_handed_over', 'closed']),
+              viewer.isAdmin
+                ? undefined
+                : or(
+                    inArray(deals.buyerCompanyId, [...viewer.dealCompanyIds]),
+                    inArray(deals.sellerCompanyId, [...viewer.dealCompanyIds]),
+                  ),
             ),
           )
+          .orderBy(asc(deals.lotId), desc(deals.attempt))
       : Promise.resolve([]),
   ]);
   const favSet = new Set(favs.map((f) => f.lotId));
@@ -129,7 +166,13 @@ export async function findViewerFacts(
   const leaderBy = new Map(leaders.map((l) => [l.bidId, l]));
   const winnerBy = new Map(winners.map((w) => [w.id, w.name]));
   const enabledSet = new Set(enabled.map((e) => e.lotId));
-  const registryDealBy = new Map(registryDeals.map((d) => [d.lotId, d.id]));
+  // The newest attempt first: the first row of a lot is the deal the viewer sees, as GET /lots/:id/deal picks it.
+  const dealBy = new Map<number, LotDealRow>();
+  const registryDealBy = new Map<number, number>();
+  for (const { lotId, ...deal } of lotDeals) {
+    if (!dealBy.has(lotId)) dealBy.set(lotId, deal);
+    if (deal.buyerCompanyId === company && dealRegistryReady(deal.state)) registryDealBy.set(lotId, deal.id);
+  }
   for (const lot of lotRows) {
     const leader = lot.leaderBidId !== null ? leaderBy.get(lot.leaderBidId) : undefined;
     facts.set(lot.id, {
@@ -141,6 +184,7 @@ export async function findViewerFacts(
       winnerCompanyName: lot.winnerCompanyId !== null ? (winnerBy.get(lot.winnerCompanyId) ?? null) : null,
       hasEnabledAutobids: enabledSet.has(lot.id),
       registryDealId: registryDealBy.get(lot.id) ?? null,
+      deal: dealBy.get(lot.id) ?? null,
     });
   }
   return facts;

@@ -10,7 +10,7 @@ import { finish } from '../bids/engine/engine.ts';
 import { checkLotAccess, lockTradingLot, rejected } from '../bids/engine/tradingContext.ts';
 import { lockBriefcase } from '../briefcases/briefcases.queries.ts';
 import { publishDealChanges } from '../deals/deals.live.ts';
-import { openWinnerDeal } from '../deals/deals.service.ts';
+import { openWinnerDeal, viewerOf } from '../deals/deals.service.ts';
 import { recordWinnerEvents } from '../events/trading/tradingEvents.ts';
 import { publishLotSnapshots, publishLots } from './lots.live.ts';
 import { presentLot } from './lots.presenter.ts';
@@ -41,7 +41,13 @@ export async function presentLots(
   master: boolean,
 ) {
   const companyId = auth.company?.id ?? null;
-  const facts = await findViewerFacts(ctx.db, rows, { userId: auth.user.id, companyId });
+  const dealViewer = viewerOf(auth);
+  const facts = await findViewerFacts(ctx.db, rows, {
+    userId: auth.user.id,
+    companyId,
+    dealCompanyIds: dealViewer.companyIds,
+    isAdmin: dealViewer.isAdmin,
+  });
   const leaderIds = rows.map((l) => l.leaderBidId).filter((v): v is number => v !== null);
   const leaderBids = await findBidsByIds(ctx.db, leaderIds);
   return rows.map((lot) => {
@@ -49,7 +55,7 @@ export async function presentLots(
     const state = toLotState(lot, briefcase, leader);
     if (lot.winnerBidId)
       state.winner = { bidId: lot.winnerBidId, companyId: lot.winnerCompanyId ?? 0, amount: 0 };
-    return presentLot(lot, briefcase, state, facts.get(lot.id)!, { companyId, master }, tag);
+    return presentLot(lot, briefcase, state, facts.get(lot.id)!, { companyId, master, dealViewer }, tag);
   });
 }
 
