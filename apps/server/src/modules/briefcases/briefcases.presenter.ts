@@ -11,9 +11,9 @@ import { COMPANY_KIND_LABELS, PORTFOLIO_ADVANTAGE_FLAGS, PORTFOLIO_PERCENT_FIELD
 import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { canManageRegistry } from '../registries/registries.policy.ts';
 import { dictionaryText } from '../system/catalog/dictionaries.ts';
-import type { CardMasterFacts, CardViewerFacts } from './briefcases.cardFacts.queries.ts';
 import { canOpen, canViewBidsInfo, isMaster } from './briefcases.policy.ts';
 import type { FeedRow } from './briefcases.queries.ts';
+import type { CardMasterFacts, CardViewerFacts } from './card/cardFacts.queries.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const num = (v: string | number | null) => (v === null ? null : Number(v));

@@ -36,7 +36,6 @@ import { foldSaveBody } from '../wizard/draft/saveBody.ts';
 import { WIZARD_MESSAGES } from '../wizard/wizard.messages.ts';
 import { applyDraft, loadDraft, saveDraft } from '../wizard/wizard.service.ts';
 import { BRIEFCASE_NOT_FOUND, resolveBriefcaseAccess, viewerOf } from './access/viewerAccess.ts';
-import { findCardMasterFacts, findCardViewerFacts } from './briefcases.cardFacts.queries.ts';
 import { canViewBidsInfo } from './briefcases.policy.ts';
 import { presentCard, presentListItem } from './briefcases.presenter.ts';
 import {
@@ -48,6 +47,7 @@ import {
   toggleFavouriteBriefcase,
 } from './briefcases.queries.ts';
 import { createCalendar } from './calendar.service.ts';
+import { findCardMasterFacts, findCardViewerFacts } from './card/cardFacts.queries.ts';
 
 function statusesCounts(byStatus: Map<string, number>): StatusesCounts {
   const sum = (list: readonly string[]) => list.reduce((acc, s) => acc + (byStatus.get(s) ?? 0), 0);

@@ -5,8 +5,8 @@
  */
 import { type BriefcaseStatus, type CompanyKind, RESULT_STATUSES, statusIn } from '@etp/domain';
 import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { autobids, bids, briefcaseCompanyLists, companies, lots } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { autobids, bids, briefcaseCompanyLists, companies, lots } from '../../../db/schema/index.ts';
 
 export interface CardViewerFacts {
   bidsTotalAmountCents: number | null;
