@@ -41,7 +41,7 @@ describe('scripts/checkFileSizes.mjs', () => {
     expect(lineCount('a\nb')).toBe(2);
   });
 
-  it('fails on a file of 401 lines, and exits 1 naming it with its count', () => {
+  it('fails on a file of 401 lines, exits 1 naming it with its count, and exits 0 once it is back at 400', () => {
     const tree = freshTree();
     plant(tree, 'apps/app/src/ok.ts', MAX_LINES);
     plant(tree, 'apps/app/src/feature/long.ts', MAX_LINES + 1);
@@ -51,6 +51,11 @@ describe('scripts/checkFileSizes.mjs', () => {
     const run = spawnSync(process.execPath, [SCRIPT, tree], { encoding: 'utf8' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('apps/app/src/feature/long.ts: 401 lines');
+
+    plant(tree, 'apps/app/src/feature/long.ts', MAX_LINES);
+    const clean = spawnSync(process.execPath, [SCRIPT, tree], { encoding: 'utf8' });
+    expect(clean.stderr).toBe('');
+    expect(clean.status).toBe(0);
   });
 
   it('counts apps, packages and scripts but not tests, declarations, generated files or other folders', () => {
