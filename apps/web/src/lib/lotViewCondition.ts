@@ -9,6 +9,7 @@ import {
   type ConditionLot,
   type EndMode,
   type LotCondition,
+  lotDealCondition,
   ownerLotCondition,
   participantLotCondition,
 } from '@etp/domain';
@@ -35,6 +36,9 @@ export function lotViewCondition(
     winner: hasWinner ? { bidId: 0, companyId: lot.is_winner ? US : OTHER, amount: 0 } : null,
   };
   if (lot.is_owner) return ownerLotCondition(state);
+  // The second bidder's deal outranks "Победил другой участник", as on the server (decisions/0270).
+  const deal = lotDealCondition(lot.deal);
+  if (deal) return deal;
   return participantLotCondition(state, {
     companyId: US,
     hasOwnBid: lot.last_users_bid_cents !== null || leading,

@@ -6,7 +6,7 @@
  * - BriefcaseStatus (briefcaseStatus.ts): briefcase_status_update / briefcase_closed / next_round → the card and
  *   its feed entries, and the lots re-read;
  * - DealsStream (no procedure; "Мои сделки", the administrator's deals, the lot's "Сделка" block subscribe):
- *   deal_update → the procedure's lots and the deals re-read;
+ *   deal_update → the procedure's lots, the lot and the deals re-read;
  * - BriefcaseStats (briefcaseStats.ts): stats → the Statistics tab's counters at once, its charts re-read;
  * - UsersStream (usersStream.ts): users → the Monitoring tab's counts and the user's row;
  * - BriefcaseQuestions (briefcaseQuestions.ts): questions → the FAQ tab's pages re-read.
@@ -81,9 +81,10 @@ export function createLiveCacheWriter(
         onQuestions(queryClient, message);
         break;
       case 'deal_update':
-        // A won lot's deal moved: the procedure's lots and every deal answer (the lot's block, the lists) are
-        // read again (decisions/0261).
+        // A won lot's deal moved: the procedure's lots (their cards' deal lines, decisions/0270), the lot and
+        // every deal answer (the lot's block, the lists) are read again (decisions/0261).
         void queryClient.invalidateQueries({ queryKey: queryKeys.lotsOf(message.briefcase_id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.lot(message.payload.lot_id) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.allDeals });
         break;
       default: {

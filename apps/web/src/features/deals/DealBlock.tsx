@@ -4,7 +4,7 @@
  * both signatures, and the caller's next steps. Nothing when the lot has no deal the caller may see.
  */
 import { Alert, Box, CircularProgress, Divider, Paper, Stack, Typography } from '@mui/material';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useLiveSubscription } from '../../live/useLive.ts';
 import { DealActions } from './DealActions.tsx';
 import { DealDeadline } from './DealDeadline.tsx';
@@ -13,19 +13,28 @@ import { DealStateChip } from './DealStateChip.tsx';
 import { type Deal, useLotDeal } from './dealsApi.ts';
 import { DEALS_MESSAGES as T } from './messages.ts';
 
-export default function DealBlock({ lotId }: { lotId: number }) {
+/** `focus`: opened from a lot card's "Открыть сделку": the block is scrolled into view and takes the focus. */
+export default function DealBlock({ lotId, focus = false }: { lotId: number; focus?: boolean }) {
   const deal = useLotDeal(lotId);
   // The deal's steps re-read the block, whichever side or administrator has it open (decisions/0261).
   useLiveSubscription('DealsStream', null);
   if (deal.isPending) return <CircularProgress size={24} aria-label={T.blockTitle} />;
   if (deal.error) return <Alert severity="error">{T.loadFailed}</Alert>;
-  return deal.data ? <DealCard deal={deal.data} /> : null;
+  return deal.data ? <DealCard deal={deal.data} focus={focus} /> : null;
 }
 
-export function DealCard({ deal }: { deal: Deal }) {
+export function DealCard({ deal, focus = false }: { deal: Deal; focus?: boolean }) {
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!focus) return;
+    section.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    section.current?.focus({ preventScroll: true });
+  }, [focus]);
   return (
     <Paper
+      ref={section}
+      tabIndex={focus ? -1 : undefined}
       component="section"
       variant="outlined"
       aria-labelledby={headingId}

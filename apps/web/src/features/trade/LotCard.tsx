@@ -11,6 +11,7 @@ import {
   LotBidCount,
   LotConditionChip,
   LotControls,
+  LotDeal,
   LotName,
   LotParties,
   LotPrice,
@@ -36,7 +37,18 @@ interface LotCardProps {
  */
 export const LotCard = memo(function LotCard({ source, lotId, briefcase, viewer, href }: LotCardProps) {
   const lot = usePageLot(source, lotId);
-  return lot && <LotCardView lot={lot} briefcase={briefcase} viewer={viewer} href={href} offscreenSkipped />;
+  return (
+    lot && (
+      <LotCardView
+        lot={lot}
+        briefcase={briefcase}
+        viewer={viewer}
+        href={href}
+        dealHref={href}
+        offscreenSkipped
+      />
+    )
+  );
 }, sameLotProps);
 
 const OFFSCREEN_SKIPPED = { contentVisibility: 'auto', containIntrinsicSize: 'auto 360px' } as const;
@@ -47,12 +59,15 @@ export function LotCardView({
   briefcase: b,
   viewer,
   href,
+  dealHref,
   offscreenSkipped = false,
 }: {
   lot: LotAttributes;
   briefcase: BriefcaseCardAttributes;
   viewer: LotViewer;
   href: string;
+  /** The lot dialog's address for the deal's link to its "Сделка" block; none inside the dialog itself. */
+  dealHref?: string;
   /**
    * The browser skips laying out and painting the card while it is off screen (content-visibility: auto): of a
    * page's 48 cards a screen shows a few, and live prices change the others several times a second.
@@ -83,6 +98,7 @@ export function LotCardView({
             <LotConditionChip lot={lot} />
             <LotParties lot={lot} view={view} convert={b.end_mode === 'convert'} />
           </Stack>
+          <LotDeal lot={lot} dealHref={dealHref} />
           <Stack direction="row" spacing={3}>
             {view.timer && (
               <Box>

@@ -57,23 +57,27 @@ const LOT_NAME_MAX = 20;
 const ForecastTab = lazy(() => import('../forecast/ForecastTab.tsx'));
 const DealBlock = lazy(() => import('../deals/DealBlock.tsx'));
 
-/** The lot may have a deal the viewer sees: it ended with a winner and the viewer sold it, won it or bid on it. */
-const mayHaveDeal = (lot: LotAttributes, admin: boolean) =>
-  (lot.status === 'finished' || lot.status === 'closed') &&
-  !lot.is_without_winner &&
-  (admin || lot.is_owner || lot.is_winner || lot.last_users_bid_cents !== null);
-
 interface LotDialogProps {
   lotId: number;
   briefcase: BriefcaseCardAttributes;
   /** The viewer is an administrator (the Прогноз tab, the bid log of sealed formats). */
   admin: boolean;
   viewer: LotViewer;
+  /** Opened from a card's "Открыть сделку": the "Сделка" block is scrolled into view (decisions/0270). */
+  focusDeal?: boolean;
   onNavigate: (lotId: number) => void;
   onClose: () => void;
 }
 
-export function LotDialog({ lotId, briefcase: b, admin, viewer, onNavigate, onClose }: LotDialogProps) {
+export function LotDialog({
+  lotId,
+  briefcase: b,
+  admin,
+  viewer,
+  focusDeal = false,
+  onNavigate,
+  onClose,
+}: LotDialogProps) {
   const fullScreen = useMediaQuery(`(max-width:${LOT_DIALOG_FULLSCREEN_BELOW_PX - 0.05}px)`);
   const reply = useLot(lotId);
   const info = useLotsInfo(b.id);
@@ -176,9 +180,10 @@ export function LotDialog({ lotId, briefcase: b, admin, viewer, onNavigate, onCl
           <Stack spacing={2} sx={{ pt: 1 }}>
             {lot.is_owner && <RenameLot lot={lot} />}
             <LotCardView lot={lot} briefcase={b} viewer={viewer} href={`?id=${lot.id}`} />
-            {mayHaveDeal(lot, admin) && (
+            {/* The lot reply says whether the viewer has a deal here (decisions/0270): no read for anyone else. */}
+            {lot.deal !== null && (
               <Suspense fallback={null}>
-                <DealBlock lotId={lot.id} />
+                <DealBlock lotId={lot.id} focus={focusDeal} />
               </Suspense>
             )}
             <KeyValueTable caption={T.lotDialogTabs.info} rows={lotFacts(lot)} twoColumns />

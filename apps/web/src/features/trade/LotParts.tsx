@@ -4,7 +4,20 @@
  * owners), countdown, bid count, and the viewer's controls. Every number follows the live cache.
  */
 import type { BriefcaseCardAttributes, LotAttributes } from '@etp/contracts';
-import { countdown, formatPercent, formatRubles, percentOf, renewalButtonLabel } from '@etp/domain';
+import {
+  countdown,
+  DEAL_DEADLINE_OF_STATE,
+  formatMoscowDateTime,
+  formatPercent,
+  formatRubles,
+  LOT_DEAL_TEXTS,
+  lotDealLine,
+  percentOf,
+  renewalButtonLabel,
+  viewerOffsetMinutes,
+} from '@etp/domain';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import HandshakeOutlinedIcon from '@mui/icons-material/HandshakeOutlined';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
@@ -16,6 +29,7 @@ import { queryKeys } from '../../api/queryKeys.ts';
 import { DeferredTooltip } from '../../components/DeferredTooltip.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useServerClock } from '../../lib/useServerNow.ts';
+import { DEALS_MESSAGES } from '../deals/messages.ts';
 import { AutobidControls } from './AutobidControls.tsx';
 import { BidControls } from './BidControls.tsx';
 import { lotTitle } from './lotTitle.ts';
@@ -151,6 +165,63 @@ export function LotParties({ lot, view, convert }: { lot: LotAttributes; view: L
         </Typography>
       )}
     </>
+  );
+}
+
+/** The address parameter that opens the lot dialog at its "Сделка" block. */
+export const DEAL_SECTION_PARAM = 'deal';
+
+/**
+ * The viewer's deal of the lot (decisions/0270): "Сделка: ожидает подписания", what its running clock asks by when
+ * (Moscow time), and a link to the lot dialog's "Сделка" block. Only the deal's parties and administrators have a
+ * deal on the lot; nothing for anyone else.
+ */
+export function LotDeal({ lot, dealHref }: { lot: LotAttributes; dealHref?: string }) {
+  // The lot dialog's address (?…&id=N) with the block to show first.
+  const { deal } = lot;
+  if (!deal) return null;
+  const kind = deal.deadline_at === null ? null : DEAL_DEADLINE_OF_STATE[deal.state];
+  return (
+    <Box
+      data-testid={`lot-deal-${lot.id}`}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        columnGap: 1.5,
+        rowGap: 0.5,
+        px: 1.5,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'action.hover',
+      }}
+    >
+      <HandshakeOutlinedIcon fontSize="small" color="primary" aria-hidden />
+      <Box sx={{ flex: '1 1 11rem', minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {lotDealLine(deal.state_label)}
+        </Typography>
+        {kind !== null && deal.deadline_at !== null && (
+          <Typography variant="caption" color="text.secondary" component="p">
+            {DEALS_MESSAGES.deadline[kind]}{' '}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {formatMoscowDateTime(deal.deadline_at, { viewerOffsetMinutes: viewerOffsetMinutes() })}
+            </Box>
+          </Typography>
+        )}
+      </Box>
+      {dealHref && (
+        <Button
+          size="small"
+          component={RouterLink}
+          to={`${dealHref}&${DEAL_SECTION_PARAM}=1`}
+          endIcon={<ChevronRightIcon />}
+          sx={{ ml: 'auto', whiteSpace: 'nowrap' }}
+        >
+          {LOT_DEAL_TEXTS.open}
+        </Button>
+      )}
+    </Box>
   );
 }
 

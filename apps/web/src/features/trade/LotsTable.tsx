@@ -11,6 +11,7 @@ import {
   LotBidCount,
   LotConditionChip,
   LotControls,
+  LotDeal,
   LotName,
   LotParties,
   LotPrice,
@@ -120,6 +121,7 @@ function LotRowBody({
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
           <LotConditionChip lot={lot} />
           <LotParties lot={lot} view={view} convert={b.end_mode === 'convert'} />
+          <LotDeal lot={lot} dealHref={href} />
         </Stack>
       </TableCell>
       <TableCell>

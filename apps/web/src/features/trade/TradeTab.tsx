@@ -28,6 +28,7 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useLiveSubscription } from '../../live/useLive.ts';
 import { LotCard } from './LotCard.tsx';
+import { DEAL_SECTION_PARAM } from './LotParts.tsx';
 import { LotsTable } from './LotsTable.tsx';
 import { TRADE_MESSAGES as T } from './messages.ts';
 import { type LotsPageKey, useLotsOutline } from './tradeApi.ts';
@@ -47,6 +48,9 @@ const storedLayout = (): Layout => {
     return 'cards';
   }
 };
+
+/** The procedure's statuses whose lots may have deals: winners are chosen once trading is over. */
+const DEAL_PHASE: ReadonlySet<string> = new Set(['finished', 'closed']);
 
 const positive = (text: string | null) =>
   text && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null;
@@ -96,6 +100,9 @@ export function TradeTab({
   // The page's lot ids only: a live price change re-renders that lot's card, not this list (decisions/0190).
   const lots = useLotsOutline(source);
   useLiveSubscription('BriefcaseStatus', b.id);
+  // A won lot's deal moves on DealsStream: the cards' deal lines follow it (decisions/0270). Only once the
+  // procedure's trading ended (no lot has a deal before) and for a signed-in user (the channel refuses guests).
+  useLiveSubscription('DealsStream', user && DEAL_PHASE.has(b.status) ? null : undefined);
   useLiveSubscription('LotsStream', b.id, (message) => {
     if (message.action === 'autobid_maxed_out') {
       const { payload } = message;
@@ -120,6 +127,7 @@ export function TradeTab({
     );
   const hrefOf = (id: number) => {
     const next = new URLSearchParams(params);
+    next.delete(DEAL_SECTION_PARAM);
     next.set('id', String(id));
     return `?${next.toString()}`;
   };
@@ -200,8 +208,9 @@ export function TradeTab({
             briefcase={b}
             admin={admin}
             viewer={viewer}
-            onNavigate={(id) => update({ id: String(id) })}
-            onClose={() => update({ id: null })}
+            focusDeal={params.get(DEAL_SECTION_PARAM) === '1'}
+            onNavigate={(id) => update({ id: String(id), [DEAL_SECTION_PARAM]: null })}
+            onClose={() => update({ id: null, [DEAL_SECTION_PARAM]: null })}
           />
         </Suspense>
       )}
