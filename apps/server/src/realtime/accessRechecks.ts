@@ -9,8 +9,9 @@ import type { LiveChannel, LiveReply } from '@etp/contracts';
 import type { AuthContext } from '../modules/auth/guards/routeGuards.ts';
 import { type AccessChange, concerns } from './access.ts';
 import { parseKey } from './channelKeys.ts';
-import type { ChannelDelivery, LiveClient } from './delivery.ts';
+import type { ChannelDelivery } from './delivery.ts';
 import type { Authorization } from './hub.ts';
+import type { LiveClient } from './liveClient.ts';
 import { SharedChecks } from './memo.ts';
 
 /** A socket whose rights cannot be decided again within this time is closed (1013: try again later). */

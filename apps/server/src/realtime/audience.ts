@@ -1,8 +1,11 @@
 /** Which sockets of a channel an event's audience (bus.ts) reaches, as each delivery decides it (delivery.ts). */
 import type { Audience } from './bus.ts';
-import type { LiveClient } from './delivery.ts';
+import type { LiveClient } from './liveClient.ts';
 
-/** An audience of some companies or users: a frame for one socket is not shared with another of the same role. */
+/**
+ * An audience of some companies or users: whether it reaches a socket is decided socket by socket, and a frame holding
+ * it is shared only among the sockets it reaches (delivery.ts, shareOf).
+ */
 export const personal = (audience: Audience) =>
   audience.kind === 'companies' || audience.kind === 'users' || audience.kind === 'companiesAndAdmins';
 

@@ -3,8 +3,8 @@
  * (bench/fanout.bench.ts, docs/decisions/0018-live-delivery-sweeps.md):
  * - the channel sweeps over its sockets, starting a sweep at most once per tick (at once when it was idle); each
  *   visited socket gets ONE frame holding what it has not had yet: the message itself, or a batch (LiveBatch) of
- *   the messages in order. A frame is serialised and framed once per audience and cursor, and written straight
- *   to each socket's stream (frames.ts);
+ *   the messages in order. A frame is serialised and framed once per cursor and audience group (the role, and
+ *   which personal messages reach the socket), and the same bytes are written to each socket's stream (frames.ts);
  * - a sweep over thousands of sockets yields to the event loop every sliceMs, so bids and other calls go on
  *   between slices and are never starved by fan-out (restRatio can add a rest after each sweep; 0 measured best);
  * - while sweeps are fast, every message reaches every socket. After a sweep slower than overloadedMs, a socket
@@ -14,11 +14,10 @@
  *   updates; the channel remembers which lots it missed and sends it their latest update once it has drained.
  */
 import type { LiveChannel } from '@etp/contracts';
-import type { WebSocket } from 'ws';
-import type { AuthContext } from '../modules/auth/guards/routeGuards.ts';
 import { personal, reaches } from './audience.ts';
 import type { Audience, BusEvent } from './bus.ts';
 import { textFrame, writeFrames } from './frames.ts';
+import type { LiveClient } from './liveClient.ts';
 
 export interface DeliveryTuning {
   /** Sweeps of one channel start at most this often (ms). */
@@ -62,22 +61,6 @@ export const emptyDeliveryStats = (): DeliveryStats => ({
   maxWallMs: 0,
 });
 
-export interface LiveClient {
-  socket: WebSocket;
-  auth: AuthContext | null;
-  /** The access token the socket authenticated with (re-authorisation verifies it again). */
-  token: string | null;
-  /**
-   * Procedures whose seller (or administrator) this client is: decided when subscribing, and decided again when
-   * the user's rights change (decision 0067). Every delivery reads it, so seller-only frames follow the rights
-   * the user has now.
-   */
-  masterOf: Set<number>;
-  keys: Set<string>;
-  /** The client's rights are being decided again: nothing is sent to it meanwhile; it gets its backlog after. */
-  held: boolean;
-}
-
 /** A message waiting for delivery, serialised once, numbered in the channel's order. */
 interface Entry {
   seq: number;
@@ -86,6 +69,8 @@ interface Entry {
   t: number;
   /** Lot updates: the lot and audience; a newer update of the same key supersedes this one. */
   key: string | null;
+  /** For some companies or users only (audience.ts): which sockets it reaches is decided socket by socket. */
+  personal: boolean;
 }
 
 /** What one socket is sent at a visit: the text (for ws.send) and its frame (written to the stream). */
@@ -96,13 +81,16 @@ interface Packed {
 
 /** Where a socket stands: the last entry it was given, and the lots it was not given while slow. */
 interface Cursor {
+  client: LiveClient;
   seq: number;
   missed: Set<string> | null;
+  /** The socket left the channel (a sweep under way skips it). */
+  gone: boolean;
 }
 
 /** A sweep over the channel's sockets under way. */
 interface Sweep {
-  clients: LiveClient[];
+  cursors: Cursor[];
   next: number;
   /** The newest entry when the sweep started: once it ends, every socket has everything up to it. */
   head: number;
@@ -121,8 +109,8 @@ function supersedingKey(event: BusEvent): string | null {
   return `${payload.id}|${audience.kind}|${ids}`;
 }
 
-function send(socket: WebSocket, packed: Packed): void {
-  if (!writeFrames(socket, packed.frame)) socket.send(packed.text);
+function send(client: LiveClient, packed: Packed): void {
+  if (!writeFrames(client.socket, client.stream, packed.frame)) client.socket.send(packed.text);
 }
 
 /**
@@ -145,8 +133,10 @@ export class ChannelDelivery {
   private readonly held = new Set<LiveClient>();
   /** A held client was released: the next sweep must visit it even if nothing new came. */
   private released = false;
-  /** Packed frames for the current head, by the socket's cursor and role. */
+  /** Packed frames for the current head, by the name of what the socket is sent (shareOf). */
   private shares = new Map<string, Packed | null>();
+  /** The last name given without personal entries, for the sockets that follow with the same cursor and role. */
+  private lastShare: { seq: number; role: string; name: string } | null = null;
   private overloaded = false;
   private scheduled = false;
   private timer: NodeJS.Timeout | null = null;
@@ -173,10 +163,13 @@ export class ChannelDelivery {
 
   /** A new socket gets what is published from now on. */
   add(client: LiveClient): void {
-    if (!this.cursors.has(client)) this.cursors.set(client, { seq: this.head, missed: null });
+    if (!this.cursors.has(client))
+      this.cursors.set(client, { client, seq: this.head, missed: null, gone: false });
   }
 
   remove(client: LiveClient): void {
+    const cursor = this.cursors.get(client);
+    if (cursor) cursor.gone = true;
     this.cursors.delete(client);
     this.slow.delete(client);
     this.held.delete(client);
@@ -203,11 +196,13 @@ export class ChannelDelivery {
       text: JSON.stringify(event.message),
       t: event.message.t,
       key: supersedingKey(event),
+      personal: personal(event.audience),
     };
     this.log.push(entry);
-    if (personal(entry.audience)) this.personalEntries++;
+    if (entry.personal) this.personalEntries++;
     if (entry.key !== null) this.latest.set(entry.key, entry);
     if (this.shares.size) this.shares = new Map();
+    this.lastShare = null;
     this.schedule();
   }
 
@@ -234,7 +229,7 @@ export class ChannelDelivery {
     if (this.head === this.sweptHead && this.slow.size === 0 && !this.released) return;
     this.released = false;
     this.sweep = {
-      clients: [...this.cursors.keys()],
+      cursors: [...this.cursors.values()],
       next: 0,
       head: this.head,
       started: performance.now(),
@@ -250,10 +245,9 @@ export class ChannelDelivery {
     if (!sweep || this.closed) return;
     const sliceStart = performance.now();
     const sliceEnd = sliceStart + this.tuning.sliceMs;
-    while (sweep.next < sweep.clients.length) {
-      const client = sweep.clients[sweep.next++]!;
-      const cursor = this.cursors.get(client);
-      if (cursor && this.visit(client, cursor)) sweep.sent++;
+    while (sweep.next < sweep.cursors.length) {
+      const cursor = sweep.cursors[sweep.next++]!;
+      if (!cursor.gone && this.visit(cursor.client, cursor)) sweep.sent++;
       if (sweep.next % 64 === 0 && performance.now() > sliceEnd) {
         sweep.busy += performance.now() - sliceStart;
         setImmediate(() => this.continueSweep());
@@ -287,7 +281,7 @@ export class ChannelDelivery {
     for (const client of this.held) head = Math.min(head, this.cursors.get(client)?.seq ?? head);
     let n = 0;
     while (n < this.log.length && this.log[n]!.seq <= head) {
-      if (personal(this.log[n]!.audience)) this.personalEntries--;
+      if (this.log[n]!.personal) this.personalEntries--;
       n++;
     }
     if (n > 0) this.log = this.log.slice(n);
@@ -328,25 +322,50 @@ export class ChannelDelivery {
       this.slow.delete(client);
       cursor.seq = this.head;
       const all = [...catchUp, ...own];
-      if (all.length) send(client.socket, this.pack(all));
+      if (all.length) send(client, this.pack(all));
       return all.length > 0;
     }
-    let packed: Packed | null | undefined;
-    if (this.personalEntries === 0) {
-      const share = `${cursor.seq}|${this.briefcaseId !== null && client.masterOf.has(this.briefcaseId) ? 'm' : 'p'}`;
-      packed = this.shares.get(share);
-      if (packed === undefined) {
-        const own = this.select(client, cursor.seq);
-        packed = own.length ? this.pack(own) : null;
-        this.shares.set(share, packed);
-      }
-    } else {
+    const share = this.shareOf(client, cursor.seq);
+    let packed = this.shares.get(share);
+    if (packed === undefined) {
       const own = this.select(client, cursor.seq);
       packed = own.length ? this.pack(own) : null;
+      this.shares.set(share, packed);
     }
     cursor.seq = this.head;
-    if (packed) send(client.socket, packed);
+    if (packed) send(client, packed);
     return packed !== null;
+  }
+
+  /**
+   * The name of what a socket is sent from `seq` on: sockets with the same name are sent the same bytes, so a
+   * frame is serialised and framed once per name, not once per socket. Without personal entries the name is the
+   * cursor and the role (masters or participants); each personal entry after the cursor that reaches the socket
+   * is added to it, so a message for some companies or users is framed only for the sockets it reaches and
+   * shared among them (never sent to the others), and the sockets it does not reach still share one frame.
+   */
+  private shareOf(client: LiveClient, seq: number): string {
+    const role =
+      client.auth === null
+        ? '-'
+        : this.briefcaseId !== null && client.masterOf.has(this.briefcaseId)
+          ? 'm'
+          : 'p';
+    if (this.personalEntries === 0) {
+      // Sockets visited one after another mostly stand at the same entry: the name is not built again.
+      const last = this.lastShare;
+      if (last !== null && last.seq === seq && last.role === role) return last.name;
+      const name = `${seq}|${role}`;
+      this.lastShare = { seq, role, name };
+      return name;
+    }
+    let name = `${seq}|${role}`;
+    const first = this.log.length ? this.log[0]!.seq : this.head + 1;
+    for (let i = Math.max(0, seq + 1 - first); i < this.log.length; i++) {
+      const e = this.log[i]!;
+      if (e.personal && reaches(client, e.audience, this.briefcaseId)) name += `|${e.seq}`;
+    }
+    return name;
   }
 
   /** A slow client: its lot updates wait (the latest of each lot will be sent), other messages go now. */
@@ -360,7 +379,7 @@ export class ChannelDelivery {
       if (m.key === null) others.push(m);
       else cursor.missed.add(m.key);
     }
-    if (others.length) send(client.socket, this.pack(others));
+    if (others.length) send(client, this.pack(others));
   }
 
   /** One message as it is, several as a LiveBatch (their JSON texts are spliced in, not serialised again). */

@@ -27,19 +27,34 @@ export function textFrame(payload: Buffer): Buffer {
 
 /** The part of ws's WebSocket this module relies on beyond its public API: the TCP stream it writes to. */
 interface WithStream {
-  _socket?: { write(chunk: Buffer): boolean; destroyed?: boolean } | null;
+  _socket?: DirectStream | null;
+}
+
+/** A socket's TCP stream, written to directly. */
+export interface DirectStream {
+  write(chunk: Buffer): boolean;
+  destroyed?: boolean;
+}
+
+/**
+ * The stream to write a socket's ready frames to, decided once when the socket is attached: ws negotiates its
+ * extensions in the opening handshake, before it hands the socket over, so they do not change afterwards. Null
+ * when frames cannot be written directly (an extension such as permessage-deflate is active, or ws no longer
+ * exposes its stream): that socket's messages always go through `ws.send`.
+ */
+export function directStream(socket: WebSocket): DirectStream | null {
+  if (socket.extensions !== '') return null;
+  const stream = (socket as unknown as WithStream)._socket;
+  return stream && typeof stream.write === 'function' ? stream : null;
 }
 
 /**
  * Writes ready frames straight to the socket's stream, after whatever ws has written before (ws writes each
  * frame synchronously when no extension is negotiated, so nothing of its own is waiting). Returns false when
- * that cannot be done safely (an extension such as permessage-deflate is active, the socket is not open, or ws
- * no longer exposes its stream); the caller then sends each message with `ws.send`.
+ * that cannot be done (no direct stream, or the socket is no longer open); the caller then uses `ws.send`.
  */
-export function writeFrames(socket: WebSocket, frames: Buffer): boolean {
-  if (socket.readyState !== WebSocket.OPEN || socket.extensions !== '') return false;
-  const stream = (socket as unknown as WithStream)._socket;
-  if (!stream || typeof stream.write !== 'function' || stream.destroyed) return false;
+export function writeFrames(socket: WebSocket, stream: DirectStream | null, frames: Buffer): boolean {
+  if (stream === null || stream.destroyed || socket.readyState !== WebSocket.OPEN) return false;
   stream.write(frames);
   return true;
 }

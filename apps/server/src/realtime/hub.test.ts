@@ -17,9 +17,12 @@ class FakeSocket extends EventEmitter {
   readonly received: Record<string, unknown>[] = [];
   readonly frames: Record<string, unknown>[] = [];
   writes = 0;
+  /** Every buffer written to the stream, as it was written. */
+  readonly chunks: Buffer[] = [];
   readonly _socket = {
     write: (bytes: Buffer) => {
       this.writes++;
+      this.chunks.push(bytes);
       for (let at = 0; at < bytes.length; ) {
         let length = bytes[at + 1]! & 0x7f;
         let header = 2;
@@ -87,6 +90,8 @@ interface SetUp {
   userOf?: (i: number) => number;
   bus?: InProcessBus;
   snapshot?: HubDeps['snapshot'];
+  /** The extensions ws negotiated in the opening handshake (before the hub gets the socket). */
+  extensions?: string;
 }
 
 async function setUp({
@@ -96,6 +101,7 @@ async function setUp({
   userOf = () => 1,
   bus = new InProcessBus(),
   snapshot,
+  extensions = '',
 }: SetUp = {}) {
   const hub = new LiveHub({
     bus,
@@ -108,6 +114,7 @@ async function setUp({
   const clients: FakeSocket[] = [];
   for (let i = 0; i < sockets; i++) {
     const socket = new FakeSocket();
+    socket.extensions = extensions;
     hub.attach(socket as unknown as WebSocket);
     socket.emit('message', JSON.stringify({ command: 'authenticate', token: String(userOf(i)) }));
     await turn();
@@ -285,10 +292,35 @@ describe('live hub delivery', () => {
     hub.close();
   });
 
+  it('frames a message for some companies once for the sockets it reaches and once for all the others', async () => {
+    // Each user is of the company with its number (userAuth): two sockets of company 1, one of 2, two of 3.
+    const { hub, bus, clients, lot } = await setUp({ sockets: 5, userOf: (i) => [1, 1, 2, 3, 3][i]! });
+    const chunksBefore = clients.map((c) => c.chunks.length);
+    await lot(1, 1);
+    await bus.publish({
+      message: liveMessage.autobid_maxed_out(7, { lot_id: 1, has_enabled_autobids: false }, 1),
+      audience: { kind: 'companies', ids: [1] },
+    });
+    await lot(1, 2);
+    await settle();
+    const sent = clients.map((c, i) => c.chunks.slice(chunksBefore[i]));
+    for (const chunks of sent) expect(chunks).toHaveLength(1);
+    const [a1, a2, b, c1, c2] = sent.map((chunks) => chunks[0]!);
+    // The same bytes, framed once, are written to every socket of one audience.
+    expect(a2).toBe(a1);
+    expect(b).toBe(c1);
+    expect(c2).toBe(c1);
+    expect(b).not.toBe(a1);
+    // The company's message reaches its sockets only; everyone gets both updates.
+    const maxedOut = (socket: FakeSocket) => socket.received.filter((m) => m.action === 'autobid_maxed_out');
+    expect(clients.map((c) => maxedOut(c).length)).toEqual([1, 1, 0, 0, 0]);
+    for (const socket of clients) expect(socket.updates().slice(-2)).toEqual(['1:1', '1:2']);
+    hub.close();
+  });
+
   it('sends the frame with ws.send when the socket has an extension (frames cannot be shared)', async () => {
-    const { hub, clients, lot } = await setUp();
+    const { hub, clients, lot } = await setUp({ extensions: 'permessage-deflate' });
     const [socket] = clients as [FakeSocket];
-    socket.extensions = 'permessage-deflate';
     const writesBefore = socket.writes;
     await lot(1, 1);
     await lot(1, 2);

@@ -32,13 +32,14 @@ import {
   type DeliveryStats,
   type DeliveryTuning,
   emptyDeliveryStats,
-  type LiveClient,
 } from './delivery.ts';
-import { textFrame, writeFrames } from './frames.ts';
+import { directStream, textFrame, writeFrames } from './frames.ts';
+import type { LiveClient } from './liveClient.ts';
 import { expiryOf, Memo } from './memo.ts';
 import { LotUpdateSequencer } from './sequencer.ts';
 
-export type { DeliveryStats, DeliveryTuning, LiveClient } from './delivery.ts';
+export type { DeliveryStats, DeliveryTuning } from './delivery.ts';
+export type { LiveClient } from './liveClient.ts';
 
 export type Authorization = { ok: true; master: boolean } | { ok: false; message: string };
 
@@ -149,6 +150,7 @@ export class LiveHub {
   attach(socket: WebSocket): LiveClient {
     const client: LiveClient = {
       socket,
+      stream: directStream(socket),
       auth: null,
       token: null,
       masterOf: new Set(),
@@ -195,7 +197,7 @@ export class LiveHub {
   /** A reply in one write (ws.send writes a frame's header and body as two chunks). */
   private reply(client: LiveClient, reply: LiveReply): void {
     const text = JSON.stringify(reply);
-    if (!writeFrames(client.socket, textFrame(Buffer.from(text)))) client.socket.send(text);
+    if (!writeFrames(client.socket, client.stream, textFrame(Buffer.from(text)))) client.socket.send(text);
   }
 
   private detach(client: LiveClient): void {
