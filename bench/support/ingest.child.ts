@@ -3,10 +3,16 @@
  *   reader FILE            our reader alone: every cell of the first sheet counted
  *   domain FILE            reader + header match + validation + personal-data scan + analytics + columns; then
  *                          lotting the debts by every method
- *   pipeline KIND FILE     the whole ingestRegistry (apps/server) on a fresh database (postgres | pglite)
+ *   pipeline KIND FILE     the whole ingestRegistry (apps/server) on a fresh database (postgres | pglite: files
+ *                          on disk, as `npm start` keeps them)
+ *   prepare DIR            a PGlite data directory made and migrated (for the pipeline's PGlite run)
  * Prints one JSON line on stdout.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   type Cell,
   createAnalytics,
@@ -104,29 +110,101 @@ async function domain(file: string) {
   };
 }
 
+/**
+ * Samples process.memoryUsage() every 100 ms: the peak RSS in each phase of the ingestion (the phase the
+ * pipeline last reported), and the peaks of the JS heap and of ArrayBuffers (PGlite's WASM memory is one).
+ */
+/** CPU seconds a process has used so far (/proc/<pid>/stat: utime + stime, in 1/100 s). */
+function processCpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+function memorySampler(workerRssBytes: () => number, workerPids: () => number[]) {
+  let phase = 'start';
+  const workerCpu = new Map<number, number>();
+  let totalMb = 0;
+  const peaks: Record<string, number> = {};
+  let heapMb = 0;
+  let arrayBuffersMb = 0;
+  const sample = () => {
+    const m = process.memoryUsage();
+    const mb = (n: number) => Math.round(n / 2 ** 20);
+    peaks[phase] = Math.max(peaks[phase] ?? 0, mb(m.rss));
+    totalMb = Math.max(totalMb, mb(m.rss + workerRssBytes()));
+    for (const pid of workerPids())
+      workerCpu.set(pid, Math.max(workerCpu.get(pid) ?? 0, processCpuSeconds(pid)));
+    heapMb = Math.max(heapMb, mb(m.heapUsed));
+    arrayBuffersMb = Math.max(arrayBuffersMb, mb(m.arrayBuffers));
+  };
+  const timer = setInterval(sample, 100);
+  return {
+    phase(next: string) {
+      sample();
+      phase = next;
+    },
+    stop() {
+      sample();
+      clearInterval(timer);
+      return {
+        peak_rss_mb_by_phase: peaks,
+        /** This process and its file worker processes together (sampled). */
+        peak_rss_with_file_worker_mb: totalMb,
+        /** The file worker processes' CPU since they started. */
+        file_worker_cpu_seconds: +[...workerCpu.values()].reduce((a, b) => a + b, 0).toFixed(2),
+        peak_heap_used_mb: heapMb,
+        peak_array_buffers_mb: arrayBuffersMb,
+      };
+    },
+  };
+}
+
 async function pipeline(kind: 'postgres' | 'pglite', file: string) {
   const { createTestDatabase } = await import('../../apps/server/test/support/db.ts');
+  const { openDatabase } = await import('../../apps/server/src/db/client.ts');
+  const { profiled } = await import('./profile.ts');
   const { buildBriefcase, buildCompany } = await import('../../apps/server/test/support/factories.ts');
   const { ingestRegistry } = await import('../../apps/server/src/modules/registries/ingest/ingest.ts');
-  const database = await createTestDatabase(kind);
+  // PGlite as `npm start` runs it: its files on disk (DATA_DIR/pglite), not in this process's memory. The data
+  // directory is made and migrated by another process first, so this one's peak RSS is the ingestion's, not initdb's.
+  const dataDir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'etp-ingest-bench-')) : null;
+  if (dataDir) {
+    execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'prepare', dataDir], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+  const database = dataDir ? await openDatabase({ kind: 'pglite', dataDir }) : await createTestDatabase(kind);
   try {
     const company = await buildCompany(database.db);
     const briefcase = await buildBriefcase(database.db, company, { status: 'created' });
     const phases: Record<string, number> = {};
+    const { filePool } = await import('../../apps/server/src/files/filePool.ts');
+    const memory = memorySampler(
+      () => filePool().rssBytes(),
+      () => filePool().processIds(),
+    );
     const cpu = process.cpuUsage();
     const started = performance.now();
-    const outcome = await ingestRegistry(
-      { db: database.db, database },
-      {
-        briefcaseId: briefcase.id,
-        filePath: file,
-        onProgress: (phase) => {
-          phases[phase] ??= seconds(started);
+    const [outcome, profile] = await profiled(`ingest-${kind}`, () =>
+      ingestRegistry(
+        { db: database.db, database },
+        {
+          briefcaseId: briefcase.id,
+          filePath: file,
+          onProgress: (phase) => {
+            if (phases[phase] === undefined) memory.phase(phase);
+            phases[phase] ??= seconds(started);
+          },
         },
-      },
+      ),
     );
     const total = seconds(started);
     const nodeCpu = cpuSeconds(cpu);
+    const sampled = memory.stop();
     const summary =
       outcome.kind === 'stored'
         ? { kind: outcome.kind, items: outcome.itemsCount, lots: outcome.lotsCount }
@@ -139,16 +217,29 @@ async function pipeline(kind: 'postgres' | 'pglite', file: string) {
       phase_started_at: phases,
       outcome: summary,
       peak_rss_mb: peakRssMb(),
+      ...sampled,
+      ...(profile ? { main_thread_profile: profile } : {}),
     };
   } finally {
     await database.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A PGlite data directory on disk, migrated (the pipeline's PGlite run opens it afterwards). */
+async function prepare(dataDir: string) {
+  const { openDatabase } = await import('../../apps/server/src/db/client.ts');
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  await database.migrate();
+  await database.close();
+  return { prepared: dataDir };
 }
 
 const [mode, a, b] = process.argv.slice(2);
 let result: unknown;
 if (mode === 'reader') result = await reader(a!);
 else if (mode === 'domain') result = await domain(a!);
+else if (mode === 'prepare') result = await prepare(a!);
 else if (mode === 'pipeline') result = await pipeline(a as 'postgres' | 'pglite', b!);
 else throw new Error(`unknown mode ${mode}`);
 process.stdout.write(`${JSON.stringify(result)}\n`);

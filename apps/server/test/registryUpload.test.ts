@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { briefcases, lots, registryRows } from '../src/db/schema/index.ts';
-import { ingestRegistry } from '../src/modules/registries/ingest/ingest.ts';
+import { ingestInto, ingestRegistry } from '../src/modules/registries/ingest/ingest.ts';
+import { withRawTransaction } from '../src/modules/registries/ingest/rawSession.ts';
 import { debt, HEADERS, registryXlsx, signedInMember, upload } from './registrySupport.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
@@ -163,6 +164,30 @@ describe.each(DRIVERS)('registry upload on %s', (driver) => {
     expect(checking.length).toBeGreaterThan(0);
     expect(checking).toEqual([...checking].sort((a, b) => a - b));
     expect(seen.at(-1)).toEqual(['lotting', 1]);
+  });
+
+  it("checks the rows' foreign key again once the upload's rows are copied, in the same transaction", async () => {
+    const [row] = await t.ctx.db
+      .insert(briefcases)
+      .values({ companyId, auctionType: 'classic', status: 'created' })
+      .returning();
+    const file = join(dataDir, 'checked.xlsx');
+    writeFileSync(file, registryXlsx([debt(), debt()]));
+    const attempt = withRawTransaction(t.ctx, async (session) => {
+      expect(await ingestInto(session, { briefcaseId: row!.id, filePath: file })).toMatchObject({
+        kind: 'stored',
+        itemsCount: 2,
+      });
+      // The copied rows' per-row checks were set aside (decision 0268); what follows is checked as ever.
+      await session.query(
+        `insert into registry_rows (briefcase_id, row_number, contract_id, amount_total, amount_bottomline)
+         values ($1, 2, 'x', 1, 1)`,
+        [row!.id + 1_000_000],
+      );
+    });
+    await expect(attempt).rejects.toMatchObject({ code: '23503' });
+    const stored = await t.ctx.db.select().from(registryRows).where(eq(registryRows.briefcaseId, row!.id));
+    expect(stored).toHaveLength(0);
   });
 
   it('refuses to ingest into a procedure that moved past pending, checked under its row lock', async () => {

@@ -31,6 +31,25 @@ export function copyRegistryRows(session: RawSession, data: Uint8Array): Promise
   return session.copyFrom(REGISTRY_ROWS_COPY_TARGET, data);
 }
 
+/**
+ * Every copied row's foreign key is the procedure locked (FOR UPDATE) at the start of this transaction, the same
+ * for all of them, and lot_id is not copied: the per-row checks (an RI trigger per row, ~40% of PGlite's COPY)
+ * prove nothing more. Where this session may (a superuser: PGlite's one session always), they are set aside
+ * until `checkRowsAgain`; a rollback to the ingest savepoint undoes it as well. Returns whether it took effect.
+ */
+export async function skipRowChecks(session: RawSession): Promise<boolean> {
+  const [row] = await session.query<{ superuser: string }>(
+    `select current_setting('is_superuser') as superuser`,
+  );
+  if (row?.superuser !== 'on') return false;
+  await session.query('set local session_replication_role = replica');
+  return true;
+}
+
+export async function checkRowsAgain(session: RawSession): Promise<void> {
+  await session.query('set local session_replication_role = origin');
+}
+
 /** Marks where a failed or refused read of the file rolls back to (the procedure's row lock is kept). */
 export async function savepointIngest(session: RawSession): Promise<void> {
   await session.query('savepoint registry_ingest');

@@ -15,6 +15,7 @@ import { insertLotsRaw } from '../../lotings/lotting/lotRows.queries.ts';
 import { REGISTRY_MESSAGES } from '../registries.messages.ts';
 import { CheckReport } from './checkReport.ts';
 import {
+  checkRowsAgain,
   clearRegistryRaw,
   copyRegistryRows,
   lockBriefcaseRaw,
@@ -22,6 +23,7 @@ import {
   rollbackToIngestSavepoint,
   savepointIngest,
   saveRegistryRaw,
+  skipRowChecks,
 } from './ingest.queries.ts';
 import { type RawSession, withRawTransaction } from './rawSession.ts';
 import type { IngestJobResult } from './read.ts';
@@ -138,6 +140,7 @@ export async function ingestInto(session: RawSession, options: IngestOptions): P
   }
   await savepointIngest(session);
   await clearRegistryRaw(session, options.briefcaseId);
+  const skipped = await skipRowChecks(session);
   let read: IngestJobResult;
   try {
     read = await readInWorker(session, options.briefcaseId, options);
@@ -149,6 +152,7 @@ export async function ingestInto(session: RawSession, options: IngestOptions): P
     await rollbackToIngestSavepoint(session);
     return read;
   }
+  if (skipped) await checkRowsAgain(session);
   options.onProgress?.('lotting', 0.5);
   await storeRead(session, options, read);
   options.onProgress?.('lotting', 1);
