@@ -38,7 +38,7 @@ describe('"Мои сделки"', () => {
       within(sold as HTMLElement)
         .getByRole('link', { name: 'Лот №5' })
         .getAttribute('href'),
-    ).toBe('/briefcases/12/trade?id=31');
+    ).toBe('/briefcases/12/trade?id=31&deal=1');
   });
 
   it('shows no step for a closed deal, though its registry can still be downloaded', () => {

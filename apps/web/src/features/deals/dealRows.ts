@@ -8,7 +8,7 @@ export interface DealRow {
   id: number;
   lot: string;
   procedure: string;
-  /** The lot's dialog on the Торги tab, where the "Сделка" block is. */
+  /** The lot's dialog on the Торги tab, opened at its "Сделка" block (decisions/0270). */
   href: string;
   role: string;
   /** The other side for a party; both sides ("Продавец → Покупатель") for an administrator. */
@@ -25,7 +25,7 @@ export function dealRow(deal: Deal): DealRow {
     id: deal.id,
     lot: deal.lot_name,
     procedure: T.list.procedure(deal.briefcase_id),
-    href: `/briefcases/${deal.briefcase_id}/trade?id=${deal.lot_id}`,
+    href: `/briefcases/${deal.briefcase_id}/trade?id=${deal.lot_id}&deal=1`,
     role: T.list.role[deal.role],
     counterparty:
       deal.role === 'buyer'
