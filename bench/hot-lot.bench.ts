@@ -17,6 +17,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { bids } from '../apps/server/src/db/schema/index.ts';
+import { captureRefusal, startBareRefusal } from './support/bareRefusal.ts';
 import { cpuMeter } from './support/cpu.ts';
 import { type HotBidding, type PlanBuyer, type PlanLot, runLoad } from './support/load.ts';
 import { createBuyers, createClassicMarket, readLots } from './support/market.ts';
@@ -43,6 +44,12 @@ const SESSIONS = 1;
 const GOAL_RATIO = 0.5;
 /** PGlite (issue 33): its bids share transactions too, so the ladder reaches a quarter of a bare UPDATE's rate. */
 const PGLITE_GOAL_RATIO = 0.25;
+/**
+ * The crowd (issue 33, decisions/0267): next_price requests answered/s >= this x a bare Fastify route answering
+ * the same refusal to the same client in the same run, and at least CROWD_FLOOR a second.
+ */
+const CROWD_GOAL_RATIO = 0.8;
+const CROWD_FLOOR = 20_000;
 
 /** One bidding model on its own lot of the server: accepted and stale bids, latency, CPU, and the lot after. */
 async function run(server: BenchServer, buyers: PlanBuyer[], lot: PlanLot, bidding: HotBidding) {
@@ -81,6 +88,9 @@ async function run(server: BenchServer, buyers: PlanBuyer[], lot: PlanLot, biddi
     lot_reads: load.reads,
     accepted_bids_per_s: perSecond(load.accepted, load.elapsed_ms),
     attempts_per_s: perSecond(load.attempts, load.elapsed_ms),
+    server_thread_us_per_request: load.attempts
+      ? Math.round((cpu.trading_thread * 1e6) / load.attempts)
+      : null,
     ack_latency_accepted: summarize(load.latencies),
     accepted_per_second_timeline: load.timeline,
     cpu_seconds: cpu,
@@ -92,6 +102,74 @@ async function run(server: BenchServer, buyers: PlanBuyer[], lot: PlanLot, biddi
     samples: load.samples,
     ...(profile ? { server_profile: profile } : {}),
   };
+}
+
+/**
+ * Every bidder re-sends one stale price as soon as it is answered (bidding `refused`): each request is refused.
+ * Against the bare route this is the crowd's reference; against our server it is what a stale refusal costs
+ * alone, without the rounds of the next_price crowd (which wait for each accepted bid's commit).
+ */
+async function refusedCrowd(url: string, buyers: PlanBuyer[], lot: PlanLot, name: string) {
+  let meter = cpuMeter();
+  const [load, profile] = await profiled(name, () =>
+    runLoad(
+      {
+        mode: 'hot',
+        url,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
+        lot,
+        bidders: buyers,
+        bidding: 'refused',
+      },
+      {
+        onMeasuring: () => {
+          meter = cpuMeter();
+        },
+      },
+    ),
+  );
+  const cpu = { wall_s: +(load.elapsed_ms / 1000).toFixed(1), ...meter(), load_generator: load.cpu_s };
+  return {
+    refused_409: load.stale,
+    other_replies: load.other,
+    requests_per_s: perSecond(load.attempts, load.elapsed_ms),
+    cpu_seconds: cpu,
+    // The server's main thread per request answered: what one refusal costs before its answer leaves.
+    server_thread_us_per_request: load.attempts
+      ? Math.round((cpu.trading_thread * 1e6) / load.attempts)
+      : null,
+    ...(profile ? { server_profile: profile } : {}),
+  };
+}
+
+/**
+ * The crowd's reference: the same client, bidders, tokens and bodies against a bare Fastify route that refuses
+ * every bid with the bytes and headers of one of our stale refusals (support/bareRefusal.ts); and, for the
+ * diagnosis, our server refusing the same stale bids.
+ */
+async function crowdReference(server: BenchServer, buyers: PlanBuyer[], lot: PlanLot) {
+  const [after] = await readLots(server.ctx, [lot.id]);
+  // A price the lot has passed: at its current price, below its next one.
+  const stale = { ...lot, nextPrice: after?.currentPrice ?? lot.startPrice - lot.stepPrice };
+  const refusal = await captureRefusal(server.url, buyers[0]!.tokens[0]!, {
+    lot_id: lot.id,
+    amount: stale.nextPrice,
+  });
+  const bare = await startBareRefusal(refusal);
+  try {
+    return {
+      bare_route: {
+        server:
+          'bare Fastify, one route: POST /api/v1/bids answers our stale refusal (status, body, headers)',
+        refusal,
+        ...(await refusedCrowd(bare.url, buyers, stale, `hot-lot-bare-${server.kind}`)),
+      },
+      ours_stale_only: await refusedCrowd(server.url, buyers, stale, `hot-lot-stale-${server.kind}`),
+    };
+  } finally {
+    await bare.close();
+  }
 }
 
 async function measure(kind: DriverKind) {
@@ -107,13 +185,23 @@ async function measure(kind: DriverKind) {
     });
     const ladder = await run(server, buyers, ladderLot!, 'ladder');
     const nextPrice = await run(server, buyers, nextPriceLot!, 'next_price');
+    const crowd = await crowdReference(server, buyers, nextPriceLot!);
     const reference =
       kind === 'postgres'
         ? await pgbenchSingleRow(server.databaseUrl!, BIDDERS, SECONDS)
         : await pgliteSingleRow(server.ctx.db, 5);
     return {
       ladder: { ...ladder, ratio: ratio(ladder.accepted_bids_per_s, reference.tps) },
-      next_price: { ...nextPrice, ratio: ratio(nextPrice.accepted_bids_per_s, reference.tps) },
+      next_price: {
+        ...nextPrice,
+        ratio: ratio(nextPrice.accepted_bids_per_s, reference.tps),
+        ...crowd,
+        requests_ratio_to_bare: ratio(nextPrice.attempts_per_s, crowd.bare_route.requests_per_s),
+        stale_only_ratio_to_bare: ratio(
+          crowd.ours_stale_only.requests_per_s,
+          crowd.bare_route.requests_per_s,
+        ),
+      },
       reference,
     };
   } finally {
@@ -139,6 +227,19 @@ export async function hotLotBenchmark() {
         'at_least',
       )
     : null;
+  const crowd = postgres.next_price;
+  const crowdVerdict = {
+    ...goal(
+      `PostgreSQL, next_price crowd: requests answered/s >= ${CROWD_GOAL_RATIO} x a bare Fastify route answering the same refusal to the same client, and >= ${CROWD_FLOOR}/s`,
+      crowd.requests_ratio_to_bare,
+      CROWD_GOAL_RATIO,
+      'at_least',
+    ),
+    requests_per_s: crowd.attempts_per_s,
+    bare_requests_per_s: crowd.bare_route.requests_per_s,
+    floor_per_s: CROWD_FLOOR,
+  };
+  crowdVerdict.pass &&= crowd.attempts_per_s >= CROWD_FLOOR;
   return {
     machine: machine(),
     parameters: {
@@ -156,6 +257,7 @@ export async function hotLotBenchmark() {
     pglite,
     goal: verdict,
     pglite_goal: pgliteVerdict,
-    pass: verdict.pass && (pgliteVerdict?.pass ?? true),
+    crowd_goal: crowdVerdict,
+    pass: verdict.pass && (pgliteVerdict?.pass ?? true) && crowdVerdict.pass,
   };
 }

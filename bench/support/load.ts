@@ -20,7 +20,12 @@ export interface PlanBuyer {
   tokens: string[];
 }
 
-export type HotBidding = 'next_price' | 'ladder';
+/**
+ * `refused`: the next_price crowd's reference. Every bidder sends the lot's next price as the plan gives it again
+ * as soon as it is answered, never waiting for a live update or reading the lot: the reference server refuses
+ * every bid, so a bidder that waited for a new price would wait for ever.
+ */
+export type HotBidding = 'next_price' | 'ladder' | 'refused';
 
 export type LoadPlan =
   /**

@@ -92,7 +92,7 @@ async function hot(plan: Extract<LoadPlan, { mode: 'hot' }>, result: LoadResult)
             continue;
           }
           if (reply.status !== 409) await sleep(10);
-          if (plan.bidding === 'ladder' || known.next > amount) continue;
+          if (plan.bidding !== 'next_price' || known.next > amount) continue;
           // The live update has not arrived yet: wait for it a little, then read the lot.
           await Promise.race([new Promise<void>((resolve) => wake.push(resolve)), sleep(READ_AFTER_MS)]);
           if (known.next > amount || clock() >= end) continue;

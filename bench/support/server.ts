@@ -65,6 +65,8 @@ export async function startBenchServer(
     ACCESS_TOKEN_TTL_SECONDS: '86400',
     DEMO_SEED: 'off',
     DEMO_SIMULATION: 'off',
+    // What production runs: the contract check of every reply is a test-time net (NODE_ENV=test turns it on).
+    CHECK_REPLIES: 'off',
     ...options.env,
   });
   const ctx = createAppContext(config, database);
