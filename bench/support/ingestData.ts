@@ -11,7 +11,7 @@ import { REGISTRY_ATTRIBUTES } from '@etp/domain';
 const here = dirname(fileURLToPath(import.meta.url));
 const CACHE_DIR = join(here, '..', '.cache');
 export const PYTHON = '/usr/bin/python3';
-const SOFFICE = '/usr/bin/soffice';
+export const SOFFICE = '/usr/bin/soffice';
 
 const TEMPLATE_COLUMNS = REGISTRY_ATTRIBUTES.map((a) => ({
   header: a.text,
