@@ -25,14 +25,23 @@ export const MESSAGES = {
   unavailable: 'Сервис временно недоступен, повторите через несколько секунд',
 } as const;
 
+/**
+ * An answer to the caller, not a fault: the error handler turns it into the envelope and never logs it, so it is
+ * made without a stack trace. Capturing one was the largest single cost of refusing a stale bid (decisions/0267).
+ */
 export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly errors: FieldErrors = {},
-  ) {
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly errors: FieldErrors;
+
+  constructor(statusCode: number, code: ErrorCode, message: string, errors: FieldErrors = {}) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
+    this.statusCode = statusCode;
+    this.code = code;
+    this.errors = errors;
   }
 }
 

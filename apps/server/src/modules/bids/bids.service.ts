@@ -23,6 +23,7 @@ import {
   checkLotAccessCached,
   freshAccess,
   lockTradingLot,
+  lotAccessRemembered,
   rejected,
   StaleContext,
 } from './engine/tradingContext.ts';
@@ -123,7 +124,7 @@ async function placeBidAs(
   const book = lotBook(ctx);
   const stale = book.staleRefusal(input.lot_id, auth, input, ctx.now().getTime());
   if (stale) {
-    await checkAccess();
+    if (!lotAccessRemembered(ctx, auth, input.lot_id)) await checkAccess();
     throw rejected(stale);
   }
   if (book.mayBatch(input.lot_id)) {

@@ -47,13 +47,26 @@ export async function checkLotAccessCached(
     return checkLotAccess(ctx, auth, lotId);
   }
   const cache = ctx.node.lotAccess;
-  const key = `${auth.sessionId}|${auth.user.id}|${auth.company?.id ?? 0}|${lotId}`;
+  const key = lotAccessKey(auth, lotId);
   const hit = cache.get(key);
   if (hit && performance.now() < hit.until) return hit.access;
   const access = await checkLotAccess(ctx, auth, lotId);
   if (cache.size >= 50_000) cache.clear();
   cache.set(key, { access, until: performance.now() + ctx.config.sessionCacheMs });
   return access;
+}
+
+const lotAccessKey = (auth: AuthContext, lotId: number) =>
+  `${auth.sessionId}|${auth.user.id}|${auth.company?.id ?? 0}|${lotId}`;
+
+/**
+ * Whether checkLotAccessCached would answer from memory that the caller may see the lot, without a promise: a
+ * stale bid is then refused in the same turn of the event loop it was read in (decisions/0267).
+ */
+export function lotAccessRemembered(ctx: AppContext, auth: AuthContext, lotId: number): boolean {
+  if (auth.cachedFingerprint === undefined || ctx.config.sessionCacheMs <= 0) return false;
+  const hit = ctx.node.lotAccess.get(lotAccessKey(auth, lotId));
+  return hit !== undefined && performance.now() < hit.until;
 }
 
 /** The caller's context changed since it was cached (or the session closed): reload it and start again. */
