@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bids, deals, lots } from '../src/db/schema/index.ts';
+import { bids, companies, deals, lots } from '../src/db/schema/index.ts';
 import { Scheduler } from '../src/scheduler/scheduler.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
@@ -19,7 +19,14 @@ interface CardLot {
   id: number;
   condition: { text: string; color: string };
   is_winner: boolean;
-  deal: { id: number; attempt: number; state: string; state_label: string; role: string } | null;
+  deal: {
+    id: number;
+    attempt: number;
+    state: string;
+    state_label: string;
+    role: string;
+    buyer_company: string;
+  } | null;
 }
 
 describe.each(DRIVERS)('the lot reply’s deal on %s', (driver) => {
@@ -143,9 +150,12 @@ describe.each(DRIVERS)('the lot reply’s deal on %s', (driver) => {
       condition: { text: 'Вы победили' },
       deal: { id: dealId, attempt: 1, state: 'failed', state_label: 'Не состоялась', role: 'buyer' },
     });
+    // The seller is told who buys now: the card's winner is still the first buyer.
+    const [secondBuyer] = await t.ctx.db.select().from(companies).where(eq(companies.id, b.companyId));
     expect((await card(floor.seller, briefcase.id, lot.id)).deal).toMatchObject({
       id: secondId,
       role: 'seller',
+      buyer_company: secondBuyer!.name,
     });
     expect((await card(floor.admin, briefcase.id, lot.id)).deal).toMatchObject({
       id: secondId,

@@ -60,6 +60,8 @@ const lotDealSummarySchema = z.object({
   state_label: z.string(),
   /** The viewer's side: the buying company, the selling company, or an administrator. */
   role: z.enum(['buyer', 'seller', 'admin']),
+  /** The buying company's name: the winner's, or the second bidder's in the offer deal (both parties see it). */
+  buyer_company: z.string(),
   /** The running clock's last instant (inclusive), ISO 8601 UTC; null when none runs. */
   deadline_at: z.string().nullable(),
 });

@@ -19,6 +19,8 @@ export const LOT_DEAL_TEXTS = {
   /** The second bidder while the offer waits for its answer. */
   offeredToYou: 'Вам предложено купить лот',
   line: 'Сделка',
+  /** The seller's and administrators' note on an offer deal, whose buyer is not the trading's winner. */
+  buyer: 'Покупатель',
   open: 'Открыть сделку',
 } as const;
 

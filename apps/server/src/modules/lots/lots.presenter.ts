@@ -36,6 +36,7 @@ function presentLotDeal(deal: LotDealRow | null, viewer: LotViewer['dealViewer']
     state: deal.state,
     state_label: DEAL_STATE_LABELS[deal.state],
     role,
+    buyer_company: deal.buyerCompanyName,
     deadline_at: iso(deal.deadlineAt),
   };
 }

@@ -39,6 +39,7 @@ export interface LotDealRow {
   attempt: 1 | 2;
   state: DealRow['state'];
   buyerCompanyId: number;
+  buyerCompanyName: string;
   sellerCompanyId: number;
   deadlineAt: Date | null;
 }
@@ -142,10 +143,12 @@ export async function findViewerFacts(
             attempt: deals.attempt,
             state: deals.state,
             buyerCompanyId: deals.buyerCompanyId,
+            buyerCompanyName: companies.name,
             sellerCompanyId: deals.sellerCompanyId,
             deadlineAt: deals.deadlineAt,
           })
           .from(deals)
+          .innerJoin(companies, eq(companies.id, deals.buyerCompanyId))
           .where(
             and(
               inArray(deals.lotId, ids),

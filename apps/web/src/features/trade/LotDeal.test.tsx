@@ -25,6 +25,7 @@ const summary = (overrides: Partial<LotDealSummary> = {}): LotDealSummary => ({
   state: 'awaiting_signatures',
   state_label: 'Ожидает подписания',
   role: 'buyer',
+  buyer_company: 'ООО «Покупатель»',
   deadline_at: '2026-11-27T20:59:59.999Z',
   ...overrides,
 });
@@ -67,6 +68,20 @@ describe('the deal on a lot card (decisions/0270)', () => {
     );
     expect(within(shown).getByText('Сделка: ожидает оплаты')).toBeInTheDocument();
     expect(within(shown).getByText(/Оплатить до/)).toBeInTheDocument();
+    // The winner's own deal: the card already names its buyer as the winner.
+    expect(within(shown).queryByText(/^Покупатель:/)).not.toBeInTheDocument();
+  });
+
+  it('tells the seller who buys in the offer deal, since the card’s winner is the first buyer', () => {
+    const shown = card(
+      closedLot({
+        is_owner: true,
+        winner_company: 'ООО «Победитель»',
+        condition: { text: 'Победитель выбран', color: 'green' },
+        deal: summary({ id: 6, attempt: 2, role: 'seller', buyer_company: 'ООО «Второй»' }),
+      }),
+    );
+    expect(within(shown).getByText('Покупатель: ООО «Второй»')).toBeInTheDocument();
   });
 
   it('calls the second bidder the buyer once it accepted, and keeps it so through a live lot update', () => {
@@ -95,7 +110,9 @@ describe('the deal on a lot card (decisions/0270)', () => {
       is_without_winner: false,
       version: second.version + 1,
     };
-    expect(mergeLotUpdate(second, update, { auction_type: 'classic', end_mode: null }).condition.text).toBe('Вы покупатель по сделке');
+    expect(mergeLotUpdate(second, update, { auction_type: 'classic', end_mode: null }).condition.text).toBe(
+      'Вы покупатель по сделке',
+    );
   });
 
   it('shows no deal line to a bidder without a deal', () => {

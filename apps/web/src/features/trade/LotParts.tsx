@@ -201,6 +201,12 @@ export function LotDeal({ lot, dealHref }: { lot: LotAttributes; dealHref?: stri
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {lotDealLine(deal.state_label)}
         </Typography>
+        {/* An offer deal's buyer is not the winner the card names: the seller and administrators are told whom. */}
+        {deal.attempt === 2 && deal.role !== 'buyer' && (
+          <Typography variant="body2">
+            {LOT_DEAL_TEXTS.buyer}: {deal.buyer_company}
+          </Typography>
+        )}
         {kind !== null && deal.deadline_at !== null && (
           <Typography variant="caption" color="text.secondary" component="p">
             {DEALS_MESSAGES.deadline[kind]}{' '}
