@@ -8,7 +8,8 @@
  *    403 ("Реестр лота может скачать только покупатель по сделке", decisions/0264) on the same link;
  * 2. the winner does not pay: the deal fails at its deadline (brought near by a test hook, expired by the leader's
  *    scheduler tick), the seller offers the lot to the second-best bidder, who accepts; the new deal awaits
- *    signatures.
+ *    signatures; behind the dialogs the Торги cards follow (the second bidder "Вы покупатель по сделке", the
+ *    winner's failed deal, the seller's new one: decisions/0270), and a card's "Открыть сделку" opens the block.
  * Axe and pictures at 1440 and 390 px of the "Сделка" block in each state reached, and of "Мои сделки".
  */
 import { readFileSync } from 'node:fs';
@@ -149,6 +150,15 @@ async function openDeal(page: Page, t: Traded): Promise<Locator> {
   const block = page.getByTestId('deal-block');
   await expect(block).toBeVisible();
   return block;
+}
+
+/** The lot dialog closed (no reload): the lot's card on the Торги tab behind it. */
+async function tradeCard(page: Page, t: Traded): Promise<Locator> {
+  await page.getByRole('dialog').getByRole('button', { name: 'Закрыть' }).first().click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  const card = page.getByTestId(`lot-card-${t.lotId}`);
+  await expect(card).toBeVisible();
+  return card;
 }
 
 /**
@@ -428,5 +438,31 @@ test('the winner does not pay: the deal fails at its deadline, the seller offers
   await photograph(o.page, offer, 'deal-journey-second-accepted');
   // The seller's open block follows without a reload.
   await expect(sellerBlock.getByTestId('deal-state')).toHaveText('Ожидает подписания');
+
+  // Behind the dialogs, the Торги cards follow too (decisions/0270): the second bidder is the buyer now, not
+  // "Победил другой участник"; the winner keeps its failed deal; the seller sees the new deal's state.
+  const secondCard = await tradeCard(o.page, t);
+  await expect(secondCard.getByTestId(`lot-condition-${t.lotId}`)).toHaveText('Вы покупатель по сделке');
+  await expect(secondCard.getByTestId(`lot-deal-${t.lotId}`)).toContainText('Сделка: ожидает подписания');
+  await expect(secondCard.getByTestId(`lot-deal-${t.lotId}`)).toContainText('Подписать договор до');
+  await photograph(o.page, secondCard, 'deal-journey-card-second-buyer', [1440, 390]);
+  const winnerCard = await tradeCard(b.page, t);
+  await expect(winnerCard.getByTestId(`lot-condition-${t.lotId}`)).toHaveText('Вы победили');
+  await expect(winnerCard.getByTestId(`lot-deal-${t.lotId}`)).toHaveText(/Сделка: не состоялась/);
+  await photograph(b.page, winnerCard, 'deal-journey-card-winner-failed', [1440, 390]);
+  const sellerCard = await tradeCard(s.page, t);
+  await expect(sellerCard.getByTestId(`lot-condition-${t.lotId}`)).toHaveText('Победитель выбран');
+  await expect(sellerCard.getByTestId(`lot-deal-${t.lotId}`)).toContainText('Сделка: ожидает подписания');
+  // The card's winner is still the first buyer: the seller is told who buys in the offer deal.
+  const secondName = (
+    await apiData<{ buyer_company: { name: string } }>(request, t.second, `/api/v1/lots/${t.lotId}/deal`)
+  ).buyer_company.name;
+  await expect(sellerCard.getByTestId(`lot-deal-${t.lotId}`)).toContainText(`Покупатель: ${secondName}`);
+  await photograph(s.page, sellerCard, 'deal-journey-card-seller', [1440, 390]);
+  // The card's link opens the lot dialog at its "Сделка" block.
+  await secondCard.getByRole('link', { name: 'Открыть сделку' }).click();
+  await expect(o.page).toHaveURL(/[?&]deal=1/);
+  await expect(o.page.getByTestId('deal-block').getByTestId('deal-state')).toHaveText('Ожидает подписания');
+  await expect(o.page.getByTestId('deal-block')).toBeInViewport();
   await Promise.all([s.context.close(), b.context.close(), o.context.close()]);
 });
