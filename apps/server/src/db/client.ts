@@ -36,11 +36,10 @@ export interface Database {
   tryLeadership(key: number): Promise<Leadership | null>;
   /**
    * PostgreSQL only: a connection of the pool kept for one user that runs one transaction at a time (the bid
-   * batcher), so that what it prepares once stays prepared on that connection. Returns the same connection for the
-   * same `lane` (0 by default; the batcher has two, decisions/0269) until it fails, then a new one (prepare again).
-   * Closed with the database.
+   * batcher), so that what it prepares once stays prepared on that connection. Returns the same connection until
+   * it fails, then a new one (prepare again). Closed with the database.
    */
-  dedicated?: (lane?: number) => Promise<DedicatedConnection>;
+  dedicated?: () => Promise<DedicatedConnection>;
   /**
    * PGlite only: its one session for the bid batcher, with the transactions of `db` and the statements run as named
    * ones, parsed and planned once (pgliteStatements.ts, decisions/0265).
@@ -176,8 +175,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await pool.query('select 1');
     await fitPoolToServer(pool, log);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    /** The batcher's connections, by lane. */
-    const lanes = new Map<number, Promise<DedicatedConnection & { client: pg.PoolClient }>>();
+    let dedicated: Promise<DedicatedConnection & { client: pg.PoolClient }> | null = null;
     const openDedicated = async () => {
       const client = await pool.connect();
       // Named so that an operator (and the fault tests) can tell the batcher's connection in pg_stat_activity.
@@ -225,17 +223,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       kind: 'postgres',
       lockTimeoutMs: timeouts.lockMs,
-      dedicated: async (lane = 0) => {
-        const pending = lanes.get(lane);
-        const current = pending && (await pending.catch(() => null));
+      dedicated: async () => {
+        const current = dedicated && (await dedicated.catch(() => null));
         if (current && !current.failed) return current;
         current?.client.release(true);
-        const opened = openDedicated();
-        lanes.set(lane, opened);
-        opened.catch(() => {
-          if (lanes.get(lane) === opened) lanes.delete(lane);
+        dedicated = openDedicated();
+        dedicated.catch(() => {
+          dedicated = null;
         });
-        return opened;
+        return dedicated;
       },
       migrate: async () => {
         // Nodes starting together take turns: the first migrates, the others find nothing left to do.
@@ -252,9 +248,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         }
       },
       close: async () => {
-        const open = await Promise.all([...lanes.values()].map((pending) => pending.catch(() => null)));
-        lanes.clear();
-        for (const current of open) current?.client.release(current.failed || undefined);
+        const current = dedicated && (await dedicated.catch(() => null));
+        dedicated = null;
+        current?.client.release(current.failed || undefined);
         await pool.end();
       },
       tryLeadership: (key) =>

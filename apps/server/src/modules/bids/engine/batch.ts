@@ -3,9 +3,7 @@
  * next one; a batch is one transaction that locks all its lots (reading the bidders' facts and new bid ids in the same
  * statement), decides every bid in arrival order with the domain rules (a later bid on the same lot sees the earlier
  * one), and writes the accepted bids, the lots, the outbid events and the audit entries in one statement. One
- * durable commit then covers every bid of the batch; nothing is acknowledged or broadcast before it. On PostgreSQL
- * the next batch locks and decides on a second connection while the one before it writes and commits, and writes
- * after that commit (decisions/0269).
+ * durable commit then covers every bid of the batch; nothing is acknowledged or broadcast before it.
  *
  * Only what a batch can decide alone takes this path: a classic lot with no enabled autobid. Any other bid (dutch,
  * sealed, autobids to answer) is handed back to the caller, which places it on its own (bids.service.ts). If the
@@ -87,44 +85,11 @@ export interface CommittedBatch {
   briefcaseIds: number[];
 }
 
-/**
- * Batches in flight at once on PostgreSQL (decisions/0269): while one batch writes and commits, the next takes its
- * lots' locks and decides on a connection of its own, and writes once the batch before it has committed. PGlite has
- * one session: one batch at a time.
- */
-const LANES = 2;
-
-/** A batch on its way. */
-interface Running {
-  /** Its lots: no other batch takes a bid on them until it is done. */
-  lots: Set<number>;
-  /** Still taking its locks and deciding; settles when it has decided (or failed). */
-  deciding: boolean;
-  decided: Promise<void>;
-  /** Settles when it has committed or failed: the batch after it writes only then. */
-  written: Promise<void>;
-  /** Settles when every bid of it is answered or queued again. */
-  done: Promise<void>;
-}
-
-const deferred = () => {
-  let settle!: () => void;
-  const promise = new Promise<void>((resolve) => {
-    settle = resolve;
-  });
-  return { promise, settle };
-};
-
 export class BidBatcher {
   private queue: Pending[] = [];
-  private draining = false;
-  /** Wakes the drain loop when a bid arrives while it waits for one (set only then). */
-  private arrived: (() => void) | null = null;
-  /**
-   * The batcher's own connections by lane (PostgreSQL; PGlite's named session) and the lock statement prepared on
-   * each.
-   */
-  private readonly own: ({ connection: DedicatedConnection; lock: BatchLockQuery } | null)[] = [];
+  private running = false;
+  /** The batcher's own connection (PostgreSQL; PGlite's named session) and the lock statement prepared on it. */
+  private own: { connection: DedicatedConnection; lock: BatchLockQuery } | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -141,140 +106,56 @@ export class BidBatcher {
   submit(bid: BatchBid): Promise<BatchOutcome> {
     return new Promise((resolve) => {
       this.queue.push({ ...bid, settle: resolve });
-      if (!this.draining) void this.drain();
-      else this.arrived?.();
+      if (!this.running) void this.drain();
     });
   }
 
   /**
-   * Runs batches while bids wait: a new one starts when a lane is free and no batch is still deciding, with the
-   * waiting bids whose lots no running batch has. Nothing escapes it: a batch that fails hands its bids back
-   * (commit), and a failure outside a batch (a bug) answers every waiting bid "place it on your own" rather than
-   * leave it hanging.
+   * Runs batches while bids wait. Nothing escapes it: a batch that fails hands its bids back (commit), and a failure
+   * outside a batch (a bug) answers every waiting bid "place it on your own" rather than leave it hanging.
    */
   private async drain(): Promise<void> {
-    this.draining = true;
-    const running = new Set<Running>();
-    const free = Array.from({ length: this.ctx.database.dedicated ? LANES : 1 }, (_, lane) => lane);
-    let previous: Promise<void> = Promise.resolve();
+    this.running = true;
     try {
-      for (;;) {
+      while (this.queue.length > 0) {
         this.queue = this.queue.filter((pending) => {
           const rejection = this.stale(pending);
           if (rejection) pending.settle({ kind: 'stale', rejection });
           return !rejection;
         });
-        const canStart = free.length > 0 && ![...running].some((r) => r.deciding);
-        const batch = canStart ? this.take(running) : [];
-        if (batch.length === 0) {
-          if (running.size === 0) break;
-          await this.next(running, canStart);
-          continue;
-        }
+        if (this.queue.length === 0) break;
+        const batch = this.queue.splice(0, MAX_BATCH);
         if (this.ctx.database.kind === 'pglite') await oneTurn();
-        else if (running.size > 0) {
-          // A batch beside a running one: the requests read in the meantime join it.
-          await oneTurn();
-          batch.push(...this.take(running, MAX_BATCH - batch.length));
-        }
-        const lane = free.shift()!;
-        const run = this.start(batch, lane, previous);
-        previous = run.written;
-        running.add(run);
-        void run.done.then(() => {
-          running.delete(run);
-          free.push(lane);
-        });
+        const held = await this.commit(batch);
+        if (held.length === 0) continue;
+        // Bids on held lots go first in the next batch; a batch of nothing else waits a moment before it is retried.
+        this.queue.unshift(...held);
+        if (held.length === batch.length) await new Promise((r) => setTimeout(r, LOCKED_LOT_PAUSE_MS));
       }
     } catch {
       for (const pending of this.queue.splice(0)) pending.settle({ kind: 'solo' });
     } finally {
-      this.draining = false;
-      this.arrived = null;
+      this.running = false;
     }
   }
 
   /**
-   * Takes up to `limit` waiting bids, in arrival order, whose lots no running batch has; the bids on those lots wait
-   * for their batch to end.
+   * Where batches run: on PostgreSQL a connection of the batcher's own, with the lock statement prepared on it once
+   * (again on a new connection after one failed); on PGlite its one session, whose transactions serve everything,
+   * with the batch's statements run by name (Database.namedSession: parsed and planned once, decisions/0265).
    */
-  private take(running: Set<Running>, limit = MAX_BATCH): Pending[] {
-    if (running.size === 0) return this.queue.splice(0, limit);
-    const taken: Pending[] = [];
-    const rest: Pending[] = [];
-    for (const pending of this.queue) {
-      const busy = [...running].some((r) => r.lots.has(pending.lotId));
-      (taken.length < limit && !busy ? taken : rest).push(pending);
-    }
-    this.queue = rest;
-    return taken;
-  }
-
-  /** Waits until a running batch decides or ends, or (when one could start) a bid arrives. */
-  private async next(running: Set<Running>, canStart: boolean): Promise<void> {
-    const signals: Promise<void>[] = [];
-    for (const r of running) signals.push(r.deciding ? r.decided : r.done);
-    if (canStart)
-      signals.push(
-        new Promise<void>((resolve) => {
-          this.arrived = resolve;
-        }),
-      );
-    await Promise.race(signals);
-    this.arrived = null;
-  }
-
-  /** Starts a batch on `lane`; it writes after `before` (the batch started before it) has committed or failed. */
-  private start(batch: Pending[], lane: number, before: Promise<void>): Running {
-    const decided = deferred();
-    const written = deferred();
-    const run: Running = {
-      lots: new Set(batch.map((b) => b.lotId)),
-      deciding: true,
-      decided: decided.promise,
-      written: written.promise,
-      done: Promise.resolve(),
-    };
-    const hasDecided = () => {
-      run.deciding = false;
-      decided.settle();
-    };
-    run.done = (async () => {
-      try {
-        const held = await this.commit(batch, lane, before, hasDecided, written.settle);
-        // Bids on held lots go first in the next batch; a batch of nothing else waits a moment before it is retried.
-        if (held.length === batch.length) await new Promise((r) => setTimeout(r, LOCKED_LOT_PAUSE_MS));
-        this.queue.unshift(...held);
-      } catch {
-        for (const pending of batch) pending.settle({ kind: 'solo' });
-      } finally {
-        hasDecided();
-        written.settle();
-      }
-    })();
-    return run;
-  }
-
-  /**
-   * Where batches run: on PostgreSQL a connection of the batcher's own for each lane, with the lock statement
-   * prepared on it once (again on a new connection after one failed); on PGlite its one session, whose transactions
-   * serve everything, with the batch's statements run by name (Database.namedSession: parsed and planned once,
-   * decisions/0265).
-   */
-  private async connection(lane: number): Promise<{
+  private async connection(): Promise<{
     transaction: <T>(work: (tx: DbOrTx) => Promise<T>) => Promise<T>;
     lock?: BatchLockQuery;
     write?: BatchWrite;
   }> {
     const { dedicated, namedSession } = this.ctx.database;
     if (!dedicated && !namedSession) return { transaction: (work) => this.ctx.db.transaction(work) };
-    let own = this.own[lane];
-    if (!own || own.connection.failed) {
-      const connection = namedSession ?? (await dedicated!(lane));
-      if (own?.connection !== connection) own = { connection, lock: batchLockQuery(connection.db) };
-      this.own[lane] = own;
+    if (!this.own || this.own.connection.failed) {
+      const connection = namedSession ?? (await dedicated!());
+      if (this.own?.connection !== connection) this.own = { connection, lock: batchLockQuery(connection.db) };
     }
-    const { connection, lock } = own;
+    const { connection, lock } = this.own;
     return {
       transaction: (work) => connection.transaction(work),
       lock,
@@ -283,20 +164,14 @@ export class BidBatcher {
   }
 
   /** Runs one batch; returns the bids whose lots another transaction held, to be tried again. */
-  private async commit(
-    batch: Pending[],
-    lane: number,
-    before: Promise<void>,
-    decided: () => void,
-    written: () => void,
-  ): Promise<Pending[]> {
+  private async commit(batch: Pending[]): Promise<Pending[]> {
     const settled = new Map<Pending, BatchOutcome>();
     const held: Pending[] = [];
     /** The cached contexts that the lock found still current in the database. */
     const verified: AuthContext[] = [];
     let committed: CommittedBatch;
     try {
-      const { transaction, lock, write: prepared } = await this.connection(lane);
+      const { transaction, lock, write: prepared } = await this.connection();
       committed = await transaction(async (tx) => {
         settled.clear();
         held.length = 0;
@@ -337,18 +212,12 @@ export class BidBatcher {
         }
         // The ids were taken under the locks in ascending order; the accepted bids get them in arrival order.
         const idOf = new Map(accepted.map((pending, k) => [pending, ids[k]!]));
-        decided();
-        // The audit chains take the entries in commit order: this batch writes after the one before it committed.
-        await before;
         return writeBatch(tx, lots, idOf, settled, prepared);
       });
     } catch {
       // The whole batch rolled back: each bid is placed on its own, where its own error (if any) is answered.
       for (const pending of batch) pending.settle({ kind: 'solo' });
       return [];
-    } finally {
-      decided();
-      written();
     }
     for (const auth of verified) this.ctx.guards.confirmed(auth);
     const now = performance.now();
