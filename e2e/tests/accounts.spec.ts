@@ -112,7 +112,13 @@ test('a new buyer registers, fills the company, the administrator accredits it a
 
   await page.goto('/users/sign_up');
   // Registration at both widths (issue 29 #18a): the sign-in link in the footer's text is told apart from it.
-  await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+  // Both lead to the sign-in screen: the header's button and the form's "Уже зарегистрированы? Войти".
+  for (const area of ['banner', 'main'] as const) {
+    await expect(page.getByRole(area).getByRole('link', { name: 'Войти' })).toHaveAttribute(
+      'href',
+      '/users/sign_in',
+    );
+  }
   await expectNoSeriousAxeViolations(page);
   await page.setViewportSize({ width: 390, height: 900 });
   await expectNoSeriousAxeViolations(page);
