@@ -45,7 +45,7 @@ if (!chromium) {
       '',
       '████████████████████████████████████████████████████████████████████████',
       '✖ Chromium was not found, so the browser journeys cannot run.',
-      '  Install it with: apt-get update && apt-get install -y chromium',
+      '  Install it with: apt-get update && apt-get install -y chromium-headless-shell (or chromium)',
       '  or point CHROMIUM_PATH at a Chromium binary.',
       '████████████████████████████████████████████████████████████████████████',
     ].join('\n'),

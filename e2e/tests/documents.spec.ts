@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { SHOTS, screenshot } from './support/screenshots.ts';
+import { elementScreenshot, SHOTS, screenshot } from './support/screenshots.ts';
 import { apiData, type Jwt, journeyContext, tokenOf } from './support/session.ts';
 
 const SELLERS = ['seller.bank@etp-rd.ru', 'seller.mfo@etp-rd.ru'];
@@ -138,7 +138,7 @@ test('after the end the seller downloads the protocol and the archive; the winne
   await expect(section.getByRole('table', { name: 'История скачиваний' })).toContainText(
     `Документы ТП №${id}.zip`,
   );
-  await section.screenshot({ path: join(SHOTS, 'documents-portfolio-1440.png') });
+  await elementScreenshot(section, 'documents-portfolio-1440');
   await s.context.close();
 
   // On a phone the dropdown opens the same list, and the Портфель tab's documents fit the width.

@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { expect as baseExpect, test } from '@playwright/test';
 import { ADMIN, SELLER } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { debts, registry } from './support/registry.ts';
-import { SHOTS, screenshots } from './support/screenshots.ts';
+import { elementScreenshot, screenshots } from './support/screenshots.ts';
 import { apiData, tokenOf } from './support/session.ts';
 import { signedInThroughForm } from './support/signIn.ts';
 
@@ -193,7 +192,7 @@ test('a seller’s freshly lotted registry shows the model’s predicted prices 
   await region.evaluate((el) => {
     el.scrollLeft = el.scrollWidth;
   });
-  await region.screenshot({ path: join(SHOTS, 'forecast-wizard-lots-390-scrolled.png') });
+  await elementScreenshot(region, 'forecast-wizard-lots-390-scrolled');
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // After a reload the table reads the stored prices.

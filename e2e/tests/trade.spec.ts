@@ -17,7 +17,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { SELLERS } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { findProcedure, procedures, quietLots } from './support/procedures.ts';
-import { SHOTS, screenshot, screenshots } from './support/screenshots.ts';
+import { elementScreenshot, screenshot, screenshots } from './support/screenshots.ts';
 import { authorised, type Jwt, signedIn, tokenOf } from './support/session.ts';
 
 test.setTimeout(180_000);
@@ -153,7 +153,7 @@ test('a buyer types their own amount on a classic lot, Tabs away, and that exact
   for (const width of [1440, 390]) {
     await a.page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     await card.scrollIntoViewIfNeeded();
-    await card.screenshot({ path: join(SHOTS, `bid-input-message-${width}.png`) });
+    await elementScreenshot(card, `bid-input-message-${width}`);
   }
   await a.page.setViewportSize({ width: 1440, height: 900 });
 
@@ -173,7 +173,7 @@ test('a buyer types their own amount on a classic lot, Tabs away, and that exact
   for (const width of [1440, 390]) {
     await a.page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     await card.scrollIntoViewIfNeeded();
-    await card.screenshot({ path: join(SHOTS, `bid-input-placed-${width}.png`) });
+    await elementScreenshot(card, `bid-input-placed-${width}`);
   }
   await a.context.close();
 });

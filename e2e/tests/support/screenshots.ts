@@ -1,8 +1,15 @@
 /** Pictures of the journeys' screens for people to look at: one at the page's width, or one per width. */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { drawn } from './settled.ts';
+
+/**
+ * Whether the pictures are written. They are for people to look at; CI sets `E2E_SCREENSHOTS=0` (decisions/0271): the
+ * page is still laid out and drawn at every width, and every check a journey runs there still runs, but no PNG is
+ * encoded (about a second of a core each on this machine, for files a clean clone throws away).
+ */
+const PICTURES = process.env.E2E_SCREENSHOTS !== '0';
 
 /** Where the pictures go unless a journey names its own folder: e2e/screenshots/. */
 export const SHOTS = join(import.meta.dirname, '../../screenshots');
@@ -25,8 +32,17 @@ export async function screenshot(
 ): Promise<void> {
   mkdirSync(dir, { recursive: true });
   await drawn(page);
+  if (!PICTURES) return;
   const file = widthInName ? `${name}-${page.viewportSize()?.width}` : name;
   await page.screenshot({ path: join(dir, `${file}.png`), fullPage });
+}
+
+/** One element (a card, a section) in `<dir>/<name>.png`, once it is drawn. */
+export async function elementScreenshot(element: Locator, name: string, { dir = SHOTS } = {}): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  await drawn(element.page());
+  if (!PICTURES) return;
+  await element.screenshot({ path: join(dir, `${name}.png`) });
 }
 
 export interface WidthsOptions extends ScreenshotOptions {
