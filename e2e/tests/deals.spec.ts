@@ -11,7 +11,7 @@ import { debts } from './support/registry.ts';
 import { screenshots } from './support/screenshots.ts';
 import { apiData, authorised, type Jwt, journeyContext, tokenOf } from './support/session.ts';
 import { signedInThroughForm } from './support/signIn.ts';
-import { minutesAhead, pickerDigits, throughStep2, tokenIn, typeDate } from './support/wizard.ts';
+import { moscowDigits, pickerDigits, throughStep2, tokenIn, typeDate } from './support/wizard.ts';
 
 const SELLER_EMAILS = ['seller.bank@etp-rd.ru', 'seller.mfo@etp-rd.ru'];
 const BUYER_EMAILS = [
@@ -211,8 +211,9 @@ test('the seller sets the deal’s deadlines in step 3 of the wizard; the draft 
   });
 
   // The rest of step 3 as any seller fills it: the dates (the first entry is rounded, the second kept) and the step.
-  const start = minutesAhead(24 * 60);
-  await typeDate(page, 'start_datetime', pickerDigits(start));
+  // Three days ahead at 11:00 Moscow time, as the other wizard journeys: "now + 24 h" kept the default day when
+  // typed on a Saturday afternoon (found by CI; noted in the closing note to be looked into).
+  const start = new Date(moscowDigits(3).iso);
   await typeDate(page, 'start_datetime', pickerDigits(start));
   await typeDate(page, 'end_datetime', pickerDigits(new Date(start.getTime() + 3 * 3_600_000)));
   await page.getByRole('textbox', { name: 'Шаг аукциона, ₽' }).fill('7000');

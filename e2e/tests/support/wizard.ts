@@ -52,10 +52,18 @@ export function moscowText(at: Date): { date: string; time: string } {
   };
 }
 
+/**
+ * Types a date and time into the picker's sections (DDMMYYYYHHmm) and waits until the sections hold them. A key sent
+ * before the picker has selected its first section is lost on a busy machine (CI once kept the day of the default
+ * while the rest was typed), and a first entry the wizard rounds is typed again, as a person would.
+ */
 export async function typeDate(page: Page, name: string, digits: string) {
-  const field = page.getByTestId(`${name}-field`);
-  await field.getByRole('spinbutton').first().click();
-  await page.keyboard.type(digits, { delay: 20 });
+  const sections = page.getByTestId(`${name}-field`).getByRole('spinbutton');
+  await expect(async () => {
+    await sections.first().click();
+    await page.keyboard.type(digits, { delay: 20 });
+    expect((await sections.allInnerTexts()).join('')).toBe(digits);
+  }).toPass({ timeout: 30_000 });
 }
 
 export async function chooseOption(page: Page, label: string | RegExp, option?: string) {
