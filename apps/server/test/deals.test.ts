@@ -19,7 +19,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../src/appContext.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { auditLog, bids, briefcases, deals, events, lots, users } from '../src/db/schema/index.ts';
+import { auditLog, bids, briefcases, deals, events, users } from '../src/db/schema/index.ts';
 import { verifyAudit } from '../src/modules/audit/audit.service.ts';
 import { toDeal } from '../src/modules/deals/lifecycle/dealState.ts';
 import { expireDueDeals } from '../src/modules/deals/lifecycle/expiry.ts';
@@ -28,6 +28,7 @@ import { Scheduler } from '../src/scheduler/scheduler.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { recordBus } from './support/busLog.ts';
 import { DRIVERS } from './support/db.ts';
+import { type WonLotOptions, wonLot as wonLotOf } from './support/deals.ts';
 import { buildBriefcase, buildLot, buildUser } from './support/factories.ts';
 import { signIn } from './support/http.ts';
 import { lastSmsCode, otherCode, outbox } from './support/outbox.ts';
@@ -72,43 +73,12 @@ describe.each(DRIVERS)('deals on %s', (driver) => {
 
   /** A finished lot: A bid 1 200 000, B 1 100 000; the seller picks A. Returns the deal A sees. */
   async function wonLot(
-    overrides: Parameters<typeof buildBriefcase>[2] = {},
-    lotOverrides: Parameters<typeof buildLot>[2] = {},
+    briefcaseOverrides: WonLotOptions['briefcase'] = {},
+    lotOverrides: WonLotOptions['lot'] = {},
   ) {
-    const db = t.ctx.db;
-    const now = t.clock.now().getTime();
-    const times = { startDatetime: new Date(now - 3 * HOUR), endDatetime: new Date(now - HOUR) };
-    const briefcase = await buildBriefcase(db, floor.sellerCompany, {
-      status: 'finished',
-      ...times,
-      ...overrides,
-    });
-    const lot = await buildLot(db, briefcase, {
-      status: 'finished',
-      startPrice: 1_000_000,
-      stepPrice: 100_000,
-      bidsCount: 2,
-      ...times,
-      ...lotOverrides,
-    });
-    const bid = (who: Trader, amount: number) => ({
-      lotId: lot.id,
-      briefcaseId: briefcase.id,
-      userId: who.userId,
-      companyId: who.companyId,
-      amount,
-    });
-    const [bidB, bidA] = await db
-      .insert(bids)
-      .values([bid(b, 1_100_000), bid(a, 1_200_000)])
-      .returning();
-    await db.update(lots).set({ leaderBidId: bidA!.id, currentPrice: 1_200_000 }).where(eq(lots.id, lot.id));
-    const chosen = await call.send(floor.seller, 'POST', `/api/v1/lots/${lot.id}/set_winner`, {
-      bid_id: bidA!.id,
-    });
-    expect(chosen.statusCode).toBe(200);
-    const read = await call.get(a, `/api/v1/lots/${lot.id}/deal`);
-    return { briefcase, lot, bidB: bidB!, deal: read.json().data };
+    const won = await wonLotOf(t, floor, call, a, b, { briefcase: briefcaseOverrides, lot: lotOverrides });
+    const read = await call.get(a, `/api/v1/lots/${won.lot.id}/deal`);
+    return { briefcase: won.briefcase, lot: won.lot, bidB: won.secondBid, deal: read.json().data };
   }
 
   const post = (who: Trader, id: number, path: string, payload?: object) =>

@@ -6,14 +6,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bids, companies, deals, lots } from '../src/db/schema/index.ts';
+import { companies, deals } from '../src/db/schema/index.ts';
 import { Scheduler } from '../src/scheduler/scheduler.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { DRIVERS } from './support/db.ts';
-import { buildBriefcase, buildLot } from './support/factories.ts';
+import { wonLot as wonLotOf } from './support/deals.ts';
+import { buildLot } from './support/factories.ts';
 import { api, buildFloor, type Floor, type Trader } from './support/trading.ts';
-
-const HOUR = 3_600_000;
 
 interface CardLot {
   id: number;
@@ -47,35 +46,13 @@ describe.each(DRIVERS)('the lot reply’s deal on %s', (driver) => {
 
   /** A finished procedure of two lots: on the first A bid 1 200 000 and B 1 100 000, the seller picks A. */
   async function wonLot() {
-    const db = t.ctx.db;
-    const now = t.clock.now().getTime();
-    const times = { startDatetime: new Date(now - 3 * HOUR), endDatetime: new Date(now - HOUR) };
-    const briefcase = await buildBriefcase(db, floor.sellerCompany, { status: 'finished', ...times });
-    const lot = await buildLot(db, briefcase, {
+    const { briefcase, lot, times } = await wonLotOf(t, floor, call, a, b);
+    const other = await buildLot(t.ctx.db, briefcase, {
       status: 'finished',
       startPrice: 1_000_000,
-      stepPrice: 100_000,
-      bidsCount: 2,
       ...times,
     });
-    const other = await buildLot(db, briefcase, { status: 'finished', startPrice: 1_000_000, ...times });
-    const bid = (who: Trader, amount: number) => ({
-      lotId: lot.id,
-      briefcaseId: briefcase.id,
-      userId: who.userId,
-      companyId: who.companyId,
-      amount,
-    });
-    const [, bidA] = await db
-      .insert(bids)
-      .values([bid(b, 1_100_000), bid(a, 1_200_000)])
-      .returning();
-    await db.update(lots).set({ leaderBidId: bidA!.id, currentPrice: 1_200_000 }).where(eq(lots.id, lot.id));
-    const chosen = await call.send(floor.seller, 'POST', `/api/v1/lots/${lot.id}/set_winner`, {
-      bid_id: bidA!.id,
-    });
-    expect(chosen.statusCode).toBe(200);
-    const [deal] = await db.select().from(deals).where(eq(deals.lotId, lot.id));
+    const [deal] = await t.ctx.db.select().from(deals).where(eq(deals.lotId, lot.id));
     return { briefcase, lot, other, dealId: deal!.id };
   }
 
