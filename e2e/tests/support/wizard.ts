@@ -55,7 +55,7 @@ export function moscowText(at: Date): { date: string; time: string } {
 /**
  * Types a date and time into the picker's sections (DDMMYYYYHHmm) and waits until the sections hold them. A key sent
  * before the picker has selected its first section is lost on a busy machine (CI once kept the day of the default
- * while the rest was typed), and a first entry the wizard rounds is typed again, as a person would.
+ * while the rest was typed): then the whole date is typed again, as a person would.
  */
 export async function typeDate(page: Page, name: string, digits: string) {
   const sections = page.getByTestId(`${name}-field`).getByRole('spinbutton');

@@ -32,9 +32,16 @@ function endFollowsStart(type: AuctionType): boolean {
   return type === 'classic' || type === 'private_requests';
 }
 
-export function defaultEndFor(type: AuctionType, start: Date, end: Date | null): Date | null {
+export function defaultEndFor(
+  type: AuctionType,
+  start: Date,
+  end: Date | null,
+  /** The start before this change: an end that was its default (start + 2 hours) moves with the start. */
+  previousStart: Date | null = null,
+): Date | null {
   if (!endFollowsStart(type)) return end;
-  if (end && end.getTime() > start.getTime()) return end;
+  const defaulted = end && previousStart && end.getTime() - previousStart.getTime() === DEFAULT_DURATION_MS;
+  if (end && !defaulted && end.getTime() > start.getTime()) return end;
   return new Date(start.getTime() + DEFAULT_DURATION_MS);
 }
 

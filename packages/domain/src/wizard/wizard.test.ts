@@ -51,6 +51,18 @@ describe('wizard dates (Moscow, UTC+3 without DST)', () => {
     expect(defaultEndFor('dutch', start, null)).toBeNull();
   });
 
+  it('an end that was the previous start’s default moves with the start; one the seller set stays', () => {
+    const before = at('2026-12-01T16:03:00+03:00');
+    const start = at('2026-12-01T16:30:00+03:00');
+    expect(defaultEndFor('classic', start, at('2026-12-01T18:03:00+03:00'), before)).toEqual(
+      at('2026-12-01T18:30:00+03:00'),
+    );
+    expect(defaultEndFor('classic', start, at('2026-12-01T20:00:00+03:00'), before)).toEqual(
+      at('2026-12-01T20:00:00+03:00'),
+    );
+    expect(defaultEndFor('dutch', start, null, before)).toBeNull();
+  });
+
   it('checks a past start and an end not after the start with the spec’s texts', () => {
     const now = at('2026-11-25T12:00:00+03:00');
     expect(startError({ start: at('2026-11-25T11:59:00+03:00'), now })).toBe('Не может быть в прошлом');

@@ -18,10 +18,16 @@ dayjs.extend(timezone);
 
 const MOSCOW_ZONE = 'Europe/Moscow';
 
+export type DateSource = 'field' | 'view' | 'unknown';
+
 interface MoscowDateTimeFieldProps {
   label: string;
   value: string | null;
-  onValue: (iso: string | null) => void;
+  /**
+   * `source` says where the value came from: 'field' when typed into the text field, 'view' when picked in the
+   * calendar or clock. A typed date and time are the person's own; only a picked day may take a default time.
+   */
+  onValue: (iso: string | null, source: DateSource) => void;
   now: Date;
   error?: string;
   disabled?: boolean;
@@ -50,7 +56,9 @@ export function MoscowDateTimeField({
           label={label}
           timezone={MOSCOW_ZONE}
           value={value ? dayjs(value).tz(MOSCOW_ZONE) : null}
-          onChange={(next) => onValue(next?.isValid() ? next.toDate().toISOString() : null)}
+          onChange={(next, context) =>
+            onValue(next?.isValid() ? next.toDate().toISOString() : null, context.source)
+          }
           minDate={dayjs(minimumStartDay(now)).tz(MOSCOW_ZONE)}
           format="DD.MM.YYYY HH:mm"
           ampm={false}

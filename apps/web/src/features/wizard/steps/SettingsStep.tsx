@@ -30,7 +30,7 @@ import { DealDeadlinesFields } from '../components/DealDeadlinesFields.tsx';
 import { DocumentsUpload } from '../components/DocumentsUpload.tsx';
 import { LotsTable } from '../components/LotsTable.tsx';
 import { MoneyField } from '../components/MoneyField.tsx';
-import { MoscowDateTimeField } from '../components/MoscowDateTimeField.tsx';
+import { type DateSource, MoscowDateTimeField } from '../components/MoscowDateTimeField.tsx';
 import { WIZARD_MESSAGES as T } from '../messages.ts';
 import type { WizardForm } from '../wizardForm.ts';
 
@@ -80,10 +80,18 @@ export function SettingsStep({
         }).end.toISOString()
       : null;
 
-  const setStart = (iso: string | null) => {
+  // The spec's default start (next full hour, or 11:00 of the chosen day) is for a day first picked in the calendar;
+  // a date and time typed into the field are kept as typed, minute for minute (decisions/0272).
+  const setStart = (iso: string | null, source: DateSource) => {
     if (!iso) return onChange({ start_datetime: null });
-    const start = form.start_datetime ? new Date(iso) : defaultStartFor(new Date(iso), now);
-    const end = defaultEndFor(type, start, form.end_datetime ? new Date(form.end_datetime) : null);
+    const firstPick = !form.start_datetime && source === 'view';
+    const start = firstPick ? defaultStartFor(new Date(iso), now) : new Date(iso);
+    const end = defaultEndFor(
+      type,
+      start,
+      form.end_datetime ? new Date(form.end_datetime) : null,
+      form.start_datetime ? new Date(form.start_datetime) : null,
+    );
     onChange({ start_datetime: start.toISOString(), end_datetime: end?.toISOString() ?? null });
   };
 
