@@ -3,7 +3,19 @@
  * requests for help with the personal-data check, and the lotting drafts without a procedure.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
 import { briefcases, bytea, type PersonalDataFindingJson, type RegistryPreviewJson } from './briefcases.ts';
 import { bigId, createdAt, id, money, updatedAt } from './common.ts';
@@ -107,3 +119,25 @@ export const lotings = pgTable('lotings', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The body of a registry's columns snapshot (decisions/0273), in the pieces it was written in: the snapshot is the
+ * owner's `registry_columns` (its header) followed by these pieces in the order of `n`. No one value of the
+ * snapshot's size (72 MB for a million debts) is ever made in the database, nor read back whole. A snapshot
+ * stored whole in `registry_columns` before this table has no pieces.
+ */
+export const registryColumnPieces = pgTable(
+  'registry_column_pieces',
+  {
+    id: id(),
+    briefcaseId: integer('briefcase_id').references(() => briefcases.id, { onDelete: 'cascade' }),
+    lotingId: integer('loting_id').references(() => lotings.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+    piece: bytea('piece').notNull(),
+  },
+  (t) => [
+    uniqueIndex('registry_column_pieces_briefcase_key').on(t.briefcaseId, t.n),
+    uniqueIndex('registry_column_pieces_loting_key').on(t.lotingId, t.n),
+    check('registry_column_pieces_one_owner', sql`(${t.briefcaseId} is null) <> (${t.lotingId} is null)`),
+  ],
+);

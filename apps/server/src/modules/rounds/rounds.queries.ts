@@ -8,6 +8,7 @@ import {
   briefcases,
   companies,
   lots,
+  registryColumnPieces,
   roundRequests,
 } from '../../db/schema/index.ts';
 import { liveBid } from '../bids/bids.queries.ts';
@@ -114,6 +115,8 @@ export async function insertRound(tx: DbOrTx, fromId: number, procedure: NewBrie
   // The registry snapshot goes with the procedure, copied inside the database (it is never read into the node).
   await tx.execute(sql`update ${briefcases} b set registry_columns = o.registry_columns, lot_assignment = o.lot_assignment
     from ${briefcases} o where o.id = ${fromId} and b.id = ${row!.id}`);
+  await tx.execute(sql`insert into ${registryColumnPieces} (briefcase_id, n, piece)
+    select ${row!.id}, n, piece from ${registryColumnPieces} where briefcase_id = ${fromId}`);
   const lotRows = await tx
     .insert(lots)
     .values(copies.map((c) => ({ ...c, briefcaseId: row!.id })))

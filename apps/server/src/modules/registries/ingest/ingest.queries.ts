@@ -86,6 +86,7 @@ export async function lockBriefcaseRaw(session: RawSession, id: number) {
 export async function clearRegistryRaw(session: RawSession, briefcaseId: number): Promise<void> {
   await session.query('delete from registry_rows where briefcase_id = $1', [briefcaseId]);
   await session.query('delete from lots where briefcase_id = $1', [briefcaseId]);
+  await session.query('delete from registry_column_pieces where briefcase_id = $1', [briefcaseId]);
 }
 
 export async function saveRegistryRaw(

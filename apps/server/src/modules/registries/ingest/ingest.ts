@@ -1,8 +1,9 @@
 /**
  * The registry ingestion pipeline (docs/decisions/0045, 0046, 0090). The file is read in a file worker
  * (ingest/read.ts): header match, per-row checks, analytics, typed columns, the rows encoded for COPY, lotting.
- * This thread only stores what the worker sends (COPY batches, then the lots and totals) in one transaction;
- * every outcome that is not `stored` leaves the registry as it was (rows rolled back to a savepoint).
+ * This thread only stores what the worker sends (COPY batches, the columns' snapshot in pieces, then the lots and
+ * totals) in one transaction; every outcome that is not `stored` leaves the registry as it was (rows rolled back
+ * to a savepoint).
  */
 import type { AttributeValue, DebtColumns, RegistryError } from '@etp/domain';
 import type { AppContext } from '../../../appContext.ts';
@@ -28,8 +29,8 @@ import {
 import { type RawSession, withRawTransaction } from './rawSession.ts';
 import type { IngestJobResult } from './read.ts';
 import type { IngestPhase, PreviewResult } from './sheetReader.ts';
-import { saveRegistryColumnsRaw } from './snapshot.queries.ts';
-import { columnsPieces, encodeAssignment } from './snapshot.ts';
+import { type SnapshotWriter, snapshotWriter } from './snapshot.queries.ts';
+import { encodeAssignment } from './snapshot.ts';
 
 export interface IngestOptions {
   briefcaseId: number;
@@ -92,8 +93,11 @@ async function readInWorker(
   session: RawSession | null,
   briefcaseId: number | null,
   options: Omit<IngestOptions, 'briefcaseId'>,
+  /** Before the first piece of the snapshot is stored: the rows are all copied by then. */
+  rowsCopied?: () => Promise<void>,
 ): Promise<IngestJobResult> {
   const report = options.report ?? new CheckReport();
+  let snapshot: SnapshotWriter | null = null;
   try {
     const result = await filePool().run(
       {
@@ -111,8 +115,17 @@ async function readInWorker(
         onQueued: options.onQueued,
         onProgress: (phase, fraction) => options.onProgress?.(phase as IngestPhase, fraction),
         onCall: async (name, payload) => {
-          if (name !== 'copy' || !session || !(payload instanceof Uint8Array)) {
+          if ((name !== 'copy' && name !== 'snapshot') || !session || !(payload instanceof Uint8Array)) {
             throw new Error(`unexpected call ${name} from the file worker`);
+          }
+          if (name === 'snapshot') {
+            // The columns' snapshot, piece by piece, once the rows are read (decisions/0273).
+            if (!snapshot) {
+              await rowsCopied?.();
+              snapshot = await snapshotWriter(session, 'briefcases', briefcaseId!);
+            }
+            await snapshot.add(payload);
+            return;
           }
           // Bids first (decisions 0151, 0220): while bids arrive, the batch goes in short slices, spaced out.
           await pacedCopy(payload, (slice) => copyRegistryRows(session, slice));
@@ -140,10 +153,15 @@ export async function ingestInto(session: RawSession, options: IngestOptions): P
   }
   await savepointIngest(session);
   await clearRegistryRaw(session, options.briefcaseId);
-  const skipped = await skipRowChecks(session);
+  let skipped = await skipRowChecks(session);
+  // The per-row checks come back once the rows are copied, before anything else is stored.
+  const checkAgain = async () => {
+    if (skipped) await checkRowsAgain(session);
+    skipped = false;
+  };
   let read: IngestJobResult;
   try {
-    read = await readInWorker(session, options.briefcaseId, options);
+    read = await readInWorker(session, options.briefcaseId, options, checkAgain);
   } catch (error) {
     await rollbackToIngestSavepoint(session);
     throw error;
@@ -152,13 +170,13 @@ export async function ingestInto(session: RawSession, options: IngestOptions): P
     await rollbackToIngestSavepoint(session);
     return read;
   }
-  if (skipped) await checkRowsAgain(session);
+  await checkAgain();
   options.onProgress?.('lotting', 0.5);
   await storeRead(session, options, read);
   options.onProgress?.('lotting', 1);
   return {
     kind: 'stored',
-    itemsCount: read.columns.count,
+    itemsCount: read.count,
     lotsCount: read.lotting.lots.length,
     findings: read.findings,
     source: read.source,
@@ -183,7 +201,7 @@ async function storeRead(
     findings: read.findings.length > 0 ? read.findings : null,
     keepMatchingFile: Boolean(options.keepMatchingFile),
   });
-  await saveRegistryColumnsRaw(session, 'briefcases', options.briefcaseId, columnsPieces(read.columns));
+  // The columns' snapshot was stored as the worker sent it (readInWorker).
 }
 
 export type CheckOutcome =
@@ -201,6 +219,7 @@ export type CheckOutcome =
 export async function checkRegistryFile(options: Omit<IngestOptions, 'briefcaseId'>): Promise<CheckOutcome> {
   const read = await readInWorker(null, null, options);
   if (read.kind !== 'read') return read;
+  if (!read.columns) throw new Error('a checked registry comes with its columns');
   return {
     kind: 'checked',
     columns: read.columns,

@@ -23,6 +23,13 @@ import type { RegistryTotals } from './ingest.queries.ts';
 import type { RawSession } from './rawSession.ts';
 import type { ErrorSink } from './rowPipeline.ts';
 import { type ReadResult, readAndStore, readRegistryPreview, sheetTemplateHeaders } from './sheetReader.ts';
+import { columnsPieces } from './snapshot.ts';
+
+/**
+ * A piece of the columns' snapshot sent to the main thread: on PGlite each is one statement on the thread that
+ * answers bids, so it is kept small.
+ */
+const SNAPSHOT_PIECE_BYTES = 1 << 20;
 
 /** The check report written in the worker: every error, as it is found, into an xlsx at `path`. */
 class ReportFile implements ErrorSink {
@@ -85,7 +92,10 @@ export type IngestJobResult = (
       kind: 'read';
       map: (AttributeValue | null)[];
       findings: PersonalDataFindingJson[];
-      columns: DebtColumns;
+      /** The debts' typed columns; null when the rows were stored: their snapshot was sent in pieces (`snapshot`). */
+      columns: DebtColumns | null;
+      /** The registry's debts. */
+      count: number;
       totals: RegistryTotals;
       params: LotingParams;
       lotting: Omit<LottingOutcome, 'drafts'>;
@@ -248,11 +258,18 @@ async function ingestRead(
   const totals = { ...read.analyticTotals!, startPrice: lotting.startPrice };
   const tooLarge = oversizedSum(totals, lotting.lots);
   if (tooLarge) return { kind: 'refused', message: tooLarge };
+  // Stored rows: the columns' snapshot goes to the main thread piece by piece, as the rows' batches went, and the
+  // columns stay here (decisions/0273). A piece is copied out of its column, so no column is sent whole with it.
+  const stored = job.briefcaseId !== null;
+  if (stored)
+    for (const piece of columnsPieces(read.columns, SNAPSHOT_PIECE_BYTES))
+      await context.call<void>('snapshot', piece.slice());
   return {
     kind: 'read',
     map: read.map ?? [],
     findings: read.findings,
-    columns: read.columns,
+    columns: stored ? null : read.columns,
+    count: read.columns.count,
     totals,
     params,
     lotting,
