@@ -66,7 +66,15 @@ export default defineConfig({
     // Server files mostly wait on a database: two at a time even on two cores (the default there is one).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { name: 'domain', include: ['packages/*/src/**/*.test.ts'], testTimeout: 30_000 } },
+      // Pure modules: one process per worker for all their files (decisions/0274), not a fresh one per file.
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/*/src/**/*.test.ts'],
+          testTimeout: 30_000,
+          isolate: false,
+        },
+      },
       {
         test: {
           name: 'server',

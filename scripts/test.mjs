@@ -1,41 +1,46 @@
-// `npm test`: every unit and integration test (PGlite always, PostgreSQL too when DATABASE_URL is set),
-// then the browser journeys against the production build. A missing Chromium fails the run loudly.
+// `npm test`: every unit and integration test (PGlite always, PostgreSQL too when DATABASE_URL is set), then the
+// browser journeys against the production build. A missing Chromium fails the run loudly.
+//
+// In three phases, each keeping the two cores of the CI machine busy without crowding what measures time
+// (decisions/0274):
+// 1. Vitest's serial files (server-serial: Redis's one channel, time, memory, the event loop) on one core, with the
+//    web app's production build beside them at the lowest priority: it takes the idle core, never theirs.
+// 2. Vitest's other files (domain, server, web), two workers.
+// 3. The browser journeys, in E2E_SHARDS shards at once (two by default), each against a server of its own, the
+//    spec files dealt out by their measured length.
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { findChromium } from './chromium.mjs';
+import { dealJourneys, JOURNEY_SECONDS } from './journeyShards.mjs';
+
+const failed = (what, code) => {
+  console.error(`\n✖ ${what} failed (exit ${code})`);
+  process.exit(code || 1);
+};
 
 const run = (command, args, env = {}) => {
   console.log(`\n▶ ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) {
-    console.error(`\n✖ ${command} ${args.join(' ')} failed (exit ${result.status})`);
-    process.exit(result.status ?? 1);
-  }
+  if (result.status !== 0) failed(`${command} ${args.join(' ')}`, result.status);
 };
+
+/** A child with its output passed through (prefixed by `label`), resolving to its exit code. */
+const child = (command, args, { env = process.env, label = '' } = {}) => {
+  console.log(`\n▶ ${label}${command} ${args.join(' ')}`);
+  const process_ = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [process_.stdout, process_.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => console.log(label + line));
+  }
+  return new Promise((resolve) => process_.on('close', (code) => resolve(code ?? 1)));
+};
+
+const vitest = (projects, label) =>
+  child('npx', ['vitest', 'run', ...projects.flatMap((project) => ['--project', project])], { label });
 
 if (!process.env.DATABASE_URL) {
   console.log('ℹ DATABASE_URL is not set: integration tests run on PGlite only.');
-}
-// The web app's production build (for the journeys) runs beside Vitest at the lowest priority: it takes what CPU the
-// tests leave (their waits on a database, the serial files' idle core) instead of a minute of its own afterwards.
-console.log('\n▶ nice -n 19 npm run build --workspace apps/web (beside the tests, output kept for the end)');
-const webBuild = new Promise((resolve) => {
-  const child = spawn('nice', ['-n', '19', 'npm', 'run', 'build', '--workspace', 'apps/web'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
-  child.on('close', (code) => resolve({ code: code ?? 1, output }));
-});
-// Spawned, not spawnSync: the build's output is read while the tests run.
-const vitestStatus = await new Promise((resolve) =>
-  spawn('npx', ['vitest', 'run'], { stdio: 'inherit' }).on('close', (code) => resolve(code ?? 1)),
-);
-const built = await webBuild;
-if (vitestStatus !== 0) {
-  console.error(`\n✖ npx vitest run failed (exit ${vitestStatus})`);
-  process.exit(vitestStatus);
 }
 
 const chromium = findChromium();
@@ -52,15 +57,30 @@ if (!chromium) {
   );
   process.exit(1);
 }
+
+// Phase 1. The build's output is kept and shown once the serial files are done, so the two do not interleave.
+console.log('\n▶ nice -n 19 npm run build --workspace apps/web (beside the serial files, output kept)');
+const webBuild = new Promise((resolve) => {
+  const build = spawn('nice', ['-n', '19', 'npm', 'run', 'build', '--workspace', 'apps/web'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  for (const stream of [build.stdout, build.stderr]) stream.on('data', (chunk) => (output += chunk));
+  build.on('close', (code) => resolve({ code: code ?? 1, output }));
+});
+const serialStatus = await vitest(['server-serial'], '');
+const built = await webBuild;
 process.stdout.write(built.output);
-if (built.code !== 0) {
-  console.error(`\n✖ npm run build --workspace apps/web failed (exit ${built.code})`);
-  process.exit(built.code);
-}
+if (serialStatus !== 0) failed('vitest (server-serial)', serialStatus);
+if (built.code !== 0) failed('npm run build --workspace apps/web', built.code);
 // Every route's first-load JavaScript against the 250 kB gzip budget (decisions/0145).
 run('node', ['scripts/js-budget.mjs']);
-// The journeys run in one Playwright process against one server; E2E_SHARDS=N runs N shards at once, each against a
-// server of its own (own free port, data directory and demo data). Not the default on two cores (decisions/0153).
+
+// Phase 2.
+const parallelStatus = await vitest(['domain', 'server', 'web'], '');
+if (parallelStatus !== 0) failed('vitest (domain, server, web)', parallelStatus);
+
+// Phase 3. Each shard gets its own free port, data directory and demo data, and keeps its own traces.
 const freePort = () =>
   new Promise((resolve) => {
     const probe = createServer();
@@ -69,28 +89,26 @@ const freePort = () =>
       probe.close(() => resolve(free));
     });
   });
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 1));
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? Math.min(2, availableParallelism())));
+const files = dealJourneys(shards);
 const runShard = async (index) => {
   const args = ['playwright', 'test', '--config', 'e2e/playwright.config.ts'];
-  if (shards > 1) args.push(`--shard=${index}/${shards}`);
+  // A file's path as a pattern of its own: `deals.spec.ts` must not also pick `…/other-deals.spec.ts`.
+  if (shards > 1) args.push(...files[index].map((file) => `/${file.replaceAll('.', '\\.')}$`));
   const env = {
     ...process.env,
     CHROMIUM_PATH: chromium,
     E2E_PORT: process.env.E2E_PORT && shards === 1 ? process.env.E2E_PORT : String(await freePort()),
-    E2E_OUTPUT_DIR: shards > 1 ? `test-results/shard-${index}` : 'test-results',
+    E2E_OUTPUT_DIR: shards > 1 ? `test-results/shard-${index + 1}` : 'test-results',
   };
-  console.log(`\n▶ npx ${args.join(' ')}`);
-  const child = spawn('npx', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const label = shards > 1 ? `[${index}/${shards}] ` : '';
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => console.log(label + line));
+  const label = shards > 1 ? `[${index + 1}/${shards}] ` : '';
+  if (shards > 1) {
+    const seconds = files[index].reduce((sum, file) => sum + (JOURNEY_SECONDS[file] ?? 0), 0);
+    console.log(`${label}${files[index].length} files, about ${seconds} s measured alone`);
   }
-  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  return child('npx', args, { env, label });
 };
-const codes = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1)));
-const failed = codes.findIndex((code) => code !== 0);
-if (failed >= 0) {
-  console.error(`\n✖ browser journeys failed (shard ${failed + 1} of ${shards}, exit ${codes[failed]})`);
-  process.exit(codes[failed]);
-}
+const codes = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i)));
+const shardFailed = codes.findIndex((code) => code !== 0);
+if (shardFailed >= 0) failed(`browser journeys (shard ${shardFailed + 1} of ${shards})`, codes[shardFailed]);
 console.log('\n✔ all tests passed');

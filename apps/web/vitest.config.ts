@@ -10,6 +10,10 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     setupFiles: ['src/test/setup.ts'],
-    testTimeout: 15_000,
+    // A large form (the company's, the wizard's) takes 7 s alone; two workers on a busy machine double it.
+    testTimeout: 30_000,
+    // Each file in a fresh VM context of a reused worker thread, not in a fresh process (decisions/0274): the same
+    // isolation (its own modules, its own jsdom), about half the CPU, most of it MUI's modules loaded per file.
+    pool: 'vmThreads',
   },
 });

@@ -6,8 +6,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Routes load their pages lazily; on a busy 2-core machine the first import can take more than a second.
-configure({ asyncUtilTimeout: 5000 });
+// Routes load their pages lazily; on a busy 2-core machine the first import of a large page (the wizard) can take
+// more than five seconds.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
