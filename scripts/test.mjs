@@ -1,13 +1,11 @@
 // `npm test`: every unit and integration test (PGlite always, PostgreSQL too when DATABASE_URL is set), then the
 // browser journeys against the production build. A missing Chromium fails the run loudly.
 //
-// In three phases, each keeping the two cores of the CI machine busy without crowding what measures time
-// (decisions/0274):
-// 1. Vitest's serial files (server-serial: Redis's one channel, time, memory, the event loop) on one core, with the
-//    web app's production build beside them at the lowest priority: it takes the idle core, never theirs.
-// 2. Vitest's other files (domain, server, web), two workers.
-// 3. The browser journeys, in E2E_SHARDS shards at once (two by default), each against a server of its own, the
-//    spec files dealt out by their measured length.
+// Vitest's files that run two at a time (domain, server, web) with the web app's production build beside them at the
+// lowest priority; then its serial files (server-serial: Redis's one channel, time, memory, the event loop), alone,
+// since their file workers run at idle priority and any neighbour starves them; then the browser journeys in
+// E2E_SHARDS shards at once (two by default), each against a server of its own, the spec files dealt out by their
+// measured length (decisions/0274).
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
@@ -58,8 +56,8 @@ if (!chromium) {
   process.exit(1);
 }
 
-// Phase 1. The build's output is kept and shown once the serial files are done, so the two do not interleave.
-console.log('\n▶ nice -n 19 npm run build --workspace apps/web (beside the serial files, output kept)');
+// The build's output is kept and shown once the tests beside it are done, so the two do not interleave.
+console.log('\n▶ nice -n 19 npm run build --workspace apps/web (beside the tests, output kept)');
 const webBuild = new Promise((resolve) => {
   const build = spawn('nice', ['-n', '19', 'npm', 'run', 'build', '--workspace', 'apps/web'], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,19 +66,18 @@ const webBuild = new Promise((resolve) => {
   for (const stream of [build.stdout, build.stderr]) stream.on('data', (chunk) => (output += chunk));
   build.on('close', (code) => resolve({ code: code ?? 1, output }));
 });
-const serialStatus = await vitest(['server-serial'], '');
+const parallelStatus = await vitest(['domain', 'server', 'web'], '');
 const built = await webBuild;
 process.stdout.write(built.output);
-if (serialStatus !== 0) failed('vitest (server-serial)', serialStatus);
+if (parallelStatus !== 0) failed('vitest (domain, server, web)', parallelStatus);
 if (built.code !== 0) failed('npm run build --workspace apps/web', built.code);
 // Every route's first-load JavaScript against the 250 kB gzip budget (decisions/0145).
 run('node', ['scripts/js-budget.mjs']);
 
-// Phase 2.
-const parallelStatus = await vitest(['domain', 'server', 'web'], '');
-if (parallelStatus !== 0) failed('vitest (domain, server, web)', parallelStatus);
+const serialStatus = await vitest(['server-serial'], '');
+if (serialStatus !== 0) failed('vitest (server-serial)', serialStatus);
 
-// Phase 3. Each shard gets its own free port, data directory and demo data, and keeps its own traces.
+// The journeys. Each shard gets its own free port, data directory and demo data, and keeps its own traces.
 const freePort = () =>
   new Promise((resolve) => {
     const probe = createServer();
