@@ -3,12 +3,12 @@
 //
 // Vitest's files that run two at a time (domain, server, web) with the web app's production build beside them at the
 // lowest priority; then its serial files (server-serial: Redis's one channel, time, memory, the event loop), alone,
-// since their file workers run at idle priority and any neighbour starves them; then the browser journeys in
-// E2E_SHARDS shards at once (two by default), each against a server of its own, the spec files dealt out by their
-// measured length (decisions/0274).
+// since their file workers run at idle priority and any neighbour starves them; then the browser journeys, in one
+// Playwright process against one server. E2E_SHARDS=N runs N shards at once, each against a server of its own, the
+// spec files dealt out by their measured length; not the default on two cores, where two shards overload the
+// machine and journeys time out (decisions/0153, tried again in 0274).
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { findChromium } from './chromium.mjs';
 import { dealJourneys, JOURNEY_SECONDS } from './journeyShards.mjs';
@@ -86,7 +86,7 @@ const freePort = () =>
       probe.close(() => resolve(free));
     });
   });
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? Math.min(2, availableParallelism())));
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 1));
 const files = dealJourneys(shards);
 const runShard = async (index) => {
   const args = ['playwright', 'test', '--config', 'e2e/playwright.config.ts'];
