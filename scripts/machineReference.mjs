@@ -18,4 +18,6 @@ for (let round = 0; round < 2; round++) {
   rows.map((row) => row.contract).sort((a, b) => a.localeCompare(b));
 }
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-console.log(`machine reference: ${seconds.toFixed(2)} s of one core (2 × 100,000 rows: JSON, Map, localeCompare sort)`);
+console.log(
+  `machine reference: ${seconds.toFixed(2)} s of one core (2 × 100,000 rows: JSON, Map, localeCompare sort)`,
+);
