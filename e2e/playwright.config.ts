@@ -22,6 +22,7 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: findChromium() ?? undefined,

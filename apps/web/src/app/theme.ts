@@ -58,6 +58,20 @@ export const theme = createTheme(
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
+      // A person who asked their system for less motion (WCAG 2.3.3) gets none: dialogs, ripples and spinners stand
+      // still, and what moves by a transition is at once where it goes.
+      MuiCssBaseline: {
+        styleOverrides: {
+          '@media (prefers-reduced-motion: reduce)': {
+            '*, *::before, *::after': {
+              animationDuration: '0.01ms !important',
+              animationIterationCount: '1 !important',
+              transitionDuration: '0.01ms !important',
+              scrollBehavior: 'auto !important',
+            },
+          },
+        },
+      },
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: { root: { borderRadius: 8 } },
