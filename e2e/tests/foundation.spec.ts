@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { screenshot, screenshots } from './support/screenshots.ts';
 import { signIn, submitSignInForm } from './support/signIn.ts';
 
@@ -96,4 +97,26 @@ test('a wrong password is reported on the password field in Russian', async ({ p
 test('an unknown address in the browser shows the Russian not-found page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByText(/не найдена/i).first()).toBeVisible();
+});
+
+test('the accessibility check fails on a planted violation, with SVG and without', async ({ page }) => {
+  // Every journey's axe check runs through this helper, in axe's legacy (in-page) mode (decisions/0275): it must
+  // still see what a screen reader or a low-vision reader would miss.
+  await page.goto('/health');
+  await page.setContent(
+    '<main><h1>Проверка</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><p style="color:#eee">текст</p>' +
+      '<svg role="img"><circle r="4"/></svg></main>',
+  );
+  const failure = await expectNoSeriousAxeViolations(page).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('image-alt');
+  expect(failure).toContain('color-contrast');
+  expect(failure).not.toContain('svg-img-alt');
+  const withDrawings = await expectNoSeriousAxeViolations(page, { drawings: true }).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(withDrawings).toContain('svg-img-alt');
 });
