@@ -4,46 +4,25 @@
  * calendar. An end that was the start's default follows the typed start.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { buildWizardDraft, buildWizardLot } from '../../../test/factories.ts';
+import { buildWizardLot } from '../../../test/factories.ts';
 import { stubApi } from '../../../test/fakeServer.ts';
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import type { WizardForm } from '../wizardForm.ts';
-import { wizardReducer } from '../wizardMachine.ts';
-import type { WizardState } from '../wizardState.ts';
-import { SettingsStep } from './SettingsStep.tsx';
+import { loadedAtStep3, StepThree } from './settingsStepHarness.tsx';
 
-type Editing = Extract<WizardState, { phase: 'editing' }>;
 /** Saturday 28.11.2026, 16:05 in Moscow: the afternoon the journey first failed on. */
 const now = new Date('2026-11-28T16:05:00+03:00');
 const lot = buildWizardLot({ id: 5, amount_bottomline: 10_000_000_00, start_price: 500_000_00 });
-
-function Step({ seen }: { seen: (form: WizardForm) => void }) {
-  const draft = { ...buildWizardDraft({ auction_type: 'classic' }, 3), lots: [lot] };
-  const initial = wizardReducer({ phase: 'loading' }, { type: 'loaded', draft, step: 3 }) as Editing;
-  const [form, setForm] = useState<WizardForm>({ ...initial.form, start_datetime: null, end_datetime: null });
-  seen(form);
-  return (
-    <SettingsStep
-      briefcaseId={42}
-      form={form}
-      lots={[lot]}
-      errors={{}}
-      isAdmin={false}
-      active={false}
-      documentsLocked={false}
-      now={now}
-      onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
-    />
-  );
-}
+/** A draft whose dates are not set yet. */
+const loaded = loadedAtStep3(lot);
+const initial = { ...loaded, form: { ...loaded.form, start_datetime: null, end_datetime: null } };
 
 describe('step 3: the start the seller types', () => {
   it('keeps 29.11 16:30 typed on 28.11 at 16:05 (under a day ahead), and the end follows to 18:30', async () => {
     stubApi({});
     let form: WizardForm | null = null;
-    renderWithProviders(<Step seen={(f) => (form = f)} />);
+    renderWithProviders(<StepThree initial={initial} lot={lot} now={now} seen={(f) => (form = f)} />);
     const field = screen.getByTestId('start_datetime-field');
     const day = within(field).getAllByRole('spinbutton')[0]!;
     await act(async () => day.focus());

@@ -4,18 +4,13 @@
  * save as lots_start_prices_cents.
  */
 import { fireEvent, screen, within } from '@testing-library/react';
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { buildWizardDraft, buildWizardLot } from '../../../test/factories.ts';
+import { buildWizardLot } from '../../../test/factories.ts';
 import { stubApi } from '../../../test/fakeServer.ts';
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { saveBodyOf, type WizardForm } from '../wizardForm.ts';
-import { wizardReducer } from '../wizardMachine.ts';
-import { blockingErrors } from '../wizardRules.ts';
-import type { WizardState } from '../wizardState.ts';
-import { SettingsStep } from './SettingsStep.tsx';
+import { loadedAtStep3, StepThree } from './settingsStepHarness.tsx';
 
-type Editing = Extract<WizardState, { phase: 'editing' }>;
 const now = new Date('2026-11-25T12:00:00+03:00');
 /** ОСЗ 10 000 000 ₽: the lot's minimum price is 100 000 ₽. */
 const lot = buildWizardLot({
@@ -26,35 +21,13 @@ const lot = buildWizardLot({
 });
 const plain = (text: string | null | undefined) => text?.replace(/[\u00a0\u202f]/g, ' ');
 
-function loaded(auctionType: WizardForm['auction_type'] = 'classic'): Editing {
-  const draft = { ...buildWizardDraft({ auction_type: auctionType }, 3), lots: [lot] };
-  return wizardReducer({ phase: 'loading' }, { type: 'loaded', draft, step: 3 }) as Editing;
-}
-
-function Step({ initial, seen }: { initial: Editing; seen: (form: WizardForm) => void }) {
-  const [form, setForm] = useState(initial.form);
-  const errors = blockingErrors({ ...initial, form }, 3, { now, isAdmin: false });
-  seen(form);
-  return (
-    <SettingsStep
-      briefcaseId={42}
-      form={form}
-      lots={[lot]}
-      errors={errors}
-      isAdmin={false}
-      active={false}
-      documentsLocked={false}
-      now={now}
-      onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
-    />
-  );
-}
-
 describe('step 3: the seller’s lot prices', () => {
   it('shows each lot’s price grouped by thousands, keeps what is typed and names a price below the minimum', () => {
     stubApi({});
     let form: WizardForm | null = null;
-    renderWithProviders(<Step initial={loaded()} seen={(f) => (form = f)} />);
+    renderWithProviders(
+      <StepThree initial={loadedAtStep3(lot)} lot={lot} now={now} seen={(f) => (form = f)} errorsShown />,
+    );
     const row = screen.getByTestId('lot-row-1');
     expect(plain(within(row).getByTestId('lot-min-price-1').textContent)).toBe('100 000 ₽');
     const field = within(row).getByRole('textbox', { name: 'Начальная цена, ₽' }) as HTMLInputElement;
@@ -73,7 +46,9 @@ describe('step 3: the seller’s lot prices', () => {
 
   it('dutch: the price is the lot’s floor (цена отсечения); steps after the first bid may not be negative', () => {
     stubApi({});
-    renderWithProviders(<Step initial={loaded('dutch')} seen={() => {}} />);
+    renderWithProviders(
+      <StepThree initial={loadedAtStep3(lot, 'dutch')} lot={lot} now={now} seen={() => {}} errorsShown />,
+    );
     expect(
       within(screen.getByTestId('lot-row-1')).getByRole('textbox', { name: 'Цена отсечения, ₽' }),
     ).toBeInTheDocument();
