@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Debt, debtColumnsOf, FEATURE_KEYS } from '@etp/domain';
+import { debtColumnsOf } from '@etp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { briefcases } from '../src/db/schema/index.ts';
@@ -21,31 +21,8 @@ import {
 import { columnsPieces, decodeColumns, encodeColumns } from '../src/modules/registries/ingest/snapshot.ts';
 import { debt, writeRegistryFile } from './registrySupport.ts';
 import { createTestDatabase, DRIVERS, type TestDatabase } from './support/db.ts';
+import { debtAt } from './support/debts.ts';
 import { buildBriefcase, buildCompany } from './support/factories.ts';
-
-const debtAt = (i: number): Debt => ({
-  contractId: `КД-${i}`,
-  lotNumber: null,
-  regionCode: (i % 95) + 1,
-  amountTotal: 1000 + i * 5,
-  amountBottomline: 2000 + i * 7,
-  principal: null,
-  dpd: i % 400,
-  dplp: null,
-  issueDate: null,
-  lastPaymentDate: null,
-  lastPaymentAmount: null,
-  paidAmount: i % 2 ? i : null,
-  amountFor360Days: null,
-  productType: `p${i % 3}`,
-  loanKind: null,
-  stage: i % 2 ? 'Судебная' : 'Досудебная',
-  firstCreditor: null,
-  birthDate: '1980-01-02',
-  sex: i % 2 ? 'male' : 'female',
-  enforcementOrderPlacement: null,
-  features: Object.fromEntries(FEATURE_KEYS.map((k, b) => [k, i % (b + 2) === 0])) as Debt['features'],
-});
 
 const BY_DISTRICT: LotingParams = { loting_type: 'federal_districts', sort_type: 'uniform_distribution' };
 const BY_STAGE: LotingParams = { loting_type: 'stage_of_collection', sort_type: 'uniform_distribution' };

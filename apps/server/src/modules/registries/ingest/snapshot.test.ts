@@ -1,33 +1,10 @@
-import { type Debt, debtColumnsOf, FEATURE_KEYS } from '@etp/domain';
+import { debtColumnsOf } from '@etp/domain';
 import { describe, expect, it } from 'vitest';
+import { debtAt } from '../../../../test/support/debts.ts';
 import { columnsPieces, decodeColumns, encodeColumns } from './snapshot.ts';
 
-const debt = (i: number): Debt => ({
-  contractId: `КД-${i}`,
-  lotNumber: null,
-  regionCode: (i % 95) + 1,
-  amountTotal: i * 5,
-  amountBottomline: i * 7,
-  principal: null,
-  dpd: i % 400,
-  dplp: null,
-  issueDate: null,
-  lastPaymentDate: null,
-  lastPaymentAmount: null,
-  paidAmount: i % 2 ? i : null,
-  amountFor360Days: null,
-  productType: `p${i % 3}`,
-  loanKind: null,
-  stage: null,
-  firstCreditor: null,
-  birthDate: '1980-01-02',
-  sex: i % 2 ? 'male' : 'female',
-  enforcementOrderPlacement: null,
-  features: Object.fromEntries(FEATURE_KEYS.map((k, b) => [k, i % (b + 2) === 0])) as Debt['features'],
-});
-
 describe('registry columns snapshot', () => {
-  const columns = debtColumnsOf(Array.from({ length: 1001 }, (_, i) => debt(i)));
+  const columns = debtColumnsOf(Array.from({ length: 1001 }, (_, i) => debtAt(i)));
 
   it('pieces of any size join into the one snapshot, which decodes to the same columns', () => {
     const whole = encodeColumns(columns);
