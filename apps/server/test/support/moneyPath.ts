@@ -3,7 +3,7 @@
  * withdrawals, autobids, "+N мин", the end of trading, the seller's choice and the second round, by three buyers
  * on classic, dutch and sealed lots, through the HTTP API, each step checked against a plain model of the rules
  * (moneyModel.ts) for every role. One test file per format (moneyPath.<format>.model.test.ts) calls
- * moneyPathModel. MODEL_SEED and MODEL_RUNS (runs per format) override the defaults; a failure names the seed,
+ * moneyPathModel. MODEL_SEED (the base seed) and MODEL_RUNS (runs on each driver) override the defaults; a failure names the seed,
  * the replay path (MODEL_PATH) and the shrunk command sequence.
  */
 import fc from 'fast-check';
@@ -195,11 +195,14 @@ function paramsOf(s: Setup, now: number): M.LotParams {
 }
 
 /**
- * The model test of one format on each driver: `runs` fast-check runs (MODEL_RUNS overrides) from the fixed seed,
- * one file per format so that Vitest spreads the formats over its workers (decisions/0153).
+ * The model test of one format: `runs` fast-check runs (MODEL_RUNS overrides) shared out between the drivers, each
+ * from a seed of its own (the fixed seed, plus the driver's place in DRIVERS), so the drivers together check `runs`
+ * different sequences and each driver at least half of them (decisions/0276). One file per format, so that Vitest
+ * spreads the formats over its workers (decisions/0153).
  */
 export function moneyPathModel(format: M.Format, title: string, runs: number) {
-  describe.each(DRIVERS)('the money path against a model of the rules on %s', (driver) => {
+  const drivers = DRIVERS.map((driver, place) => ({ driver, seed: SEED + place }));
+  describe.each(drivers)('the money path against a model of the rules on $driver', ({ driver, seed }) => {
     let t: TestApp;
     let floor: Floor;
     let scheduler: Scheduler;
@@ -280,14 +283,15 @@ export function moneyPathModel(format: M.Format, title: string, runs: number) {
       );
       try {
         await fc.assert(property, {
-          seed: SEED,
-          numRuns: RUNS ?? runs,
+          seed,
+          numRuns: RUNS ?? Math.ceil(runs / drivers.length),
           ...(PATH ? { path: PATH, endOnFailure: true } : {}),
         });
       } catch (error) {
         const cause = (error as Error).cause as Error | undefined;
         throw new Error(
-          `money path model (${format}), rerun with MODEL_SEED=${SEED}\n${(error as Error).message}` +
+          `money path model (${format}) on ${driver} (seed ${seed}), rerun with MODEL_SEED=${SEED}\n` +
+            `${(error as Error).message}` +
             `\n${cause?.message ?? ''}`,
         );
       }
