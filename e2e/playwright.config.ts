@@ -23,11 +23,7 @@ export default defineConfig({
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
     reducedMotion: 'reduce',
-    // A failed journey keeps its trace: every action with the page's DOM before and after it, the network and the
-    // console, and one picture of where it stopped. The trace's film strip (a screencast frame at every paint) is
-    // left out: recording it cost a quarter of the journeys' time (decisions/0277).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
-    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
     launchOptions: {
       executablePath: findChromium() ?? undefined,
       args: [
