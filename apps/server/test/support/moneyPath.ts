@@ -3,8 +3,8 @@
  * withdrawals, autobids, "+N мин", the end of trading, the seller's choice and the second round, by three buyers
  * on classic, dutch and sealed lots, through the HTTP API, each step checked against a plain model of the rules
  * (moneyModel.ts) for every role. One test file per format (moneyPath.<format>.model.test.ts) calls
- * moneyPathModel. MODEL_SEED (the base seed) and MODEL_RUNS (runs on each driver) override the defaults; a failure names the seed,
- * the replay path (MODEL_PATH) and the shrunk command sequence.
+ * moneyPathModel. MODEL_SEED (the base seed) and MODEL_RUNS (runs on each driver) override the defaults; a failure
+ * names the driver, its seed, the replay path (MODEL_PATH) and the shrunk command sequence.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
