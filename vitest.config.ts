@@ -23,17 +23,27 @@ const SERIAL_SERVER_TESTS = [
 ];
 
 /**
+ * Server test files that run beside the browser journeys, at the lowest CPU priority (scripts/test.mjs, decisions/
+ * 0277): the journeys keep about a third of a core idle for ten minutes, which these long files fill instead of
+ * lengthening the parallel phase. They measure no time and share nothing with the journeys' server (its own PGlite,
+ * no Redis); on PostgreSQL each makes its own database. They get longer limits: a journey's burst may hold them back.
+ */
+const BESIDE_JOURNEYS = [
+  'apps/server/test/moneyPath.classic.model.test.ts',
+  'apps/server/test/moneyPath.sealed.model.test.ts',
+  'apps/server/test/moneyPath.dutch.model.test.ts',
+  'apps/server/test/accessMatrix.test.ts',
+];
+
+/**
  * The longest files of a project start first (decisions/0153). A clean clone has no timings cached, and Vitest then
  * starts the largest files first: a short file with a long run (the money path's model tests) would start last and
  * keep one worker busy after the other has finished. Listed in order, longest first; the rest keep Vitest's order.
  */
 const LONG_FILES = [
-  'apps/server/test/moneyPath.classic.model.test.ts',
-  'apps/server/test/moneyPath.sealed.model.test.ts',
-  'apps/server/test/moneyPath.dutch.model.test.ts',
+  ...BESIDE_JOURNEYS,
   'apps/server/test/protocolDemo.test.ts',
   'apps/server/test/protocol.test.ts',
-  'apps/server/test/accessMatrix.test.ts',
   'apps/server/test/dealRegistry.test.ts',
   'apps/server/test/deals.test.ts',
 ];
@@ -79,8 +89,17 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
-          exclude: ['**/node_modules/**', ...SERIAL_SERVER_TESTS],
+          exclude: ['**/node_modules/**', ...SERIAL_SERVER_TESTS, ...BESIDE_JOURNEYS],
           ...server,
+        },
+      },
+      {
+        test: {
+          name: 'server-beside',
+          include: BESIDE_JOURNEYS,
+          ...server,
+          testTimeout: 120_000,
+          maxWorkers: 1,
         },
       },
       {

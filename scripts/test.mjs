@@ -4,7 +4,8 @@
 // Vitest's files that run two at a time (domain, server, web) with the web app's production build beside them at the
 // lowest priority; then its serial files (server-serial: Redis's one channel, time, memory, the event loop), alone,
 // since their file workers run at idle priority and any neighbour starves them; then the browser journeys, in one
-// Playwright process against one server. E2E_SHARDS=N runs N shards at once, each against a server of its own, the
+// Playwright process against one server, with Vitest's long files that measure no time (server-beside) at the lowest
+// priority beside them, on the third of a core the journeys leave idle (decisions/0277). E2E_SHARDS=N runs N shards at once, each against a server of its own, the
 // spec files dealt out by their measured length; not the default on two cores, where two shards overload the
 // machine and journeys time out (decisions/0153, tried again in 0274).
 import { spawn, spawnSync } from 'node:child_process';
@@ -56,16 +57,21 @@ if (!chromium) {
   process.exit(1);
 }
 
-// The build's output is kept and shown once the tests beside it are done, so the two do not interleave.
-console.log('\n▶ nice -n 19 npm run build --workspace apps/web (beside the tests, output kept)');
-const webBuild = new Promise((resolve) => {
-  const build = spawn('nice', ['-n', '19', 'npm', 'run', 'build', '--workspace', 'apps/web'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+/**
+ * A command at the lowest CPU priority (nice 19) beside other work, its output kept and shown once that work is done,
+ * so the two do not interleave. Resolves to its exit code and its output.
+ */
+const beside = (command, args) => {
+  console.log(`\n▶ nice -n 19 ${command} ${args.join(' ')} (beside the tests, output kept)`);
+  return new Promise((resolve) => {
+    const process_ = spawn('nice', ['-n', '19', command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    for (const stream of [process_.stdout, process_.stderr]) stream.on('data', (chunk) => (output += chunk));
+    process_.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
-  let output = '';
-  for (const stream of [build.stdout, build.stderr]) stream.on('data', (chunk) => (output += chunk));
-  build.on('close', (code) => resolve({ code: code ?? 1, output }));
-});
+};
+
+const webBuild = beside('npm', ['run', 'build', '--workspace', 'apps/web']);
 const parallelStatus = await vitest(['domain', 'server', 'web'], '');
 const built = await webBuild;
 process.stdout.write(built.output);
@@ -105,7 +111,11 @@ const runShard = async (index) => {
   }
   return child('npx', args, { env, label });
 };
+const besideJourneys = beside('npx', ['vitest', 'run', '--project', 'server-beside']);
 const codes = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i)));
+const besideDone = await besideJourneys;
+process.stdout.write(besideDone.output);
 const shardFailed = codes.findIndex((code) => code !== 0);
 if (shardFailed >= 0) failed(`browser journeys (shard ${shardFailed + 1} of ${shards})`, codes[shardFailed]);
+if (besideDone.code !== 0) failed('vitest (server-beside)', besideDone.code);
 console.log('\n✔ all tests passed');
