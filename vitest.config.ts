@@ -23,16 +23,22 @@ const SERIAL_SERVER_TESTS = [
 ];
 
 /**
- * Server test files that run beside the browser journeys, at the lowest CPU priority (scripts/test.mjs, decisions/
+ * Server test files that run beside the browser journeys, in the idle scheduling class (scripts/test.mjs, decisions/
  * 0277): the journeys keep about a third of a core idle for ten minutes, which these long files fill instead of
- * lengthening the parallel phase. They measure no time and share nothing with the journeys' server (its own PGlite,
- * no Redis); on PostgreSQL each makes its own database. They get longer limits: a journey's burst may hold them back.
+ * lengthening the parallel phase. They measure no time (their clocks are fake or unread) and share nothing with the
+ * journeys' server (its own PGlite, no Redis); on PostgreSQL each makes its own database. They get longer limits: a
+ * journey's burst may hold them back.
  */
 const BESIDE_JOURNEYS = [
+  'apps/server/test/protocolDemo.test.ts',
+  'apps/server/test/protocol.test.ts',
   'apps/server/test/moneyPath.classic.model.test.ts',
   'apps/server/test/moneyPath.sealed.model.test.ts',
   'apps/server/test/moneyPath.dutch.model.test.ts',
+  'apps/server/test/deals.test.ts',
+  'apps/server/test/dealAgreement.test.ts',
   'apps/server/test/accessMatrix.test.ts',
+  'apps/server/test/dealRegistry.test.ts',
 ];
 
 /**
@@ -42,10 +48,9 @@ const BESIDE_JOURNEYS = [
  */
 const LONG_FILES = [
   ...BESIDE_JOURNEYS,
-  'apps/server/test/protocolDemo.test.ts',
-  'apps/server/test/protocol.test.ts',
-  'apps/server/test/dealRegistry.test.ts',
-  'apps/server/test/deals.test.ts',
+  'apps/server/test/forecastRetrain.test.ts',
+  'apps/server/test/forecast.test.ts',
+  'apps/server/test/concurrency.test.ts',
 ];
 
 class LongFilesFirst extends BaseSequencer {

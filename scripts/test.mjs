@@ -4,11 +4,12 @@
 // Vitest's files that run two at a time (domain, server, web) with the web app's production build beside them at the
 // lowest priority; then its serial files (server-serial: Redis's one channel, time, memory, the event loop), alone,
 // since their file workers run at idle priority and any neighbour starves them; then the browser journeys, in one
-// Playwright process against one server, with Vitest's long files that measure no time (server-beside) at the lowest
-// priority beside them, on the third of a core the journeys leave idle (decisions/0277). E2E_SHARDS=N runs N shards at once, each against a server of its own, the
+// Playwright process against one server, with Vitest's long files that measure no time (server-beside) in the idle
+// scheduling class beside them, on the third of a core the journeys leave idle (decisions/0277). E2E_SHARDS=N runs N shards at once, each against a server of its own, the
 // spec files dealt out by their measured length; not the default on two cores, where two shards overload the
 // machine and journeys time out (decisions/0153, tried again in 0274).
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { findChromium } from './chromium.mjs';
@@ -57,14 +58,19 @@ if (!chromium) {
   process.exit(1);
 }
 
+const CHRT = ['/usr/bin/chrt', '/bin/chrt'].find((path) => existsSync(path));
+
 /**
- * A command at the lowest CPU priority (nice 19) beside other work, its output kept and shown once that work is done,
- * so the two do not interleave. Resolves to its exit code and its output.
+ * A command at a low CPU priority beside other work, its output kept and shown once that work is done, so the two
+ * do not interleave. Resolves to its exit code and its output. `idle`: the scheduler's idle class (chrt --idle),
+ * the class of the file workers (decision 0232), which it then shares the spare CPU with instead of starving them
+ * as nice 19 would; nice 19 where chrt is missing.
  */
-const beside = (command, args) => {
-  console.log(`\n▶ nice -n 19 ${command} ${args.join(' ')} (beside the tests, output kept)`);
+const beside = (command, args, { idle = false } = {}) => {
+  const [runner, ...prefix] = idle && CHRT ? [CHRT, '--idle', '0'] : ['nice', '-n', '19'];
+  console.log(`\n▶ ${[runner, ...prefix, command, ...args].join(' ')} (beside the tests, output kept)`);
   return new Promise((resolve) => {
-    const process_ = spawn('nice', ['-n', '19', command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const process_ = spawn(runner, [...prefix, command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     for (const stream of [process_.stdout, process_.stderr]) stream.on('data', (chunk) => (output += chunk));
     process_.on('close', (code) => resolve({ code: code ?? 1, output }));
@@ -111,7 +117,7 @@ const runShard = async (index) => {
   }
   return child('npx', args, { env, label });
 };
-const besideJourneys = beside('npx', ['vitest', 'run', '--project', 'server-beside']);
+const besideJourneys = beside('npx', ['vitest', 'run', '--project', 'server-beside'], { idle: true });
 const codes = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i)));
 const besideDone = await besideJourneys;
 process.stdout.write(besideDone.output);
