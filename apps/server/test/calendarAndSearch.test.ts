@@ -162,6 +162,40 @@ describe.each(DRIVERS)('calendar, company search, feed company filter and typeah
       expect(daysOf((await get(url, tokens.buyer)).json())).toEqual({ '2027-02-14': [added.id] });
     });
 
+    it('lists procedures that start at the same minute in the order the feed gives that day (the carousel)', async () => {
+      const at = msk(6, 10, 12, 2027);
+      const made = [];
+      for (const company of [ids.legal, ids.bank, ids.pko])
+        made.push(await buildBriefcase(t.ctx.db, { id: company }, { status: 'ready', startDatetime: at }));
+      try {
+        const byId = made.map((b) => b.id).sort((a, b) => a - b);
+        const calendar = daysOf(
+          (
+            await get(
+              '/api/v1/calendar?start_datetime=2027-06-10T12:00:00%2B03:00&month_offset=three',
+              tokens.buyer,
+            )
+          ).json(),
+        );
+        expect(calendar['2027-06-10']).toEqual(byId);
+        const day = `start_datetime=${encodeURIComponent('2027-06-10T00:00:00+03:00')}&end_datetime=${encodeURIComponent('2027-06-10T23:59:59.999+03:00')}`;
+        const feed = async (direction: 'asc' | 'desc') =>
+          (
+            await get(
+              `/api/v1/briefcases?per_page=100&order=start_datetime&order_direction=${direction}&${day}`,
+              tokens.buyer,
+            )
+          )
+            .json()
+            .data.briefcases.map((b: { id: number }) => b.id);
+        // The day's carousel (the feed of that day, soonest first) walks them as the calendar's day lists them.
+        expect(await feed('asc')).toEqual(byId);
+        expect(await feed('desc')).toEqual([...byId].reverse());
+      } finally {
+        for (const b of made) await t.ctx.db.delete(briefcases).where(eq(briefcases.id, b.id));
+      }
+    });
+
     it('needs a signed-in user and a valid start and offset', async () => {
       expect((await get('/api/v1/calendar?start_datetime=2026-11-01T00:00:00Z')).statusCode).toBe(401);
       expect((await get('/api/v1/calendar?month_offset=three', tokens.buyer)).statusCode).toBe(422);
