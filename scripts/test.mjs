@@ -5,9 +5,10 @@
 // lowest priority; then its serial files (server-serial: Redis's one channel, time, memory, the event loop), alone,
 // since their file workers run at idle priority and any neighbour starves them; then the browser journeys, in one
 // Playwright process against one server, with Vitest's long files that measure no time (server-beside) in the idle
-// scheduling class beside them, on the third of a core the journeys leave idle (decisions/0277). E2E_SHARDS=N runs N shards at once, each against a server of its own, the
-// spec files dealt out by their measured length; not the default on two cores, where two shards overload the
-// machine and journeys time out (decisions/0153, tried again in 0274).
+// scheduling class beside them, on the third of a core the journeys leave idle (decisions/0277). E2E_SHARDS=N runs
+// N shards at once, each against a server of its own, the spec files dealt out by their measured length; not the
+// default on two cores, where two shards overload the machine and journeys time out (decisions/0153, tried again in
+// 0274).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -58,6 +59,7 @@ if (!chromium) {
   process.exit(1);
 }
 
+// Where the server's file workers find it too (apps/server/src/files/idlePriority.ts CHRT_PATH).
 const CHRT = ['/usr/bin/chrt', '/bin/chrt'].find((path) => existsSync(path));
 
 /**

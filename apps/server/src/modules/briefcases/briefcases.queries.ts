@@ -120,8 +120,8 @@ export async function findFeedPage(
   page: { limit: number; offset: number; order: 'active' | 'start_datetime'; direction: 'asc' | 'desc' },
 ) {
   const byStart = page.direction === 'asc' ? asc(briefcases.startDatetime) : desc(briefcases.startDatetime);
-  // Procedures starting at the same minute follow their ids the same way, as the calendar lists them (findCalendarRows):
-  // a day's carousel then walks its procedures in the order the calendar's day shows them.
+  // Procedures starting at the same minute follow their ids the same way, as the calendar lists them
+  // (findCalendarRows): a day's carousel then walks its procedures in the order the calendar's day shows them.
   const byId = page.direction === 'asc' ? asc(briefcases.id) : desc(briefcases.id);
   // order=active (decisions/0116): what trades now, then what starts next, each soonest first; then everything
   // else newest first. Start days thus run forward, then back, and the feed's date groups follow the list.
