@@ -1,9 +1,10 @@
 // `npm test`: every unit and integration test (PGlite always, PostgreSQL too when DATABASE_URL is set), then the
 // browser journeys against the production build. A missing Chromium fails the run loudly.
 //
-// Vitest's files that run two at a time (domain, server, web) with the web app's production build beside them at the
-// lowest priority; then its serial files (server-serial: Redis's one channel, time, memory, the event loop), alone,
-// since their file workers run at idle priority and any neighbour starves them; then the browser journeys, in one
+// Vitest's files that run two at a time (domain, server) with the web app's production build beside them at the
+// lowest priority; then its serial files (server-serial: Redis's one channel, time, memory, the event loop), with no
+// neighbour but the web app's tests in the idle class, since their file workers run at idle priority and a neighbour
+// of a higher class starves them; then the browser journeys, in one
 // Playwright process against one server, with Vitest's long files that measure no time (server-beside) in the idle
 // scheduling class beside them, on the third of a core the journeys leave idle (decisions/0277). E2E_SHARDS=N runs
 // N shards at once, each against a server of its own, the spec files dealt out by their measured length; not the
@@ -80,16 +81,22 @@ const beside = (command, args, { idle = false } = {}) => {
 };
 
 const webBuild = beside('npm', ['run', 'build', '--workspace', 'apps/web']);
-const parallelStatus = await vitest(['domain', 'server', 'web'], '');
+const parallelStatus = await vitest(['domain', 'server'], '');
 const built = await webBuild;
 process.stdout.write(built.output);
-if (parallelStatus !== 0) failed('vitest (domain, server, web)', parallelStatus);
+if (parallelStatus !== 0) failed('vitest (domain, server)', parallelStatus);
 if (built.code !== 0) failed('npm run build --workspace apps/web', built.code);
 // Every route's first-load JavaScript against the 250 kB gzip budget (decisions/0145).
 run('node', ['scripts/js-budget.mjs']);
 
+// The web app's tests (jsdom, no server, no clock of the machine) in the idle class beside the serial files, which
+// leave about half of the machine idle while they wait on servers, timers and Redis (decisions/0280).
+const webTests = beside('npx', ['vitest', 'run', '--project', 'web'], { idle: true });
 const serialStatus = await vitest(['server-serial'], '');
+const web = await webTests;
+process.stdout.write(web.output);
 if (serialStatus !== 0) failed('vitest (server-serial)', serialStatus);
+if (web.code !== 0) failed('vitest (web)', web.code);
 
 // The journeys. Each shard gets its own free port, data directory and demo data, and keeps its own traces.
 const freePort = () =>
