@@ -2,14 +2,13 @@
 // browser journeys against the production build. A missing Chromium fails the run loudly.
 //
 // Vitest's files that run two at a time (domain, server) with the web app's production build beside them at the
-// lowest priority; then its serial files (server-serial: Redis's one channel, time, memory, the event loop), with no
-// neighbour but the web app's tests in the idle class, since their file workers run at idle priority and a neighbour
-// of a higher class starves them; then the browser journeys, in one
-// Playwright process against one server, with Vitest's long files that measure no time (server-beside) in the idle
-// scheduling class beside them, on the third of a core the journeys leave idle (decisions/0277). E2E_SHARDS=N runs
-// N shards at once, each against a server of its own, the spec files dealt out by their measured length; not the
-// default on two cores, where two shards overload the machine and journeys time out (decisions/0153, tried again in
-// 0274).
+// lowest priority; then its serial files (server-serial: Redis's one channel, time, memory, the event loop), alone,
+// since their file workers run at idle priority and any neighbour starves them; then the browser journeys, in one
+// Playwright process against one server, with Vitest's long files that measure no time (server-beside) and then the
+// web app's tests in the idle scheduling class beside them, on the CPU the journeys leave idle (decisions/0277,
+// 0280). E2E_SHARDS=N runs N shards at once, each against a server of its own, the spec files dealt out by their
+// measured length; not the default on two cores, where two shards overload the machine and journeys time out
+// (decisions/0153, tried again in 0274).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -89,14 +88,8 @@ if (built.code !== 0) failed('npm run build --workspace apps/web', built.code);
 // Every route's first-load JavaScript against the 250 kB gzip budget (decisions/0145).
 run('node', ['scripts/js-budget.mjs']);
 
-// The web app's tests (jsdom, no server, no clock of the machine) in the idle class beside the serial files, which
-// leave about half of the machine idle while they wait on servers, timers and Redis (decisions/0280).
-const webTests = beside('npx', ['vitest', 'run', '--project', 'web'], { idle: true });
 const serialStatus = await vitest(['server-serial'], '');
-const web = await webTests;
-process.stdout.write(web.output);
 if (serialStatus !== 0) failed('vitest (server-serial)', serialStatus);
-if (web.code !== 0) failed('vitest (web)', web.code);
 
 // The journeys. Each shard gets its own free port, data directory and demo data, and keeps its own traces.
 const freePort = () =>
@@ -126,11 +119,17 @@ const runShard = async (index) => {
   }
   return child('npx', args, { env, label });
 };
-const besideJourneys = beside('npx', ['vitest', 'run', '--project', 'server-beside'], { idle: true });
+// The lane: the long server files, then the web app's tests (jsdom, no server; decisions/0280), one after the other.
+const besideJourneys = (async () => {
+  const server = await beside('npx', ['vitest', 'run', '--project', 'server-beside'], { idle: true });
+  const web = await beside('npx', ['vitest', 'run', '--project', 'web'], { idle: true });
+  return { server, web };
+})();
 const codes = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i)));
 const besideDone = await besideJourneys;
-process.stdout.write(besideDone.output);
+process.stdout.write(besideDone.server.output + besideDone.web.output);
 const shardFailed = codes.findIndex((code) => code !== 0);
 if (shardFailed >= 0) failed(`browser journeys (shard ${shardFailed + 1} of ${shards})`, codes[shardFailed]);
-if (besideDone.code !== 0) failed('vitest (server-beside)', besideDone.code);
+if (besideDone.server.code !== 0) failed('vitest (server-beside)', besideDone.server.code);
+if (besideDone.web.code !== 0) failed('vitest (web)', besideDone.web.code);
 console.log('\n✔ all tests passed');
