@@ -27,6 +27,8 @@ const config: KnipConfig = {
         'src/modules/audit/chain/verifyCli.ts',
         'test/**/*.test.ts',
         'src/**/*.test.ts',
+        // Spawned as a process of its own by a test (pgliteMemory.test.ts).
+        'test/support/*.child.ts',
       ],
       project: ['src/**/*.{ts,mjs}', 'test/**/*.ts'],
     },

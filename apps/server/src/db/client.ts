@@ -18,6 +18,10 @@ import { Episode } from './availability.ts';
 import { pgliteNamedSession } from './pgliteStatements.ts';
 import * as schema from './schema/index.ts';
 
+// The embedded database's buffer pool (decisions/0281): PostgreSQL's 128MB is resident from PGlite's start, for
+// pages the system's file cache holds too; a registry's COPY writes through a 16 MB ring, bids touch a few hundred.
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle has the same query API as the database. */
@@ -262,12 +266,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   let client: PGlite;
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   if (target.dataDir) {
     const dir = join(target.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create({ dataDir: dir, startParams });
   } else {
-    client = await PGlite.create(target.image ? { loadDataDir: target.image } : {});
+    client = await PGlite.create(target.image ? { loadDataDir: target.image, startParams } : { startParams });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
