@@ -24,3 +24,25 @@ describe('idleModule on interaction', () => {
     await vi.waitFor(() => expect(later.current()).toBe('snackbars'));
   });
 });
+
+describe('idleModule during a press', () => {
+  it('tells its readers only after a pressed pointer is released and its click dispatched', async () => {
+    let resolve: (value: string) => void = () => undefined;
+    const module = idleModule(() => new Promise<string>((done) => (resolve = done)));
+    const arrived = vi.fn();
+    module.subscribe(arrived);
+    module.load();
+
+    window.dispatchEvent(new Event('pointerdown'));
+    resolve('tooltip');
+    await new Promise((done) => setTimeout(done, 20));
+    // Swapped now, the element under the pointer would be replaced between the press and the release.
+    expect(arrived).not.toHaveBeenCalled();
+    expect(module.current()).toBeNull();
+
+    window.dispatchEvent(new Event('pointerup'));
+    expect(arrived).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(module.current()).toBe('tooltip'));
+    expect(arrived).toHaveBeenCalledTimes(1);
+  });
+});

@@ -56,6 +56,39 @@ function onFirstInteraction(callback: () => void): void {
   waitingForInteraction.add(callback);
 }
 
+/** Pointers pressed on the page now (a button held, a finger down). */
+let pressed = 0;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pointerdown', () => pressed++, { capture: true, passive: true });
+  for (const type of ['pointerup', 'pointercancel'] as const) {
+    window.addEventListener(type, () => (pressed = Math.max(0, pressed - 1)), {
+      capture: true,
+      passive: true,
+    });
+  }
+}
+
+/**
+ * Runs `callback` now, or, while a pointer is pressed, once the press has ended and its click has been dispatched
+ * (the next task after the pointerup). A module arriving makes its readers render anew, and a reader that wraps
+ * what the user is pressing (a tooltip around a card) replaces that element: swapped between the press and the
+ * release, the click lands on no element of its own and is lost (decisions/0282).
+ */
+function afterPress(callback: () => void): void {
+  if (pressed === 0 || typeof window === 'undefined') {
+    callback();
+    return;
+  }
+  const released = () => {
+    if (pressed > 0) return;
+    window.removeEventListener('pointerup', released);
+    window.removeEventListener('pointercancel', released);
+    setTimeout(callback, 0);
+  };
+  window.addEventListener('pointerup', released);
+  window.addEventListener('pointercancel', released);
+}
+
 export function idleModule<M>(importer: () => Promise<M>, onLoad?: (module: M) => void): IdleModule<M> {
   let module: M | null = null;
   let loading: Promise<void> | null = null;
@@ -67,11 +100,12 @@ export function idleModule<M>(importer: () => Promise<M>, onLoad?: (module: M) =
   const current = () => module;
   const load = () => {
     loading ??= importer().then(
-      (arrived) => {
-        module = arrived;
-        onLoad?.(arrived);
-        for (const listener of listeners) listener();
-      },
+      (arrived) =>
+        afterPress(() => {
+          module = arrived;
+          onLoad?.(arrived);
+          for (const listener of listeners) listener();
+        }),
       () => {
         loading = null;
       },
