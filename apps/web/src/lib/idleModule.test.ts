@@ -46,3 +46,20 @@ describe('idleModule during a press', () => {
     expect(arrived).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('idleModule after a press the page never sees end', () => {
+  it('tells its readers after two seconds at most', async () => {
+    vi.useFakeTimers();
+    try {
+      const module = idleModule(async () => 'snackbars');
+      window.dispatchEvent(new Event('pointerdown'));
+      module.load();
+      await vi.advanceTimersByTimeAsync(1_900);
+      expect(module.current()).toBeNull();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(module.current()).toBe('snackbars');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

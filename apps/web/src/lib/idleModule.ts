@@ -58,6 +58,8 @@ function onFirstInteraction(callback: () => void): void {
 
 /** Pointers pressed on the page now (a button held, a finger down). */
 let pressed = 0;
+/** The longest a module waits for a press to end. */
+const PRESS_WAIT_MS = 2_000;
 if (typeof window !== 'undefined') {
   window.addEventListener('pointerdown', () => pressed++, { capture: true, passive: true });
   for (const type of ['pointerup', 'pointercancel'] as const) {
@@ -79,14 +81,23 @@ function afterPress(callback: () => void): void {
     callback();
     return;
   }
-  const released = () => {
-    if (pressed > 0) return;
-    window.removeEventListener('pointerup', released);
-    window.removeEventListener('pointercancel', released);
-    setTimeout(callback, 0);
+  // At most PRESS_WAIT_MS: a release the page never hears (outside the window) must not hold the module back.
+  let delivered = false;
+  const deliver = () => {
+    if (delivered) return;
+    delivered = true;
+    clearTimeout(fallback);
+    window.removeEventListener('pointerup', released, true);
+    window.removeEventListener('pointercancel', released, true);
+    pressed = 0;
+    callback();
   };
-  window.addEventListener('pointerup', released);
-  window.addEventListener('pointercancel', released);
+  const fallback = setTimeout(deliver, PRESS_WAIT_MS);
+  const released = () => {
+    if (pressed === 0) setTimeout(deliver, 0);
+  };
+  window.addEventListener('pointerup', released, true);
+  window.addEventListener('pointercancel', released, true);
 }
 
 export function idleModule<M>(importer: () => Promise<M>, onLoad?: (module: M) => void): IdleModule<M> {
