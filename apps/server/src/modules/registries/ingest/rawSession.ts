@@ -26,16 +26,24 @@ export interface RawSession {
  * The CopyData message goes out as its 5-byte header and then the batch's own bytes, both written to the socket:
  * the driver's `sendCopyFromChunk` would first copy the batch into a buffer half as large again, for every batch of a
  * million-row registry (megabytes each that the collector frees late: decisions/0278).
+ *
+ * The query ends through its `callback`, as the driver's own queries do. With `query_timeout` set (every connection
+ * has it: client.ts), the driver wraps `callback` with a timer holding the query, and clears it only when `callback`
+ * is called: a query that settled otherwise kept its batch alive for the timeout's 35 s, 2.8 MB a batch, and a
+ * million-row registry's server held 270 MB of them (decisions/0283).
  */
 class CopyIn {
   private failed = false;
+  /** Set by the driver before `submit`; wrapped by it when `query_timeout` is on. */
+  callback: (error: unknown) => void;
 
   constructor(
     private readonly text: string,
     private readonly data: Buffer,
-    private readonly resolve: () => void,
-    private readonly reject: (error: unknown) => void,
-  ) {}
+    settle: (error: unknown) => void,
+  ) {
+    this.callback = settle;
+  }
 
   submit(connection: PgConnection): void {
     connection.query(this.text);
@@ -49,11 +57,12 @@ class CopyIn {
     connection.endCopyFrom();
   }
   handleError(error: unknown): void {
+    if (this.failed) return;
     this.failed = true;
-    this.reject(error);
+    this.callback(error);
   }
   handleReadyForQuery(): void {
-    if (!this.failed) this.resolve();
+    if (!this.failed) this.callback(null);
   }
   handleCommandComplete(): void {}
   handleRowDescription(): void {}
@@ -166,8 +175,7 @@ export async function withRawTransaction<T>(
             new CopyIn(
               `copy ${target} from stdin`,
               Buffer.from(data.buffer, data.byteOffset, data.byteLength),
-              resolve,
-              reject,
+              (error) => (error ? reject(error) : resolve()),
             ) as never,
           );
         });
