@@ -7,12 +7,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildCompiledIngestChild } from './support/ingestCompiled.ts';
 import { ensureLibreOfficeRegistry, ensureOpenpyxlRegistry, PYTHON, SOFFICE } from './support/ingestData.ts';
 import { machine } from './support/report.ts';
 import { postgresUrl } from './support/server.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const CHILD = join(here, 'support', 'ingest.child.ts');
 const ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000);
 /** PGlite (one WebAssembly process) may take far longer than PostgreSQL: past this the run is reported as such. */
 const PGLITE_TIMEOUT_MS = Number(process.env.BENCH_INGEST_PGLITE_TIMEOUT_S ?? 900) * 1000;
@@ -28,11 +28,15 @@ function tryChild<T>(timeoutMs: number, ...args: string[]): T | { error: string 
   }
 }
 
+/** The children run compiled, as the product does (support/ingestCompiled.ts): built once per run. */
+let compiledChild: string | null = null;
+
 function child<T>(timeoutMs: number, ...args: string[]): T {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', CHILD, ...args], {
+  if (!compiledChild) throw new Error('the compiled child is not built');
+  const out = execFileSync(process.execPath, ['--enable-source-maps', compiledChild, ...args], {
     timeout: timeoutMs,
     cwd: here,
-    env: process.env,
+    env: { ...process.env, BENCH_TMP: join(here, 'tmp') },
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -65,6 +69,7 @@ function reference(file: string): Reference & { cells_per_second: number } {
 
 export async function ingestBenchmark() {
   const big = ensureOpenpyxlRegistry(ROWS);
+  compiledChild = await buildCompiledIngestChild();
   console.log(`  registry: ${big.path} (${(big.bytes / 2 ** 20).toFixed(1)} MiB)`);
 
   console.log('  reference: openpyxl read_only…');

@@ -173,7 +173,9 @@ async function pipeline(kind: 'postgres' | 'pglite', file: string) {
   // directory is made and migrated by another process first, so this one's peak RSS is the ingestion's, not initdb's.
   const dataDir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'etp-ingest-bench-')) : null;
   if (dataDir) {
-    execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'prepare', dataDir], {
+    // Compiled (ingestCompiled.ts), this module is a bundle that needs no loader.
+    const loader = import.meta.url.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+    execFileSync(process.execPath, [...loader, fileURLToPath(import.meta.url), 'prepare', dataDir], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   }

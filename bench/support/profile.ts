@@ -21,7 +21,8 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const TMP = join(dirname(fileURLToPath(import.meta.url)), '..', 'tmp');
+/** bench/tmp, also from a compiled child (ingestCompiled.ts), which says where through BENCH_TMP. */
+const TMP = process.env.BENCH_TMP ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'tmp');
 
 const profiling = process.env.BENCH_PROFILE === '1';
 
