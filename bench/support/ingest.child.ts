@@ -26,8 +26,8 @@ import {
 } from '@etp/domain';
 import { readFirstSheet } from '@etp/xlsx';
 
-function peakRssMb(): number {
-  const status = readFileSync('/proc/self/status', 'utf8');
+function peakRssMb(pid: number | 'self' = 'self'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const match = /VmHWM:\s+(\d+) kB/.exec(status);
   return match ? Math.round(Number(match[1]) / 1024) : Math.round(process.memoryUsage().rss / 2 ** 20);
 }
@@ -151,6 +151,8 @@ function memorySampler(workerRssBytes: () => number, workerPids: () => number[])
       sample();
       clearInterval(timer);
       return {
+        /** The file worker processes' own high-water marks (VmHWM), summed: not sampled, so no peak is missed. */
+        file_worker_peak_rss_mb: workerPids().reduce((sum, pid) => sum + peakRssMb(pid), 0),
         peak_rss_mb_by_phase: peaks,
         /** This process and its file worker processes together (sampled). */
         peak_rss_with_file_worker_mb: totalMb,
