@@ -71,6 +71,40 @@ describe('ContractIdIndex', () => {
     );
   });
 
+  it('tells apart ids of any UTF-16 code units, Cyrillic and lone surrogates included, across chunk boundaries', () => {
+    const unit = fc.constantFrom(
+      'К',
+      'Д',
+      '-',
+      '/',
+      '0',
+      '1',
+      'ё',
+      '\u07ff',
+      '\u0800',
+      '\ud83d',
+      '\ude00',
+      '\uffff',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.string({ unit, maxLength: 6 })), {
+          maxLength: 400,
+        }),
+        (ids) => {
+          const index = new ContractIdIndex(4, 3);
+          const map = new Map<string, number>();
+          ids.forEach((id, i) => {
+            const expected = map.get(id) ?? 0;
+            if (expected === 0) map.set(id, i + 2);
+            expect(index.firstRowOrAdd(id, i + 2)).toBe(expected);
+          });
+          for (const [id, row] of map) expect(index.firstRowOrAdd(id, 1)).toBe(row);
+        },
+      ),
+    );
+  });
+
   it('keeps ids exact across chunk boundaries (ids running into the next chunk, entries past a chunk)', () => {
     fc.assert(
       fc.property(
