@@ -102,13 +102,21 @@ test('a bid in a lot’s last minutes extends its countdown on both screens, and
   const cardB = b.page.getByTestId(`lot-card-${lot.id}`);
   await expect(cardA).toBeVisible();
 
-  // A bids while hours remain: nothing is renewed.
+  // A bids while hours remain: nothing is renewed. A's company may lead the lot already, so "Вы лидируете" alone
+  // does not say the bid is in: its acknowledgement does. Moving the end before it is committed would make A's
+  // bid a late one, renewed by ten minutes (CI, 2 Dec: the countdown showed 09:51 instead of 02:00).
   await cardA.getByRole('button', { name: 'Сделать ставку' }).click();
+  const acknowledged = a.page.waitForResponse(
+    (r) =>
+      r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/bids' && r.status() === 200,
+  );
   await a.page
     .getByRole('dialog', { name: 'Подтверждение ставки' })
     .getByRole('button', { name: 'Подтвердить' })
     .click();
+  await acknowledged;
   await expect(a.page.getByTestId(`lot-condition-${lot.id}`)).toHaveText('Вы лидируете');
+  expect(await secondsLeft(a.page, lot.id)).toBeGreaterThan(renewal * 60);
 
   // The lot reaches its last two minutes: both screens count them down, A (who has a bid) may add "+N мин".
   const moved = await request.post(`/api/v1/test/lots/${lot.id}/ends_in`, {
