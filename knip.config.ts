@@ -30,7 +30,7 @@ const config: KnipConfig = {
         // Spawned as a process of its own by a test (pgliteMemory.test.ts).
         'test/support/*.child.ts',
       ],
-      project: ['src/**/*.{ts,mjs}', 'test/**/*.ts'],
+      project: ['src/**/*.{ts,mjs}', 'test/**/*.ts', 'bundle.mjs'],
     },
     'apps/web': {
       entry: [

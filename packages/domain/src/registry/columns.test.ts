@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDebtColumnsBuilder, FEATURE_BIT, featureBits, isoToYmd, NO_DATE } from './columns.ts';
-import { ContractIdIndex } from './contractIds.ts';
+import { ContractIdIndex, encodeCodeUnits } from './contractIds.ts';
 import { debt, debtArbitrary } from './testDebts.ts';
 import { FEATURE_KEYS } from './types.ts';
 
@@ -55,6 +55,21 @@ describe('DebtColumns', () => {
   });
 });
 
+/**
+ * Ids added in order to an index of tiny chunks (16 bytes, 8 entries: ids run into the next chunk, entries pass a
+ * chunk) answer as a Map does; asked again once all are in, each answers its first row.
+ */
+function answersLikeAMap(ids: string[]): void {
+  const index = new ContractIdIndex(4, 3);
+  const map = new Map<string, number>();
+  ids.forEach((id, i) => {
+    const expected = map.get(id) ?? 0;
+    if (expected === 0) map.set(id, i + 2);
+    expect(index.firstRowOrAdd(id, i + 2)).toBe(expected);
+  });
+  for (const [id, row] of map) expect(index.firstRowOrAdd(id, 1)).toBe(row);
+}
+
 describe('ContractIdIndex', () => {
   it('answers like a Map: the first row of a repeated id, 0 for a new one', () => {
     fc.assert(
@@ -67,6 +82,22 @@ describe('ContractIdIndex', () => {
           if (expected === 0) map.set(id, row);
           expect(index.firstRowOrAdd(id, row)).toBe(expected);
         });
+      }),
+    );
+  });
+
+  it('keeps ids as bytes that are equal exactly when the ids are: every code unit alone, then any two strings', () => {
+    const bytesOf = (id: string) => {
+      const out = new Uint8Array(id.length * 3);
+      return Buffer.from(out.subarray(0, encodeCodeUnits(id, out))).toString('hex');
+    };
+    const seen = new Set<string>();
+    for (let unit = 0; unit <= 0xffff; unit++) seen.add(bytesOf(String.fromCharCode(unit)));
+    expect(seen.size).toBe(0x10000);
+    const units = fc.string({ unit: 'binary', maxLength: 6 });
+    fc.assert(
+      fc.property(units, units, (a, b) => {
+        expect(bytesOf(a) === bytesOf(b)).toBe(a === b);
       }),
     );
   });
@@ -91,16 +122,7 @@ describe('ContractIdIndex', () => {
         fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.string({ unit, maxLength: 6 })), {
           maxLength: 400,
         }),
-        (ids) => {
-          const index = new ContractIdIndex(4, 3);
-          const map = new Map<string, number>();
-          ids.forEach((id, i) => {
-            const expected = map.get(id) ?? 0;
-            if (expected === 0) map.set(id, i + 2);
-            expect(index.firstRowOrAdd(id, i + 2)).toBe(expected);
-          });
-          for (const [id, row] of map) expect(index.firstRowOrAdd(id, 1)).toBe(row);
-        },
+        answersLikeAMap,
       ),
     );
   });
@@ -111,17 +133,7 @@ describe('ContractIdIndex', () => {
         fc.array(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('КД-1', 'КД-1/2', 'a', '')), {
           maxLength: 400,
         }),
-        (ids) => {
-          const index = new ContractIdIndex(4, 3);
-          const map = new Map<string, number>();
-          ids.forEach((id, i) => {
-            const expected = map.get(id) ?? 0;
-            if (expected === 0) map.set(id, i + 2);
-            expect(index.firstRowOrAdd(id, i + 2)).toBe(expected);
-          });
-          // Every id asked again, once all are in: each answers its first row.
-          for (const [id, row] of map) expect(index.firstRowOrAdd(id, 1)).toBe(row);
-        },
+        answersLikeAMap,
       ),
     );
   });

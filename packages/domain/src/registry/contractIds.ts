@@ -26,6 +26,8 @@ export class ContractIdIndex {
   private readonly ends: Float64Array[] = [];
   private readonly rows: Int32Array[] = [];
   private count = 0;
+  /** The id being looked up, as bytes (`encode`): compared with stored ids and appended from here. */
+  private scratch = new Uint8Array(256);
 
   /** Records `id` at `row`; returns the row where it first appeared, or 0 when it is new. */
   firstRowOrAdd(id: string, row: number): number {
@@ -37,6 +39,7 @@ export class ContractIdIndex {
     h ^= h >>> 13;
     h = Math.imul(h, 0xc2b2ae35);
     h = (h ^ (h >>> 16)) | 1;
+    const length = this.encode(id);
     const table = this.table;
     const mask = this.capacity - 1;
     let slot = h & mask;
@@ -45,7 +48,7 @@ export class ContractIdIndex {
       if (at === 0) break;
       if (at === h) {
         const entry = table[slot * 2 + 1]! - 1;
-        if (this.idEquals(entry, id))
+        if (this.idEquals(entry, length))
           return this.rows[entry >>> this.entryShift]![entry & ((1 << this.entryShift) - 1)]!;
       }
       slot = (slot + 1) & mask;
@@ -53,7 +56,7 @@ export class ContractIdIndex {
     const entry = this.count++;
     table[slot * 2] = h;
     table[slot * 2 + 1] = entry + 1;
-    this.append(id);
+    this.append(length);
     const offset = entry & ((1 << this.entryShift) - 1);
     if (offset === 0) {
       this.ends.push(new Float64Array(1 << this.entryShift));
@@ -69,33 +72,32 @@ export class ContractIdIndex {
     return entry < 0 ? 0 : this.ends[entry >>> this.entryShift]![entry & ((1 << this.entryShift) - 1)]!;
   }
 
-  private append(id: string): void {
-    let position = this.byteCount;
-    const put = (byte: number) => {
-      const chunk = position >>> this.bytesShift;
-      if (chunk === this.bytes.length) this.bytes.push(new Uint8Array(1 << this.bytesShift));
-      this.bytes[chunk]![position & ((1 << this.bytesShift) - 1)] = byte;
-      position++;
-    };
-    for (let i = 0; i < id.length; i++) encodeUnit(id.charCodeAt(i), put);
-    this.byteCount = position;
+  /** Writes `id` into `scratch` (encodeCodeUnits); returns the length in bytes. */
+  private encode(id: string): number {
+    if (this.scratch.length < id.length * 3) this.scratch = new Uint8Array(id.length * 3);
+    return encodeCodeUnits(id, this.scratch);
   }
 
-  private idEquals(entry: number, id: string): boolean {
-    let position = this.endOf(entry - 1);
-    const end = this.endOf(entry);
-    let same = true;
-    const next = (byte: number) => {
-      if (
-        position >= end ||
-        this.bytes[position >>> this.bytesShift]![position & ((1 << this.bytesShift) - 1)] !== byte
-      ) {
-        same = false;
-      }
-      position++;
-    };
-    for (let i = 0; i < id.length && same; i++) encodeUnit(id.charCodeAt(i), next);
-    return same && position === end;
+  /** Appends the `length` bytes of `scratch` to the stored ids. */
+  private append(length: number): void {
+    const mask = (1 << this.bytesShift) - 1;
+    for (let i = 0; i < length; i++, this.byteCount++) {
+      const chunk = this.byteCount >>> this.bytesShift;
+      if (chunk === this.bytes.length) this.bytes.push(new Uint8Array(1 << this.bytesShift));
+      this.bytes[chunk]![this.byteCount & mask] = this.scratch[i]!;
+    }
+  }
+
+  /** Whether the stored id of `entry` is the `length` bytes of `scratch`. */
+  private idEquals(entry: number, length: number): boolean {
+    const start = this.endOf(entry - 1);
+    if (this.endOf(entry) - start !== length) return false;
+    const mask = (1 << this.bytesShift) - 1;
+    for (let i = 0; i < length; i++) {
+      const position = start + i;
+      if (this.bytes[position >>> this.bytesShift]![position & mask] !== this.scratch[i]) return false;
+    }
+    return true;
   }
 
   private grow(): void {
@@ -114,16 +116,25 @@ export class ContractIdIndex {
   }
 }
 
-/** One UTF-16 code unit as UTF-8 writes a character of its value: 1 byte below 0x80, 2 below 0x800, else 3. */
-function encodeUnit(unit: number, put: (byte: number) => void): void {
-  if (unit < 0x80) {
-    put(unit);
-  } else if (unit < 0x800) {
-    put(0xc0 | (unit >> 6));
-    put(0x80 | (unit & 0x3f));
-  } else {
-    put(0xe0 | (unit >> 12));
-    put(0x80 | ((unit >> 6) & 0x3f));
-    put(0x80 | (unit & 0x3f));
+/**
+ * Writes each UTF-16 code unit of `id` into `out` (at least 3 bytes a unit) as UTF-8 writes a character of its value:
+ * 1 byte below 0x80, 2 below 0x800, else 3 (a lone surrogate too). A prefix code: two strings have the same bytes
+ * exactly when they are equal. Returns the length in bytes.
+ */
+export function encodeCodeUnits(id: string, out: Uint8Array): number {
+  let at = 0;
+  for (let i = 0; i < id.length; i++) {
+    const unit = id.charCodeAt(i);
+    if (unit < 0x80) {
+      out[at++] = unit;
+    } else if (unit < 0x800) {
+      out[at++] = 0xc0 | (unit >> 6);
+      out[at++] = 0x80 | (unit & 0x3f);
+    } else {
+      out[at++] = 0xe0 | (unit >> 12);
+      out[at++] = 0x80 | ((unit >> 6) & 0x3f);
+      out[at++] = 0x80 | (unit & 0x3f);
+    }
   }
+  return at;
 }
