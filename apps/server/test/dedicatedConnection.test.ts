@@ -1,11 +1,58 @@
 /**
  * The connection a database keeps for one user (Database.dedicated, used by the bid batcher): the same connection
- * until it fails, then a new one; its transactions commit or roll back as a whole although BEGIN goes out without
- * waiting for its reply. PostgreSQL only: PGlite has one session and no such connection.
+ * until it fails, then a new one; its transactions commit or roll back as a whole although BEGIN and the first
+ * statement go out without waiting for a reply (pipeline mode, decisions/0286). PostgreSQL only: PGlite has one
+ * session and no such connection.
  */
+import { createServer, type Server, Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
 import { createTestDatabase, DRIVERS, type TestDatabase } from './support/db.ts';
+
+/**
+ * A TCP proxy in front of PostgreSQL that can hold the server's replies back: what the client writes meanwhile is
+ * what it sent without waiting for a reply.
+ */
+async function replyHoldingProxy(target: URL) {
+  const upstreamText: Buffer[] = [];
+  const held: { socket: Socket; data: Buffer }[] = [];
+  let holding = false;
+  const server: Server = createServer((client) => {
+    const upstream = new Socket();
+    upstream.connect(Number(target.port || 5432), target.hostname);
+    client.on('data', (data) => {
+      upstreamText.push(Buffer.from(data));
+      upstream.write(data);
+    });
+    upstream.on('data', (data) => {
+      if (holding) held.push({ socket: client, data });
+      else client.write(data);
+    });
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    sent: () => Buffer.concat(upstreamText).toString('latin1'),
+    hold: () => {
+      holding = true;
+      upstreamText.length = 0;
+    },
+    release: () => {
+      holding = false;
+      for (const { socket, data } of held.splice(0)) socket.write(data);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 describe.runIf(DRIVERS.includes('postgres'))('the dedicated connection on postgres', () => {
   let database: TestDatabase;
@@ -91,5 +138,25 @@ describe.runIf(DRIVERS.includes('postgres'))('the dedicated connection on postgr
     expect(await backend(after.db)).not.toBe(pid);
     await after.transaction((tx) => tx.execute(sql`insert into kept values (6)`));
     expect(await stored()).toEqual([1, 2, 5, 6, 8, 9]);
+  });
+
+  it("writes a transaction's BEGIN and its first statement without waiting for a reply", async () => {
+    const proxy = await replyHoldingProxy(new URL(database.url!));
+    const viaProxy = await openDatabase({ kind: 'postgres', url: proxy.url, poolSize: 2 });
+    try {
+      const own = await viaProxy.dedicated!();
+      proxy.hold();
+      const done = own.transaction((tx) => tx.execute(sql`insert into kept values (10)`));
+      // Nothing has come back from the server, yet both statements have gone to it.
+      await expect.poll(() => proxy.sent(), { timeout: 2_000 }).toContain('insert into kept values (10)');
+      expect(proxy.sent().toLowerCase()).toContain('begin');
+      proxy.release();
+      await done;
+      expect(await stored()).toContain(10);
+    } finally {
+      proxy.release();
+      await viaProxy.close();
+      await proxy.close();
+    }
   });
 });

@@ -67,7 +67,7 @@ describe('a node rides out PostgreSQL, Redis, locks and a hung leader', () => {
   }
 
   it('starts without Redis, reduces a pool larger than max_connections with a warning, and acknowledges bids while Redis is away', async () => {
-    expect(a.output()).toMatch(/DATABASE_POOL_SIZE=100 exceeds what PostgreSQL allows.*reduced to 36/);
+    expect(a.output()).toMatch(/DATABASE_POOL_SIZE=100 exceeds what PostgreSQL allows.*reduced to 35/);
     const bidder = new Bidder(tokens[0]!, lotIds[0]!, 1_000_000);
     for (const node of [a, b]) {
       const outcome = await bidder.once(node.url);

@@ -7,7 +7,6 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -15,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { Episode } from './availability.ts';
+import { type OwnConnection, openDedicated } from './dedicated.ts';
 import { pgliteNamedSession } from './pgliteStatements.ts';
 import * as schema from './schema/index.ts';
 
@@ -39,9 +39,10 @@ export interface Database {
    */
   tryLeadership(key: number): Promise<Leadership | null>;
   /**
-   * PostgreSQL only: a connection of the pool kept for one user that runs one transaction at a time (the bid
-   * batcher), so that what it prepares once stays prepared on that connection. Returns the same connection until
-   * it fails, then a new one (prepare again). Closed with the database.
+   * PostgreSQL only: a connection beside the pool kept for one user that runs one transaction at a time (the bid
+   * batcher), so that what it prepares once stays prepared on that connection; it writes each statement without
+   * waiting for the one before (dedicated.ts). Returns the same connection until it fails, then a new one (prepare
+   * again). Closed with the database.
    */
   dedicated?: () => Promise<DedicatedConnection>;
   /**
@@ -78,9 +79,9 @@ export interface DedicatedConnection {
   /** The connection failed: the next Database.dedicated() call replaces it. */
   readonly failed: boolean;
   /**
-   * Runs `work` in a transaction on this connection. BEGIN is sent without waiting for its reply: the driver sends
-   * the work's first statement as soon as the reply comes, so the transaction costs no round trip through the
-   * event loop of its own (on a busy node that wait was 2-3 ms of every bid batch).
+   * Runs `work` in a transaction on this connection. BEGIN is sent without waiting for its reply, and on PostgreSQL
+   * the work's first statement right behind it (pipeline mode, dedicated.ts): the transaction costs no round trip
+   * of its own (on a busy node that wait was 1-3 ms of every bid batch).
    */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
 }
@@ -179,50 +180,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await pool.query('select 1');
     await fitPoolToServer(pool, log);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    let dedicated: Promise<DedicatedConnection & { client: pg.PoolClient }> | null = null;
-    const openDedicated = async () => {
-      const client = await pool.connect();
-      // Named so that an operator (and the fault tests) can tell the batcher's connection in pg_stat_activity.
-      try {
-        await client.query(`set application_name = 'etp-batch'`);
-      } catch (error) {
-        client.release(true);
-        throw error;
-      }
-      const own = drizzlePg(client, { schema }) as unknown as Db;
-      const entry = {
-        client,
-        db: own,
-        failed: false,
-        async query(statement: NamedStatement, values: unknown[]) {
-          const result = await client.query({ name: statement.name, text: statement.text, values });
-          return result.rows as Record<string, unknown>[];
-        },
-        async transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-          // Started now (a drizzle query runs when awaited or then-ed); its error, if any, fails the next statement too.
-          const begin = own.execute(sql`begin`).then(
-            () => null,
-            (error: unknown) => error,
-          );
-          try {
-            const result = await work(own);
-            const failedBegin = await begin;
-            if (failedBegin) throw failedBegin;
-            await own.execute(sql`commit`);
-            return result;
-          } catch (error) {
-            await begin;
-            await own.execute(sql`rollback`).catch(() => undefined);
-            throw error;
-          }
-        },
-      };
-      // A checked-out client's 'error' (the server went away) would otherwise crash the process.
-      client.on('error', () => {
-        entry.failed = true;
-      });
-      return entry;
-    };
+    let dedicated: Promise<OwnConnection> | null = null;
+    const openOwn = () => openDedicated(connection, (error) => trouble.failed(error));
     return {
       db,
       kind: 'postgres',
@@ -230,8 +189,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       dedicated: async () => {
         const current = dedicated && (await dedicated.catch(() => null));
         if (current && !current.failed) return current;
-        current?.client.release(true);
-        dedicated = openDedicated();
+        void current?.close();
+        dedicated = openOwn();
         dedicated.catch(() => {
           dedicated = null;
         });
@@ -254,7 +213,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: async () => {
         const current = dedicated && (await dedicated.catch(() => null));
         dedicated = null;
-        current?.client.release(current.failed || undefined);
+        await current?.close();
         await pool.end();
       },
       tryLeadership: (key) =>
@@ -317,8 +276,9 @@ function connectionOptions(url: string, timeouts: DatabaseTimeouts): pg.ClientCo
 
 /**
  * A pool larger than the server can hold turns calls into "too many clients" refusals under load. The slots a node
- * may use are max_connections less the reserved ones; the pool is reduced to that (less one for the scheduler's
- * leader connection) with a warning. Other nodes and tools share the same slots: the operator sizes them together.
+ * may use are max_connections less the reserved ones; the pool is reduced to that (less the two connections beside
+ * it: the scheduler's leader and the bid batcher's) with a warning. Other nodes and tools share the same slots: the
+ * operator sizes them together.
  */
 async function fitPoolToServer(pool: pg.Pool, log: DatabaseLog): Promise<void> {
   const { rows } = await pool.query<{ max: string; superuser: string; reserved: string | null }>(
@@ -330,12 +290,12 @@ async function fitPoolToServer(pool: pg.Pool, log: DatabaseLog): Promise<void> {
   if (!row) return;
   const usable = Number(row.max) - Number(row.superuser) - Number(row.reserved ?? 0);
   const wanted = pool.options.max;
-  const fits = Math.max(1, usable - 1);
+  const fits = Math.max(1, usable - 2);
   if (wanted > fits) {
     pool.options.max = fits;
     log.warn(
       { poolSize: wanted, reducedTo: fits, maxConnections: Number(row.max), usable },
-      `DATABASE_POOL_SIZE=${wanted} exceeds what PostgreSQL allows (max_connections ${row.max} less ${usable === Number(row.max) ? 0 : Number(row.max) - usable} reserved, less 1 for the scheduler): the pool is reduced to ${fits}`,
+      `DATABASE_POOL_SIZE=${wanted} exceeds what PostgreSQL allows (max_connections ${row.max} less ${usable === Number(row.max) ? 0 : Number(row.max) - usable} reserved, less 2 for the scheduler and the bid batcher): the pool is reduced to ${fits}`,
     );
   }
 }

@@ -118,15 +118,29 @@ export class BidBatcher {
     this.running = true;
     try {
       while (this.queue.length > 0) {
+        const stale: [Pending, Rejection][] = [];
         this.queue = this.queue.filter((pending) => {
           const rejection = this.stale(pending);
-          if (rejection) pending.settle({ kind: 'stale', rejection });
+          if (rejection) stale.push([pending, rejection]);
           return !rejection;
         });
-        if (this.queue.length === 0) break;
         const batch = this.queue.splice(0, MAX_BATCH);
-        if (this.ctx.database.kind === 'pglite') await oneTurn();
-        const held = await this.commit(batch);
+        const answerStale = () => {
+          for (const [pending, rejection] of stale.splice(0)) pending.settle({ kind: 'stale', rejection });
+        };
+        if (batch.length === 0) {
+          answerStale();
+          break;
+        }
+        if (this.ctx.database.kind === 'pglite') {
+          answerStale();
+          await oneTurn();
+        }
+        // On PostgreSQL the batch's first statements leave before the stale bids are answered: the database works on
+        // them while the answers are written (a herd of equal bids otherwise delayed every price by its answers).
+        const committing = this.commit(batch);
+        answerStale();
+        const held = await committing;
         if (held.length === 0) continue;
         // Bids on held lots go first in the next batch; a batch of nothing else waits a moment before it is retried.
         this.queue.unshift(...held);
