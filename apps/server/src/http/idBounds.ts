@@ -13,16 +13,31 @@ const ID_KEY = /^(id|ids|.+_id|.+_ids|.+Id|.+Ids)(\[\])?$/;
 const MAX_DEPTH = 4;
 const MAX_ITEMS = 2_000;
 
-/** The first id-named field holding a number out of the database's range, as a path ("lot_id", "items.3.id"). */
+/**
+ * The first id-named field holding a number out of the database's range, as a path ("lot_id", "items.3.id"). Every
+ * call passes here, so it walks the values without building entry lists or paths it does not report.
+ */
 function idOutOfRange(value: unknown, path = '', depth = 0): string | null {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return null;
-  const entries = Array.isArray(value)
-    ? value.slice(0, MAX_ITEMS).map((item, i) => [String(i), item] as const)
-    : Object.entries(value).slice(0, MAX_ITEMS);
-  for (const [key, item] of entries) {
-    const at = path ? `${path}.${key}` : key;
-    if (ID_KEY.test(key) && tooBig(item)) return at.replace(/\[\]$/, '');
-    const nested = idOutOfRange(item, at, depth + 1);
+  if (Array.isArray(value)) {
+    // A list's places are not id-named: only what is inside them is looked at.
+    const n = Math.min(value.length, MAX_ITEMS);
+    for (let i = 0; i < n; i++) {
+      const item: unknown = value[i];
+      if (item === null || typeof item !== 'object') continue;
+      const nested = idOutOfRange(item, path ? `${path}.${i}` : String(i), depth + 1);
+      if (nested) return nested;
+    }
+    return null;
+  }
+  let seen = 0;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (seen++ >= MAX_ITEMS) break;
+    const item = (value as Record<string, unknown>)[key];
+    if (ID_KEY.test(key) && tooBig(item)) return (path ? `${path}.${key}` : key).replace(/\[\]$/, '');
+    if (item === null || typeof item !== 'object') continue;
+    const nested = idOutOfRange(item, path ? `${path}.${key}` : key, depth + 1);
     if (nested) return nested;
   }
   return null;
