@@ -17,6 +17,8 @@ import { findChromium } from './chromium.mjs';
 import { dealJourneys, JOURNEY_SECONDS } from './journeyShards.mjs';
 
 const failed = (what, code) => {
+  if (failedTails.length > 0)
+    console.error(['', '── the failed run’s last lines, again ──', ...failedTails].join('\n'));
   console.error(`\n✖ ${what} failed (exit ${code})`);
   process.exit(code || 1);
 };
@@ -27,14 +29,28 @@ const run = (command, args, env = {}) => {
   if (result.status !== 0) failed(`${command} ${args.join(' ')}`, result.status);
 };
 
+/** The last lines a failed child printed, shown again at the very end: a CI record keeps only the output's tail. */
+const TAIL_LINES = 160;
+const failedTails = [];
+
 /** A child with its output passed through (prefixed by `label`), resolving to its exit code. */
 const child = (command, args, { env = process.env, label = '' } = {}) => {
   console.log(`\n▶ ${label}${command} ${args.join(' ')}`);
   const process_ = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const tail = [];
   for (const stream of [process_.stdout, process_.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => console.log(label + line));
+    createInterface({ input: stream }).on('line', (line) => {
+      console.log(label + line);
+      tail.push(label + line);
+      if (tail.length > TAIL_LINES) tail.shift();
+    });
   }
-  return new Promise((resolve) => process_.on('close', (code) => resolve(code ?? 1)));
+  return new Promise((resolve) =>
+    process_.on('close', (code) => {
+      if (code !== 0) failedTails.push(`${command} ${args.join(' ')}`, ...tail);
+      resolve(code ?? 1);
+    }),
+  );
 };
 
 const vitest = (projects, label) =>

@@ -66,9 +66,7 @@ function renderActive(save: () => Response) {
 const controlOf = (testId: string) => screen.getByTestId(testId);
 
 describe('WizardPage, an administrator on an active procedure', () => {
-  it('locks the start and the step; a field error of the reply shows beside its field and is scrolled to', {
-    timeout: 60_000,
-  }, async () => {
+  it('locks the start and the step; a field error of the reply shows beside its field and is scrolled to', async () => {
     renderActive(() =>
       failure(422, 'validation_failed', 'Исправьте ошибки в настройках процедуры', {
         end_datetime: ['Должна быть больше даты начала'],
@@ -90,9 +88,7 @@ describe('WizardPage, an administrator on an active procedure', () => {
     expect(end.compareDocumentPosition(message) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
-  it('a refusal without fields shows its message beside the button, scrolled to', {
-    timeout: 60_000,
-  }, async () => {
+  it('a refusal without fields shows its message beside the button, scrolled to', async () => {
     renderActive(() => failure(409, 'conflict', 'У идущей процедуры нельзя изменить дату начала и шаг'));
     await screen.findByTestId('start_datetime-field', {}, { timeout: 30_000 });
     fireEvent.click(await screen.findByRole('button', { name: 'Сохранить изменения' }, { timeout: 30_000 }));

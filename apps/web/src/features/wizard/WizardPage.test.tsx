@@ -31,10 +31,7 @@ const uploadData = (warnings: string[]) => ({
 afterEach(() => vi.unstubAllGlobals());
 
 describe('WizardPage, a custom registry', () => {
-  // The wizard's lazy steps and MUI's menus of 40 attributes are slow to render in jsdom on a busy machine.
-  it('drops the headers note once the columns are matched, and reopens the matching to change one', {
-    timeout: 60_000,
-  }, async () => {
+  it('drops the headers note once the columns are matched, and reopens the matching to change one', async () => {
     let stored = false;
     let sourceMap: Record<string, string | null> = {};
     const api = stubApi({
