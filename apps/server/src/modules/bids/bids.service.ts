@@ -10,12 +10,12 @@ import { AppError, conflict, forbidden } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { publishLotSnapshots } from '../lots/lots.live.ts';
 import type { LeaderTagger } from '../lots/trading/leaderTags.ts';
-import { type BriefcaseRow, rankedBid, toLotState } from '../lots/trading/lotState.ts';
+import { rankedBid, toLotState } from '../lots/trading/lotState.ts';
 import { findActiveBids, findBidByIdempotencyKey, setBidState } from './bids.queries.ts';
 import { createBidBatcher } from './engine/batcher.ts';
 import { type EngineOutcome, finish, placeValidatedBid } from './engine/engine.ts';
 import { lotBook, TurnTimedOut } from './engine/fastPath.ts';
-import { setLocalLockTimeout } from './engine/lotLock.queries.ts';
+import { type BidProcedure, setLocalLockTimeout } from './engine/lotLock.queries.ts';
 import { notifyAfterBid } from './engine/notify.ts';
 import {
   bidActor,
@@ -30,7 +30,7 @@ import {
 
 /** What a committed bid leaves for the live update and the notifications. */
 interface CommittedBid extends EngineOutcome {
-  briefcase: BriefcaseRow;
+  briefcase: BidProcedure;
   /** The user who led before this bid, to tell them they were outbid. */
   previousLeader: number | null;
 }

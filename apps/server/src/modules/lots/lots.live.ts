@@ -11,14 +11,14 @@ import {
   findCompanyNames,
   findLotIdsOfBriefcases,
   findLotsByIds,
-  type LotRow,
+  type TradingLotRow,
 } from './lots.queries.ts';
 import type { LeaderTagger } from './trading/leaderTags.ts';
-import { type BriefcaseRow, toLotState } from './trading/lotState.ts';
+import { type BriefcaseRow, type LotProcedure, toLotState } from './trading/lotState.ts';
 
 export interface LotSnapshot {
-  lot: LotRow;
-  briefcase: BriefcaseRow;
+  lot: TradingLotRow;
+  briefcase: LotProcedure & Pick<BriefcaseRow, 'id'>;
   leaderBid: BidRow | null;
   leaderName: string | null;
   /** The chosen winner's company name (for sellers); read when the lot has a winner and this is left out. */

@@ -12,7 +12,7 @@ import {
 } from '@etp/domain';
 import { dealRoleOf } from '../deals/deals.policy.ts';
 import { dealRegistryUrl } from '../deals/registry/dealRegistry.policy.ts';
-import type { LotDealRow, LotRow, LotViewerFacts } from './lots.queries.ts';
+import type { LotDealRow, LotRow, LotViewerFacts, TradingLotRow } from './lots.queries.ts';
 import type { LeaderTagger } from './trading/leaderTags.ts';
 import type { BriefcaseRow } from './trading/lotState.ts';
 
@@ -135,8 +135,8 @@ export function presentLot(
 
 /** The live update of a lot: one payload for participants, one (with the leader's name) for masters. */
 export function presentLotLive(
-  lot: LotRow,
-  briefcase: BriefcaseRow,
+  lot: TradingLotRow,
+  briefcase: Pick<BriefcaseRow, 'auctionType' | 'endDatetime'>,
   state: LotState,
   leader: { companyId: number; name: string } | null,
   tag: LeaderTagger,

@@ -17,6 +17,8 @@ import { liveBid } from '../bids/bids.queries.ts';
 import { dealRegistryReady } from '../deals/registry/dealRegistry.policy.ts';
 
 export type LotRow = typeof lots.$inferSelect;
+/** A lot as trading reads and writes it: every column but its analytics (the card's figures, never read by a bid). */
+export type TradingLotRow = Omit<LotRow, 'analytics'>;
 export type AutobidRow = typeof autobids.$inferSelect;
 
 export interface LotViewerFacts {

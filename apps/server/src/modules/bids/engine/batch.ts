@@ -17,13 +17,17 @@ import type { LotState, Rejection } from '@etp/domain';
 import type { AppContext } from '../../../appContext.ts';
 import type { DbOrTx, DedicatedConnection } from '../../../db/client.ts';
 import type { AuthContext } from '../../auth/guards/routeGuards.ts';
-import type { LotRow } from '../../lots/lots.queries.ts';
-import type { BriefcaseRow } from '../../lots/trading/lotState.ts';
+import type { TradingLotRow } from '../../lots/lots.queries.ts';
 import type { BidRow } from '../bids.queries.ts';
 import { decide, type LotInBatch, lotInBatch, type Pending } from './batchDecide.ts';
 import { runPreparedBatchWrite } from './batchWrite.queries.ts';
 import { type BatchWrite, writeBatch } from './batchWrite.ts';
-import { type BatchLockQuery, batchLockQuery, lockLotsForBatch } from './lotLock.queries.ts';
+import {
+  type BatchLockQuery,
+  type BidProcedure,
+  batchLockQuery,
+  lockLotsForBatch,
+} from './lotLock.queries.ts';
 
 /** Bids one transaction takes at most; more wait for the next batch. */
 const MAX_BATCH = 256;
@@ -60,8 +64,8 @@ export interface BatchBid {
 
 /** A lot as a batch left it: what the live update, the book and the replies need. */
 export interface BatchLot {
-  lot: LotRow;
-  briefcase: BriefcaseRow;
+  lot: TradingLotRow;
+  briefcase: BidProcedure;
   state: LotState;
   leaderBid: BidRow | null;
   leaderName: string | null;

@@ -13,9 +13,9 @@ import {
 } from '@etp/domain';
 import type { Tx } from '../../../db/client.ts';
 import { appendAudit } from '../../audit/audit.queries.ts';
-import type { AutobidRow, LotRow } from '../../lots/lots.queries.ts';
+import type { AutobidRow, TradingLotRow } from '../../lots/lots.queries.ts';
 import { updateLot } from '../../lots/lots.queries.ts';
-import { type BriefcaseRow, lotRowChanges, rankedBid } from '../../lots/trading/lotState.ts';
+import { lotRowChanges, rankedBid } from '../../lots/trading/lotState.ts';
 import { disableAutobids, findEnabledAutobids } from '../autobids.queries.ts';
 import {
   type BidRow,
@@ -25,9 +25,10 @@ import {
   insertBids,
   setBidState,
 } from '../bids.queries.ts';
+import type { BidProcedure } from './lotLock.queries.ts';
 
 export interface EngineOutcome {
-  lot: LotRow;
+  lot: TradingLotRow;
   leaderBid: BidRow | null;
   placed: BidRow[];
   events: AuctionEvent[];
@@ -103,8 +104,8 @@ export interface LockFacts {
 /** Stores a validated bid (see validateBid) in the lot's format, then lets autobids answer a classic one. */
 export async function placeValidatedBid(
   tx: Tx,
-  lot: LotRow,
-  briefcase: BriefcaseRow,
+  lot: TradingLotRow,
+  briefcase: BidProcedure,
   state: LotState,
   bid: Placement,
   at: Date,
@@ -157,8 +158,8 @@ export async function placeValidatedBid(
 /** Writes the new state of the lot and the audit entries of its events. */
 export async function finish(
   tx: Tx,
-  lot: LotRow,
-  briefcase: BriefcaseRow,
+  lot: TradingLotRow,
+  briefcase: BidProcedure,
   next: LotState,
   placed: BidRow[],
   events: AuctionEvent[],

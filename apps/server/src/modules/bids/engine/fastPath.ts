@@ -33,7 +33,7 @@ type Procedure = Pick<
   | 'fsspMfoOnly'
 >;
 
-const procedureOf = (b: BriefcaseRow): Procedure => ({
+const procedureOf = (b: Procedure): Procedure => ({
   id: b.id,
   companyId: b.companyId,
   auctionType: b.auctionType,
@@ -67,7 +67,7 @@ export class LotBook {
   }
 
   /** Remembers the state of a lot read under its lock or just committed (never an uncommitted one). */
-  remember(state: LotState, version: number, briefcase: BriefcaseRow): void {
+  remember(state: LotState, version: number, briefcase: Procedure): void {
     const known = this.lots.get(state.id);
     if (known && known.version >= version) return;
     if (!known && this.lots.size >= MAX_LOTS) this.lots.clear();

@@ -4,15 +4,15 @@ import { isPrivateAuction } from '@etp/domain';
 import type { AppContext } from '../../../appContext.ts';
 import { EVENT_TEXTS } from '../../events/events.messages.ts';
 import { type EventInput, recordEvent, recordEvents } from '../../events/events.service.ts';
-import type { LotRow } from '../../lots/lots.queries.ts';
-import type { BriefcaseRow } from '../../lots/trading/lotState.ts';
+import type { TradingLotRow } from '../../lots/lots.queries.ts';
 import { findCompanyAutobids } from '../autobids.queries.ts';
 import type { BidRow } from '../bids.queries.ts';
+import type { BidProcedure } from './lotLock.queries.ts';
 
 export async function notifyAfterBid(
   ctx: AppContext,
-  briefcase: BriefcaseRow,
-  lot: LotRow,
+  briefcase: BidProcedure,
+  lot: TradingLotRow,
   leaderBid: BidRow | null,
   previousLeaderUserId: number | null,
   maxedOutCompanies: number[],

@@ -12,10 +12,10 @@ import { sessionStillValid } from '../../auth/guards/guards.queries.ts';
 import type { AuthContext } from '../../auth/guards/routeGuards.ts';
 import { decideAccess, resolveLotAccess } from '../../briefcases/access/viewerAccess.ts';
 import { isAdmitted } from '../../briefcases/briefcases.policy.ts';
-import type { LotRow } from '../../lots/lots.queries.ts';
-import { type BriefcaseRow, toLotState } from '../../lots/trading/lotState.ts';
+import type { TradingLotRow } from '../../lots/lots.queries.ts';
+import { toLotState } from '../../lots/trading/lotState.ts';
 import { type BidRow, findActiveBidOfCompany } from '../bids.queries.ts';
-import { lockLotWithContext } from './lotLock.queries.ts';
+import { type BidProcedure, lockLotWithContext } from './lotLock.queries.ts';
 
 const LOT_NOT_FOUND = 'Лот не найден';
 
@@ -89,8 +89,8 @@ export function freshAccess(auth: AuthContext, locked: LockedLot): LotAccess {
 }
 
 export interface LockedLot {
-  lot: LotRow;
-  briefcase: BriefcaseRow;
+  lot: TradingLotRow;
+  briefcase: BidProcedure;
   leaderBid: BidRow | null;
   state: LotState;
   /** Whether any autobid of the lot is enabled (read with the lock). */

@@ -2,7 +2,7 @@
 import { isPrivateAuction, type LotState, type LotWinner, type RankedBid } from '@etp/domain';
 import type { briefcases } from '../../../db/schema/index.ts';
 import type { BidRow } from '../../bids/bids.queries.ts';
-import type { LotRow } from '../lots.queries.ts';
+import type { TradingLotRow } from '../lots.queries.ts';
 
 /** A procedure as the server reads it: without its registry snapshot (briefcaseRowColumns). */
 export type BriefcaseRow = Omit<typeof briefcases.$inferSelect, 'registryColumns' | 'lotAssignment'>;
@@ -17,9 +17,23 @@ export function rankedBid(bid: BidRow): RankedBid {
   };
 }
 
+/** What a lot's state takes from its procedure. */
+export type LotProcedure = Pick<
+  BriefcaseRow,
+  | 'auctionType'
+  | 'endMode'
+  | 'startDatetime'
+  | 'endDatetime'
+  | 'stepPrice'
+  | 'maxBids'
+  | 'stepsAfterFirstBid'
+  | 'renewalAfterLastBidInMinutes'
+  | 'lotRenewalMinutes'
+>;
+
 export function toLotState(
-  lot: LotRow,
-  briefcase: BriefcaseRow,
+  lot: TradingLotRow,
+  briefcase: LotProcedure,
   leader: BidRow | null,
   winner: BidRow | null = null,
 ): LotState {
