@@ -21,7 +21,6 @@ import { formatRubles } from '@etp/domain';
 import { eq } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright';
 import { users } from '../apps/server/src/db/schema/index.ts';
-// @ts-expect-error plain ESM helper shared with scripts/test.mjs
 import { findChromium } from '../scripts/chromium.mjs';
 import { cpuMeter } from './support/cpu.ts';
 import { type Ack, runLoad } from './support/load.ts';

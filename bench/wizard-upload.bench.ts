@@ -21,7 +21,8 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright';
+import { type Browser, chromium } from 'playwright';
+import { findChromium } from '../scripts/chromium.mjs';
 import { machine } from './support/report.ts';
 import { postgresUrl } from './support/server.ts';
 
@@ -29,7 +30,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const ROWS = Number(process.env.BENCH_WIZARD_ROWS ?? 1_000_000);
 const LOTS = Number(process.env.BENCH_WIZARD_LOTS ?? 5_000);
 const PORT = Number(process.env.BENCH_WIZARD_PORT ?? 4220);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The browser the journeys drive (CHROMIUM_PATH, Debian's headless shell, or its chromium). */
+const CHROMIUM = findChromium() ?? '/usr/bin/chromium';
 const UPLOAD_TIMEOUT_MS = 20 * 60_000;
 
 const round = (v: number, digits = 2) => +v.toFixed(digits);
@@ -165,11 +167,13 @@ export async function wizardUploadBenchmark() {
   const dataDir = mkdtempSync(join(tmpdir(), 'etp-wizard-bench-'));
   const { info, child } = await startServer(dataDir);
   const rss = rssSampler(info.pid);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  let browser: Browser | null = null;
   try {
+    // Inside the try: a browser that fails to start must not leave the server holding its port.
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    });
     console.log('  server-only: the upload call from an HTTP client…');
     rss.reset();
     const reference = { ...(await serverOnly(info, registry.path)), peak_rss_mb: rss.peakMb() };
@@ -311,7 +315,7 @@ export async function wizardUploadBenchmark() {
     };
   } finally {
     rss.stop();
-    await browser.close();
+    await browser?.close();
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });

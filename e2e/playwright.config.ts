@@ -2,7 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-// @ts-expect-error plain ESM helper shared with scripts/test.mjs
 import { findChromium } from '../scripts/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);

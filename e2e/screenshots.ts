@@ -5,7 +5,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-// @ts-expect-error plain ESM helper shared with scripts/test.mjs
 import { findChromium } from '../scripts/chromium.mjs';
 import { submitSignInForm } from './tests/support/signIn.ts';
 
