@@ -52,12 +52,6 @@ const LOCKED_LOT_PAUSE_MS = 2;
  */
 const oneTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/**
- * Stale bids answered in one turn of the event loop; the rest wait for the next turns (see BidBatcher.refuse). A
- * refusal costs the thread some 40-60 µs, so a slice keeps it away from its sockets for about half a millisecond.
- */
-const STALE_SLICE = 8;
-
 export interface BatchBid {
   auth: AuthContext;
   lotId: number;
@@ -98,8 +92,6 @@ export interface CommittedBatch {
 export class BidBatcher {
   private queue: Pending[] = [];
   private running = false;
-  /** Stale bids waiting for their answer, a slice per turn of the event loop (refuse). */
-  private refusals: [Pending, Rejection][] = [];
   /** The batcher's own connection (PostgreSQL; PGlite's named session) and the lock statement prepared on it. */
   private own: { connection: DedicatedConnection; lock: BatchLockQuery } | null = null;
 
@@ -137,18 +129,21 @@ export class BidBatcher {
           return !rejection;
         });
         const batch = this.queue.splice(0, MAX_BATCH);
+        const answerStale = () => {
+          for (const [pending, rejection] of stale.splice(0)) pending.settle({ kind: 'stale', rejection });
+        };
         if (batch.length === 0) {
-          this.refuse(stale);
+          answerStale();
           break;
         }
         if (this.ctx.database.kind === 'pglite') {
-          this.refuse(stale);
+          answerStale();
           await oneTurn();
         }
         // On PostgreSQL the batch's first statements leave before the stale bids are answered: the database works on
         // them while the answers are written (a herd of equal bids otherwise delayed every price by its answers).
         const committing = this.commit(batch);
-        this.refuse(stale);
+        answerStale();
         const held = await committing;
         if (held.length === 0) continue;
         // Bids on held lots go first in the next batch; a batch of nothing else waits a moment before it is retried.
@@ -160,27 +155,6 @@ export class BidBatcher {
     } finally {
       this.running = false;
     }
-  }
-
-  /**
-   * Answers stale bids STALE_SLICE at a time, one slice per turn of the event loop. A herd of equal bids comes
-   * back stale all at once after the price it bid is committed; answered in one go, its 49 refusals held the
-   * thread for some 2-3 ms, and the next bid (the new leader's, which starts the next price's batch) and the
-   * database's replies to the running batch were read only after them. Between slices the event loop reads its
-   * sockets, so those go first and the refusals are written while the database works.
-   */
-  private refuse(stale: [Pending, Rejection][]): void {
-    if (stale.length === 0) return;
-    const idle = this.refusals.length === 0;
-    this.refusals.push(...stale);
-    if (idle) this.refuseSlice();
-  }
-
-  private refuseSlice(): void {
-    for (const [pending, rejection] of this.refusals.splice(0, STALE_SLICE)) {
-      pending.settle({ kind: 'stale', rejection });
-    }
-    if (this.refusals.length > 0) setImmediate(() => this.refuseSlice());
   }
 
   /**
