@@ -50,6 +50,25 @@ describe('the bid input (spec 2 §4, decisions/0191)', () => {
     expect(screen.getByTestId('bid-steps-7').textContent).toBe('25 шагов');
   });
 
+  it('while an amount is typed, the step count and the percent follow it before the field is left', async () => {
+    const { amount, percent } = await setup();
+    fireEvent.focus(amount);
+    // 1 070 000 ₽: eight steps of 10 000 ₽ counted from the start price, 53,50 % of 2 000 000 ₽.
+    fireEvent.change(amount, { target: { value: '1070000', selectionStart: 7, selectionEnd: 7 } });
+    expect(amount.value).toBe(`1${N}070${N}000`);
+    expect(screen.getByTestId('bid-steps-7').textContent).toBe('8 шагов');
+    expect(percent.value).toBe('53,50');
+    // A digit too few is no bid yet (below the start price): the bid before it stays shown.
+    fireEvent.change(amount, { target: { value: '107000', selectionStart: 6, selectionEnd: 6 } });
+    expect(screen.getByTestId('bid-steps-7').textContent).toBe('1 шаг');
+    expect(percent.value).toBe('50,00');
+    fireEvent.change(amount, { target: { value: '1070000', selectionStart: 7, selectionEnd: 7 } });
+    // The step button counts from what was typed.
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить шаг' }));
+    expect(amount.value).toBe(`1${N}080${N}000`);
+    expect(screen.getByTestId('bid-steps-7').textContent).toBe('9 шагов');
+  });
+
   it('a typed amount is confirmed as typed after Tab to the percent field and a click on the button (issue 29)', async () => {
     // The issue's lot: start 21 504 842 ₽, step 10 000 ₽; 21 544 842 ₽ is four steps above the start.
     const issueLot = buildLot({

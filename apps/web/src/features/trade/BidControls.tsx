@@ -58,18 +58,27 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirming, setConfirming] = useState<{ leader: boolean } | null>(null);
   const state = bidAtSteps(input, steps);
+  /** The typed field read as a bid: what the other field and the step count show while the user types. */
+  const read = (typing: Editing) =>
+    readBidInput(
+      input,
+      typing.field === 'amount' ? { amount: typing.text } : { percent: typing.text, of: basis.kopecks },
+    );
+  const typing = editing?.changed && editing.message === null ? read(editing) : null;
+  // Until the typed text is a bid (a digit too few, below the minimum), the bid before it stays shown.
+  const shown = typing?.ok ? bidAtSteps(input, typing.steps) : state;
   // The amount is grouped by thousands while typed.
   const money = useGroupedMoneyInput();
   const action = useLotAction(lot, ({ amount, confirm }: { amount: number; confirm: boolean }) =>
     tradeCalls.bid(lot.id, amount, confirm),
   );
-  const shownPercent = formatPercent(percentOf(state.amount, basis.kopecks)).replace('%', '');
+  const shownPercent = formatPercent(percentOf(shown.amount, basis.kopecks)).replace('%', '');
   // A typed percent refused with a message: the amount field shows what that percent works out to, so the message
   // under it is about that amount, not about the valid bid shown before.
   const refusedPercent =
     editing?.field === 'percent' && editing.message !== null ? parsePercent(editing.text) : null;
   const amountShown = amountText(
-    refusedPercent === null ? state.amount : kopecksFromPercent(refusedPercent, basis.kopecks),
+    refusedPercent === null ? shown.amount : kopecksFromPercent(refusedPercent, basis.kopecks),
   );
 
   /** Reads the field typed in; true when the amount may go to the confirmation. */
@@ -80,10 +89,7 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
       setEditing(null);
       return true;
     }
-    const reading = readBidInput(
-      input,
-      editing.field === 'amount' ? { amount: editing.text } : { percent: editing.text, of: basis.kopecks },
-    );
+    const reading = read(editing);
     if (!reading.ok) {
       setEditing({ ...editing, message: reading.message });
       return false;
@@ -102,7 +108,7 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
     setEditing({ field, text, changed: true, message: null });
   const stepBy = (delta: 1 | -1) => {
     setEditing(null);
-    setSteps(state.steps + delta);
+    setSteps(shown.steps + delta);
   };
 
   const submit = (confirm: boolean) => {
@@ -134,10 +140,10 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
           size="small"
           label={T.yourBid}
           value={editing?.field === 'amount' ? editing.text : amountShown}
-          onFocus={() => focus('amount', amountText(state.amount))}
+          onFocus={() => focus('amount', amountText(shown.amount))}
           onChange={(e) => {
-            const shown = editing?.field === 'amount' ? editing.text : amountText(state.amount);
-            typed('amount', money.regroup(shown, e));
+            const before = editing?.field === 'amount' ? editing.text : amountText(shown.amount);
+            typed('amount', money.regroup(before, e));
           }}
           onBlur={commit}
           onKeyDown={(e) => e.key === 'Enter' && commit()}
@@ -178,7 +184,7 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
         <IconButton
           aria-label={T.stepDown}
           size="small"
-          disabled={!state.canDecrease}
+          disabled={!shown.canDecrease}
           onClick={() => stepBy(-1)}
         >
           <RemoveIcon fontSize="small" />
@@ -188,12 +194,12 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
           sx={{ minWidth: 64, textAlign: 'center' }}
           data-testid={`bid-steps-${lot.id}`}
         >
-          {countWithNoun(state.steps, STEPS)}
+          {countWithNoun(shown.steps, STEPS)}
         </Typography>
         <IconButton
           aria-label={T.stepUp}
           size="small"
-          disabled={!state.canIncrease}
+          disabled={!shown.canIncrease}
           onClick={() => stepBy(1)}
         >
           <AddIcon fontSize="small" />
