@@ -113,9 +113,21 @@ async function reference(fleet: ClientFleet) {
     lots.map((l, i) => ({ lotId: l.id, k: next[i]! - 1 })),
     15_000,
   );
+  const loops = bare.sendLoops();
   await fleet.closeClients();
   await bare.close();
-  return { connect, broadcasts: REF_ROUNDS, gap_ms: REF_GAP_MS, delivery: report };
+  return {
+    connect,
+    broadcasts: REF_ROUNDS,
+    gap_ms: REF_GAP_MS,
+    // What writing one frame to one socket costs the bare server's thread (ws.send: frame and write), to set
+    // beside our hub's busy time per frame (decisions/0290).
+    send_loop: {
+      sends: loops.sends,
+      us_per_send: loops.sends ? +((loops.ms * 1000) / loops.sends).toFixed(1) : 0,
+    },
+    delivery: report,
+  };
 }
 
 export async function fanoutBenchmark() {
@@ -154,6 +166,12 @@ export async function fanoutBenchmark() {
       ours: measured,
       reference_bare_ws_broadcast: bare,
       ratio_p99_ours_to_bare: toBare,
+      // The hub's thread time per frame written against the bare loop's per send (not a goal: the bare loop ran
+      // on an otherwise idle machine, our sweeps beside 200 bids/s and the clients' reading).
+      ratio_us_per_frame_ours_to_bare_send: ratio(
+        measured.hub_sweeps.busy_us_per_frame,
+        bare.send_loop.us_per_send,
+      ),
       goals,
       pass: goals.every((g) => g.pass),
     };

@@ -12,6 +12,8 @@ export interface BareServer {
   subscribers(): number;
   /** Publishes the next update of a lot; returns its "acknowledgement" (the instant the send loop starts). */
   publish(lot: { id: number; briefcaseId: number; startPrice: number; stepPrice: number }, k: number): Ack;
+  /** The send loops so far: how many sends, and the time the loops took (ms, this thread's wall clock). */
+  sendLoops(): { sends: number; ms: number };
   close(): Promise<void>;
 }
 
@@ -19,6 +21,7 @@ export async function startBareServer(): Promise<BareServer> {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
   await new Promise((resolve) => server.once('listening', resolve));
   const subscribed = new Set<WebSocket>();
+  const loops = { sends: 0, ms: 0 };
   server.on('connection', (socket) => {
     socket.on('message', (raw) => {
       const command = JSON.parse(raw.toString()) as {
@@ -46,6 +49,7 @@ export async function startBareServer(): Promise<BareServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     subscribers: () => subscribed.size,
+    sendLoops: () => ({ ...loops }),
     publish: (lot, k) => {
       const at = clock();
       const price = lot.startPrice + k * lot.stepPrice;
@@ -69,7 +73,10 @@ export async function startBareServer(): Promise<BareServer> {
         },
         t: Date.now(),
       });
+      const began = performance.now();
       for (const socket of subscribed) socket.send(data);
+      loops.ms += performance.now() - began;
+      loops.sends += subscribed.size;
       return { lotId: lot.id, amount: price, at };
     },
     close: async () => {
