@@ -1,5 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { LotAttributes } from '@etp/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildLot } from '../../test/factories.ts';
 import { renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { BidControls } from './BidControls.tsx';
@@ -8,6 +10,22 @@ const N = '\u00a0';
 // Start 1 000 000 ₽, step 10 000 ₽, no bid yet: the first bid is the start price.
 const lot = buildLot({ id: 7, start_price: 1_000_000_00, next_price: 1_000_000_00, step_price: 10_000_00 });
 const basis = { label: 'ОД', kopecks: 2_000_000_00 };
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The controls on a lot whose price a rival's bid moves by `steps` steps (a live update) on a press of «rival». */
+function MovingLot({ start, steps }: { start: LotAttributes; steps: number }) {
+  const [current, setCurrent] = useState(start);
+  const move = () => setCurrent({ ...current, next_price: current.next_price + steps * current.step_price });
+  return (
+    <>
+      <button type="button" onClick={move}>
+        rival
+      </button>
+      <BidControls lot={current} auctionType="classic" basis={basis} />
+    </>
+  );
+}
 
 async function setup() {
   renderWithProviders(<BidControls lot={lot} auctionType="classic" basis={basis} />);
@@ -177,5 +195,36 @@ describe('the bid input (spec 2 §4, decisions/0191)', () => {
     fireEvent.change(percent, { target: { value: '60' } });
     fireEvent.blur(percent);
     expect(amount.value).toBe(`1${N}200${N}000`);
+  });
+
+  it('the confirmation sends the amount it states, also when a rival moves the price while it is open', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        sent.push(JSON.parse(String(init.body)));
+        return new Response(
+          JSON.stringify({ status: 'ok', data: {}, message: 'Ставка принята', errors: {} }),
+          {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          },
+        );
+      }),
+    );
+    renderWithProviders(<MovingLot start={lot} steps={3} />);
+    const amount = (await screen.findByTestId('bid-amount-7')) as HTMLInputElement;
+    fireEvent.focus(amount);
+    // 1 040 000 ₽: five steps counted from the start price.
+    fireEvent.change(amount, { target: { value: '1040000', selectionStart: 7, selectionEnd: 7 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Сделать ставку' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(`1${N}040${N}000${N}₽`);
+    // A rival's bid moves the next price to 1 030 000 ₽ while the buyer reads the confirmation.
+    fireEvent.click(screen.getByText('rival'));
+    expect(dialog.textContent).toContain(`1${N}040${N}000${N}₽`);
+    fireEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ lot_id: 7, amount: 1_040_000_00 });
   });
 });

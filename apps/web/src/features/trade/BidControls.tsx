@@ -2,7 +2,9 @@
  * Classic and dutch bidding on a lot: the amount, its percent of ОСЗ/ОД, step buttons, and the two-step bid
  * (enter, confirm). The amount follows the live price: it is next price + steps. What is typed is read by
  * readBidInput (decisions/0234): on the grid as typed, off it snapped up, below the minimum the spec's message
- * beside the field; a field only passed through (focus, Tab) never changes the amount.
+ * beside the field; a field only passed through (focus, Tab) never changes the amount. The confirmation states the
+ * amount of the moment it opened and sends exactly that: a price that moves meanwhile never changes what was
+ * confirmed (the server refuses it as stale if it no longer may be placed).
  */
 import type { LotAttributes } from '@etp/contracts';
 import {
@@ -56,7 +58,8 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
   const input = { ...lot, auction_type: auctionType };
   const [steps, setSteps] = useState(1);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [confirming, setConfirming] = useState<{ leader: boolean } | null>(null);
+  /** The open confirmation: the amount it states and sends, and whether the buyer leads (a raise of its own bid). */
+  const [confirming, setConfirming] = useState<{ amount: number; leader: boolean } | null>(null);
   const state = bidAtSteps(input, steps);
   /** The typed field read as a bid: what the other field and the step count show while the user types. */
   const read = (typing: Editing) =>
@@ -81,22 +84,22 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
     refusedPercent === null ? shown.amount : kopecksFromPercent(refusedPercent, basis.kopecks),
   );
 
-  /** Reads the field typed in; true when the amount may go to the confirmation. */
-  const commit = (): boolean => {
-    if (!editing) return true;
-    if (editing.message !== null) return false;
+  /** Reads the field typed in; the amount that may go to the confirmation, or null when it may not. */
+  const commit = (): number | null => {
+    if (!editing) return state.amount;
+    if (editing.message !== null) return null;
     if (!editing.changed) {
       setEditing(null);
-      return true;
+      return state.amount;
     }
     const reading = read(editing);
     if (!reading.ok) {
       setEditing({ ...editing, message: reading.message });
-      return false;
+      return null;
     }
     setSteps(reading.steps);
     setEditing(null);
-    return true;
+    return bidAtSteps(input, reading.steps).amount;
   };
   const focus = (field: Editing['field'], text: string) => {
     // A field left with a message keeps what was typed and its message, also while the other field is focused
@@ -111,9 +114,9 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
     setSteps(shown.steps + delta);
   };
 
-  const submit = (confirm: boolean) => {
+  const submit = ({ amount, leader: confirm }: { amount: number; leader: boolean }) => {
     action.mutate(
-      { amount: state.amount, confirm },
+      { amount, confirm },
       {
         onSuccess: (message) => {
           setConfirming(null);
@@ -122,7 +125,7 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'confirm_required') {
-            setConfirming({ leader: true });
+            setConfirming({ amount, leader: true });
             return;
           }
           setConfirming(null);
@@ -145,7 +148,7 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
             const before = editing?.field === 'amount' ? editing.text : amountText(shown.amount);
             typed('amount', money.regroup(before, e));
           }}
-          onBlur={commit}
+          onBlur={() => commit()}
           onKeyDown={(e) => e.key === 'Enter' && commit()}
           error={editing?.message != null}
           helperText={editing?.message ?? undefined}
@@ -169,7 +172,7 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
           value={editing?.field === 'percent' ? editing.text : shownPercent}
           onFocus={() => focus('percent', shownPercent)}
           onChange={(e) => typed('percent', e.target.value.replace('%', ''))}
-          onBlur={commit}
+          onBlur={() => commit()}
           onKeyDown={(e) => e.key === 'Enter' && commit()}
           error={editing?.field === 'percent' && editing.message !== null}
           endAdornment={<InputAdornment position="end">%</InputAdornment>}
@@ -207,7 +210,10 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
         <Button
           variant="contained"
           sx={{ ml: 'auto' }}
-          onClick={() => commit() && setConfirming({ leader: lot.is_current_bidder })}
+          onClick={() => {
+            const amount = commit();
+            if (amount !== null) setConfirming({ amount, leader: lot.is_current_bidder });
+          }}
           disabled={action.isPending}
         >
           {auctionType === 'dutch' ? T.takeAtStep : T.placeBid}
@@ -218,7 +224,7 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
         title={T.confirmTitle}
         text={
           <>
-            {T.confirmText(formatRublesExact(state.amount), name)}
+            {T.confirmText(formatRublesExact(confirming?.amount ?? state.amount), name)}
             {confirming?.leader && (
               <Typography component="p" sx={{ mt: 1 }} color="warning.main">
                 {T.confirmLeader}
@@ -228,7 +234,7 @@ export function BidControls({ lot, auctionType, basis }: BidControlsProps) {
         }
         confirmLabel={T.confirm}
         pending={action.isPending}
-        onConfirm={() => submit(confirming?.leader ?? false)}
+        onConfirm={() => confirming && submit(confirming)}
         onClose={() => setConfirming(null)}
       />
     </Stack>
