@@ -1,6 +1,6 @@
 /** Autobid of a classic lot: enable with a maximum, raise it, switch it off (spec 2 §4 "Autobid", §8 texts). */
 import type { LotAttributes } from '@etp/contracts';
-import { AUTOBID_MESSAGES, checkAmount, formatRubles } from '@etp/domain';
+import { AUTOBID_MESSAGES, checkAmount, formatRublesExact } from '@etp/domain';
 import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { toast } from '../../lib/toast.ts';
@@ -18,7 +18,7 @@ export function AutobidControls({ lot }: { lot: LotAttributes }) {
     <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
       {enabled && lot.autobid_max_price !== null && (
         <Typography variant="body2" color="info.main" data-testid={`autobid-${lot.id}`}>
-          {T.autobidOn(formatRubles(lot.autobid_max_price))}
+          {T.autobidOn(formatRublesExact(lot.autobid_max_price))}
         </Typography>
       )}
       <Button size="small" variant="outlined" onClick={() => setOpen(true)}>
@@ -52,7 +52,7 @@ export function AutobidControls({ lot }: { lot: LotAttributes }) {
             return AUTOBID_MESSAGES.aboveCurrentMax;
           return null;
         }}
-        confirmText={(kopecks) => `${T.autobidMax}: ${formatRubles(kopecks)}`}
+        confirmText={(kopecks) => `${T.autobidMax}: ${formatRublesExact(kopecks)}`}
         pending={enable.isPending}
         onSubmit={(kopecks) =>
           enable.mutate(kopecks, {
