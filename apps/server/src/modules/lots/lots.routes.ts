@@ -9,6 +9,7 @@ import { authOf } from '../auth/guards/routeGuards.ts';
 import { findBidders, findBidLogPage } from '../bids/bids.queries.ts';
 import { checkLotAccess } from '../bids/engine/tradingContext.ts';
 import { resolveBriefcaseAccess } from '../briefcases/access/viewerAccess.ts';
+import { lotTitle } from '../events/events.messages.ts';
 import { publishLots } from './lots.live.ts';
 import {
   findBriefcaseOfLot,
@@ -158,8 +159,7 @@ export function lotsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { preHandler: ctx.guards.goodStanding, schema: { params: idParams } },
       async (request) => {
         const result = await renewLot(ctx, tag, authOf(request), request.params.id);
-        const name = result.lot.aliasNumber ?? `Лот №${result.lot.number}`;
-        return ok({ minutes: result.minutes }, renewalSuccessMessage(name, result.minutes));
+        return ok({ minutes: result.minutes }, renewalSuccessMessage(lotTitle(result.lot), result.minutes));
       },
     );
 
