@@ -37,6 +37,23 @@ describe.each(DRIVERS)('the card header facts of a viewer on %s', (driver) => {
     expect(ofB.has_enabled_autobids).toBe(true);
     expect(ofB.bids_total_amount_cents).toBeGreaterThan(1_000_000);
   });
+
+  it('tells the viewer whether its company may bid here, by the rule the bid path checks', async () => {
+    const [a] = floor.buyers as [Floor['buyers'][0]];
+    const card = async (who: Trader, id: number) =>
+      (await call.get(who, `/api/v1/briefcases/${id}`)).json().data.attributes;
+    const open = await tradingLot(t, floor, { endInMs: 60 * 60_000 });
+    expect((await card(a, open.briefcase.id)).viewer_admitted).toBe(true);
+    expect((await card(floor.admin, open.briefcase.id)).viewer_admitted).toBeNull();
+    // The buyers' companies are legal entities; this procedure admits banks and MFOs only.
+    const closed = await tradingLot(t, floor, {
+      endInMs: 60 * 60_000,
+      briefcase: { allowedKindsMap: { legal: false, bank: true, mfo: true, self: false, physical: false } },
+    });
+    expect((await card(a, closed.briefcase.id)).viewer_admitted).toBe(false);
+    const refused = await call.bid(a, { lot_id: closed.lot.id, amount: 1_000_000 });
+    expect(refused.json().message).toBe('Ваша компания не допущена к участию в этой торговой процедуре');
+  });
 });
 
 describe.each(DRIVERS)('the Портфель tab facts of a procedure on %s', (driver) => {

@@ -246,6 +246,11 @@ const briefcaseCardAttributesSchema = briefcaseListAttributesSchema.extend({
   okved_82_91_only: z.boolean(),
   fssp_bank_only: z.boolean(),
   fssp_mfo_only: z.boolean(),
+  /**
+   * Whether the viewer's company may bid in this procedure: the rule the bid path checks (its kind among the allowed
+   * ones, and the narrowing flags). Null for a viewer without a company.
+   */
+  viewer_admitted: z.boolean().nullable(),
   /** Invited and non-admitted companies: for the seller and administrators only, null for others. */
   invited_companies: z.array(listedCompanySchema).nullable(),
   rejected_companies: z.array(listedCompanySchema).nullable(),

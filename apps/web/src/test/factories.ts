@@ -134,6 +134,7 @@ export function buildBriefcaseCard(
     okved_82_91_only: false,
     fssp_bank_only: false,
     fssp_mfo_only: false,
+    viewer_admitted: true,
     invited_companies: null,
     rejected_companies: null,
     winners: null,

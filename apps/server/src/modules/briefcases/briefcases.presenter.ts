@@ -11,7 +11,7 @@ import { COMPANY_KIND_LABELS, PORTFOLIO_ADVANTAGE_FLAGS, PORTFOLIO_PERCENT_FIELD
 import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { canManageRegistry } from '../registries/registries.policy.ts';
 import { dictionaryText } from '../system/catalog/dictionaries.ts';
-import { canOpen, canViewBidsInfo, isMaster } from './briefcases.policy.ts';
+import { canOpen, canViewBidsInfo, isAdmitted, isMaster } from './briefcases.policy.ts';
 import type { FeedRow } from './briefcases.queries.ts';
 import type { CardMasterFacts, CardViewerFacts } from './card/cardFacts.queries.ts';
 
@@ -193,6 +193,7 @@ export function presentCard(
     okved_82_91_only: b.okved8291Only,
     fssp_bank_only: b.fsspBankOnly,
     fssp_mfo_only: b.fsspMfoOnly,
+    viewer_admitted: auth.company ? isAdmitted(auth.company, b) : null,
     invited_companies: master ? master.invited.map(listed) : null,
     rejected_companies: master ? master.rejected.map(listed) : null,
     winners: master ? master.winners : null,

@@ -5,6 +5,7 @@
  */
 import type { BriefcaseCardAttributes, LotAttributes } from '@etp/contracts';
 import {
+  BID_MESSAGES,
   countdown,
   DEAL_DEADLINE_OF_STATE,
   formatMoscowDateTime,
@@ -277,9 +278,17 @@ export function LotControls({
 }) {
   const [picking, setPicking] = useState(false);
   const renew = useLotAction(lot, () => tradeCalls.renew(lot.id));
-  const { player, sealed, basis } = view;
+  const { sealed, basis } = view;
+  // A company the procedure does not admit is told so instead of being given controls the server would refuse.
+  const notAdmitted = view.player && b.viewer_admitted === false;
+  const player = view.player && !notAdmitted;
   return (
     <>
+      {notAdmitted && (lot.status === 'active' || lot.status === 'ready') && (
+        <Typography variant="body2" color="text.secondary" data-testid={`lot-not-admitted-${lot.id}`}>
+          {BID_MESSAGES.kindNotAllowed}
+        </Typography>
+      )}
       {player && lot.status === 'active' && (b.auction_type === 'classic' || b.auction_type === 'dutch') && (
         <BidControls lot={lot} auctionType={b.auction_type} basis={basis} />
       )}
