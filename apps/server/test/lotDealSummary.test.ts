@@ -75,6 +75,8 @@ describe.each(DRIVERS)('the lot reply’s deal on %s', (driver) => {
       attempt: 1,
       state: 'awaiting_signatures',
       state_label: 'Ожидает подписания',
+      // The agreement's price: the chosen bid's amount.
+      price_kopecks: 1_200_000,
     };
     expect(await card(a, briefcase.id, lot.id)).toMatchObject({
       condition: { text: 'Вы победили' },

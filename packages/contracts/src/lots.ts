@@ -62,6 +62,8 @@ const lotDealSummarySchema = z.object({
   role: z.enum(['buyer', 'seller', 'admin']),
   /** The buying company's name: the winner's, or the second bidder's in the offer deal (both parties see it). */
   buyer_company: z.string(),
+  /** The agreement's price in kopecks: the chosen bid's amount, which need not be the lot's highest bid. */
+  price_kopecks: z.number().int(),
   /** The running clock's last instant (inclusive), ISO 8601 UTC; null when none runs. */
   deadline_at: z.string().nullable(),
 });

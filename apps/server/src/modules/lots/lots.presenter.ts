@@ -37,6 +37,7 @@ function presentLotDeal(deal: LotDealRow | null, viewer: LotViewer['dealViewer']
     state_label: DEAL_STATE_LABELS[deal.state],
     role,
     buyer_company: deal.buyerCompanyName,
+    price_kopecks: deal.priceKopecks,
     deadline_at: iso(deal.deadlineAt),
   };
 }

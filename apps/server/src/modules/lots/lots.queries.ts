@@ -43,6 +43,7 @@ export interface LotDealRow {
   buyerCompanyId: number;
   buyerCompanyName: string;
   sellerCompanyId: number;
+  priceKopecks: number;
   deadlineAt: Date | null;
 }
 
@@ -147,6 +148,7 @@ export async function findViewerFacts(
             buyerCompanyId: deals.buyerCompanyId,
             buyerCompanyName: companies.name,
             sellerCompanyId: deals.sellerCompanyId,
+            priceKopecks: deals.priceKopecks,
             deadlineAt: deals.deadlineAt,
           })
           .from(deals)

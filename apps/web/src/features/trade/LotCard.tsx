@@ -90,7 +90,13 @@ export function LotCardView({
           </Stack>
           <Box>
             <Typography variant="caption" color="text.secondary">
-              {lot.current_price === null ? (view.sealed ? T.minPrice : T.startPrice) : T.price}
+              {lot.deal
+                ? T.dealPrice
+                : lot.current_price === null
+                  ? view.sealed
+                    ? T.minPrice
+                    : T.startPrice
+                  : T.price}
             </Typography>
             <LotPrice lot={lot} view={view} variant="h5" />
           </Box>

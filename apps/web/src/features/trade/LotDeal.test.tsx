@@ -26,6 +26,7 @@ const summary = (overrides: Partial<LotDealSummary> = {}): LotDealSummary => ({
   state_label: 'Ожидает подписания',
   role: 'buyer',
   buyer_company: 'ООО «Покупатель»',
+  price_kopecks: 293_207_00,
   deadline_at: '2026-11-27T20:59:59.999Z',
   ...overrides,
 });
@@ -43,12 +44,16 @@ describe('the deal on a lot card (decisions/0270)', () => {
   it('shows the winner its deal’s state, its clock, and a link to the lot dialog’s "Сделка" block', () => {
     const shown = card(
       closedLot({
+        // The seller chose this bid of 293 207 ₽, below the lot's highest, 295 707 ₽.
+        current_price: 295_707_00,
         is_winner: true,
         condition: { text: 'Вы победили', color: 'green' },
         deal: summary(),
       }),
     );
     expect(within(shown).getByText('Вы победили')).toBeInTheDocument();
+    expect(within(shown).getByText('Цена договора')).toBeInTheDocument();
+    expect(within(shown).getByTestId('lot-price-3').textContent).toBe('293\u00a0207\u00a0₽');
     expect(within(shown).getByText('Сделка: ожидает подписания')).toBeInTheDocument();
     expect(within(shown).getByText(/Подписать договор до/)).toHaveTextContent('27.11.2026');
     expect(within(shown).getByRole('link', { name: 'Открыть сделку' })).toHaveAttribute(

@@ -22,6 +22,8 @@ export const TRADE_MESSAGES = {
   favourite: 'В избранное',
   unfavourite: 'Убрать из избранного',
   price: 'Текущая цена',
+  /** A lot with the viewer's deal: its price is the agreement's (the chosen bid), not the highest bid. */
+  dealPrice: 'Цена договора',
   startPrice: 'Начальная цена',
   minPrice: 'Минимальная цена',
   ofBasis: (basis: string) => `от ${basis}`,

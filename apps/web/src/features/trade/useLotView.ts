@@ -28,7 +28,11 @@ export function useLotView(lot: LotAttributes, b: BriefcaseCardAttributes, viewe
   const sealed = isPrivateAuction(b.auction_type);
   const player = viewer.playerView || (!lot.is_owner && !viewer.admin);
   const basis = priceBasis(b, lot);
-  const shownPrice = lot.current_price ?? (b.auction_type === 'dutch' ? lot.next_price : lot.start_price);
+  // The parties of a deal read its price: the seller may have chosen a bid below the highest.
+  const shownPrice =
+    lot.deal?.price_kopecks ??
+    lot.current_price ??
+    (b.auction_type === 'dutch' ? lot.next_price : lot.start_price);
   const timing = lotTiming(lot, b);
   // Whether a countdown shows and what it counts to depend on the status only; its text is LotTimer's.
   const timer = countdown(timing, 0) ? { target: lot.status === 'ready' ? 'start' : 'end' } : null;
