@@ -38,6 +38,23 @@ describe.each(DRIVERS)('the card header facts of a viewer on %s', (driver) => {
     expect(ofB.bids_total_amount_cents).toBeGreaterThan(1_000_000);
   });
 
+  it('says the trading ends with its last lot: a lot extended past the planned end moves the end shown', async () => {
+    const [a] = floor.buyers as [Floor['buyers'][0]];
+    const { briefcase, lot } = await tradingLot(t, floor, { endInMs: 10 * 60_000 });
+    const planned = briefcase.endDatetime!.toISOString();
+    const shown = async () => ({
+      card: (await call.get(a, `/api/v1/briefcases/${briefcase.id}`)).json().data.attributes.end_datetime,
+      listed: (await call.get(a, '/api/v1/briefcases?per_page=100'))
+        .json()
+        .data.briefcases.find((b: { id: number }) => b.id === briefcase.id)?.attributes.end_datetime,
+    });
+    expect(await shown()).toEqual({ card: planned, listed: planned });
+    // Anti-sniping moved the lot's end 7 minutes past the procedure's.
+    const extended = new Date(briefcase.endDatetime!.getTime() + 7 * 60_000);
+    await t.ctx.db.update(lots).set({ endDatetime: extended }).where(eq(lots.id, lot.id));
+    expect(await shown()).toEqual({ card: extended.toISOString(), listed: extended.toISOString() });
+  });
+
   it('tells the viewer whether its company may bid here, by the rule the bid path checks', async () => {
     const [a] = floor.buyers as [Floor['buyers'][0]];
     const card = async (who: Trader, id: number) =>

@@ -23,6 +23,27 @@ function featureCount(analytics: Record<string, unknown> | null, key: string, ab
   return typeof value === 'number' ? value : absent;
 }
 
+/** Statuses in which lots have traded: their ends, not the planned one, say when the trading ends or ended. */
+const TRADED = new Set<FeedRow['briefcase']['status']>([
+  'active',
+  'finished',
+  'closed',
+  'closed_without_bids',
+  'closed_without_winners',
+  'closed_with_next_round',
+]);
+
+/**
+ * When the procedure's trading ends: the planned end, or the latest end of its lots once they trade, since
+ * anti-sniping and "+N мин" move a lot's end past it and the procedure ends with its last lot (DESIGN §5).
+ */
+function tradingEnd(row: FeedRow): Date | null {
+  const planned = row.briefcase.endDatetime;
+  const lotsEnd = row.lotsEndAt;
+  if (!TRADED.has(row.briefcase.status) || lotsEnd === null) return planned;
+  return planned === null || lotsEnd > planned ? lotsEnd : planned;
+}
+
 export function presentListItem(auth: AuthContext, row: FeedRow): BriefcaseListAttributes {
   const b = row.briefcase;
   const facts = { ...b, blacklisted: row.blacklisted, notInvited: row.notInvited };
@@ -40,7 +61,7 @@ export function presentListItem(auth: AuthContext, row: FeedRow): BriefcaseListA
       logo_url: row.company.logoKey ? `/api/v1/files/company_logos/${row.company.id}` : null,
     },
     start_datetime: iso(b.startDatetime),
-    end_datetime: iso(b.endDatetime),
+    end_datetime: iso(tradingEnd(row)),
     created_at: b.createdAt.toISOString(),
     amount_total: b.amountTotal,
     amount_bottomline: b.amountBottomline,

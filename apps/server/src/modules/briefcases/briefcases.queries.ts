@@ -102,6 +102,11 @@ function feedSelection(viewer: Viewer) {
     briefcase: briefcaseRowColumns,
     company: { id: companies.id, name: companies.name, kind: companies.kind, logoKey: companies.logoKey },
     lotsCount: sql<number>`(select count(*)::int from ${lots} where ${lots.briefcaseId} = ${briefcases.id})`,
+    // The latest end of the procedure's lots: anti-sniping and "+N мин" move a lot's end past the procedure's.
+    lotsEndAt:
+      sql<Date | null>`(select max(${lots.endDatetime}) from ${lots} where ${lots.briefcaseId} = ${briefcases.id})`.mapWith(
+        lots.endDatetime,
+      ),
     bidsCount: sql<number>`(select count(*)::int from ${bids} where ${bids.briefcaseId} = ${briefcases.id} and ${bids.state} = 'active')`,
     biddersCount: sql<number>`(select count(distinct ${bids.companyId})::int from ${bids} where ${bids.briefcaseId} = ${briefcases.id} and ${bids.state} = 'active')`,
     isFavorited: isFavourite(viewer.userId).mapWith(Boolean),
