@@ -16,9 +16,9 @@ import { writeSheet } from '@etp/xlsx';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { SELLERS } from './support/accounts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { findProcedure, procedures, quietLots } from './support/procedures.ts';
+import { findProcedure, lotsOf, procedures, quietLots } from './support/procedures.ts';
 import { elementScreenshot, screenshot, screenshots } from './support/screenshots.ts';
-import { authorised, type Jwt, signedIn, tokenOf } from './support/session.ts';
+import { apiData, authorised, type Jwt, signedIn, tokenOf } from './support/session.ts';
 
 test.setTimeout(180_000);
 
@@ -742,5 +742,37 @@ test('the Портфель tab lists the lots with the columns of each role, tot
   await expect(statuses.first()).toHaveText(`Продлен на ${card.next_round_count} тур`);
   for (const text of await statuses.allTextContents())
     expect(text).toBe(`Продлен на ${card.next_round_count} тур`);
+  await buyer.context.close();
+});
+
+test('a buyer whose company the procedure does not admit reads so on its lots, with no bid to place', async ({
+  browser,
+  request,
+}) => {
+  const buyer = await signedIn(browser, request, 'buyer.physical@etp-rd.ru');
+  // An active classic procedure that admits no physical persons (the demo has one).
+  let id: number | null = null;
+  for (const listed of await procedures(request, buyer.jwt, { auction_type: 'classic', status: 'active' })) {
+    const card = await apiData<{ attributes: { viewer_admitted: boolean | null } }>(
+      request,
+      buyer.jwt,
+      `/api/v1/briefcases/${listed.id}`,
+    );
+    if (card.attributes.viewer_admitted === false) id = listed.id;
+  }
+  expect(id).not.toBeNull();
+  const lot = (await lotsOf(request, buyer.jwt, id!)).find((l) => l.attributes.status === 'active')!;
+  await buyer.page.goto(`/briefcases/${id}/trade`, { waitUntil: 'domcontentloaded' });
+  const card = buyer.page.getByTestId(`lot-card-${lot.id}`);
+  await expect(card.getByTestId(`lot-not-admitted-${lot.id}`)).toHaveText(
+    'Ваша компания не допущена к участию в этой торговой процедуре',
+  );
+  await expect(card.getByRole('button', { name: 'Сделать ставку' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Включить автоставку' })).toHaveCount(0);
+  // The whole page: on a phone the first lot is below the header.
+  await screenshots(buyer.page, 'trade-not-admitted', {
+    fullPage: true,
+    before: (p) => expectNoSeriousAxeViolations(p, { drawings: true }),
+  });
   await buyer.context.close();
 });
