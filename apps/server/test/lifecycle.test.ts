@@ -129,7 +129,8 @@ describe.each(DRIVERS)('timed transitions, dutch clock, sealed offers and winner
     t.clock.advance(30 * MINUTE);
     await scheduler.tick();
     const done = await lotRow(lot.id);
-    expect(done).toMatchObject({ status: 'finished', currentPrice: 1_500_000 });
+    // 55 minutes in, the clock is at its sixth step, 1 500 000: the step that reached A's order.
+    expect(done).toMatchObject({ status: 'finished', currentPrice: 1_500_000, currentStep: 6 });
     expect((await call.lot(floor.seller, lot.id)).current_bidder_company).toBe('ООО «Покупатель 1»');
     expect(await statusOf(briefcase.id)).toBe('finished');
     t.clock.advance(-30 * MINUTE);

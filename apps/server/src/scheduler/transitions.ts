@@ -108,6 +108,8 @@ async function moveDutchClock(ctx: AppContext, lotId: number, at: Date): Promise
     }
     // A clock that ran out without an order is the lot's end without a bid: endLot closes it in this pass.
     if (result.lot.status === 'finished' && orders.length > 0) {
+      // The step that reached the order is the lot's last (finish writes the price and the leader, not the step).
+      if (step !== locked.lot.currentStep) await updateLot(tx, lotId, { currentStep: step, updatedAt: at });
       await finish(tx, locked.lot, locked.briefcase, result.lot, [], result.events, [], at, null);
     } else {
       await updateLot(tx, lotId, {
