@@ -58,8 +58,10 @@ describe('bids sent together on pglite', () => {
     } finally {
       spy.mockRestore();
     }
-    // Without the turn before a batch (decisions/0265) each bid was a batch: [1, 1, 1, ...].
-    expect(batches.length).toBeLessThanOrEqual(BIDS / 2);
+    // Without the turn before a batch (decisions/0265) each bid was a batch: [1, 1, 1, ...], 16 in all. With it, bids
+    // that arrive together share one; while another test file holds the other core they arrive in a few waves (10
+    // batches in one CI run), which this bound allows and a batch per bid does not.
+    expect(batches.length, `batch sizes ${batches.join(', ')}`).toBeLessThanOrEqual((BIDS * 3) / 4);
     expect(batches.reduce((n, b) => n + b, 0)).toBe(BIDS);
     expect(replies.map((r) => r.status)).toEqual(lotIds.map(() => 200));
     const stored = await t.ctx.db.select().from(bids).where(inArray(bids.lotId, lotIds));
