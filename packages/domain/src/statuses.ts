@@ -97,6 +97,13 @@ export const AFTER_TRADING_STATUSES = [
   ...DECIDED_STATUSES,
 ] as const satisfies readonly BriefcaseStatus[];
 
+/** Lots have traded: under way, summing up, or over with results, a next round's included. */
+export const TRADED_STATUSES = [
+  'active',
+  ...AFTER_TRADING_STATUSES,
+  'closed_with_next_round',
+] as const satisfies readonly BriefcaseStatus[];
+
 /**
  * The status filter's group values (spec 2 §3 "Status counts": all_active, all_closed, all_archived). The spec
  * names them without saying what they hold; our reading:

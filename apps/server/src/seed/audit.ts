@@ -3,27 +3,21 @@
  * the procedure's end, the seller's winners and the closing. So `npm run audit:verify` holds for the demo and a demo
  * protocol names a real chain head (decisions/0120).
  */
+import { statusIn, TRADED_STATUSES } from '@etp/domain';
 import type { DbOrTx } from '../db/client.ts';
 import { type AuditEntryInput, appendAuditBatch } from '../modules/audit/audit.queries.ts';
 import type { AccountIds } from './accounts.ts';
 import type { InsertedProcedure } from './insert.ts';
 
-const TRADED = new Set([
-  'active',
-  'finished',
-  'closed',
-  'closed_without_bids',
-  'closed_without_winners',
-  'closed_with_next_round',
-]);
-const AFTER_TRADING = new Set([...TRADED].filter((s) => s !== 'active'));
+/** Traded and over: the winners' choices are in the log too. */
+const AFTER_TRADING = TRADED_STATUSES.filter((s) => s !== 'active');
 /** The seller chose the winners this long after the end. */
 const DECIDED_AFTER_MS = 30 * 60_000;
 
 function entriesOf(d: InsertedProcedure, ids: AccountIds): AuditEntryInput[] {
   const p = d.model;
   const status = p.spec.status;
-  if (!TRADED.has(status)) return [];
+  if (!statusIn(status, TRADED_STATUSES)) return [];
   const briefcaseId = d.id;
   const seller = ids.user[p.seller];
   const entries: AuditEntryInput[] = [
@@ -66,7 +60,7 @@ function entriesOf(d: InsertedProcedure, ids: AccountIds): AuditEntryInput[] {
       });
     }
   }
-  if (!AFTER_TRADING.has(status)) return entries;
+  if (!statusIn(status, AFTER_TRADING)) return entries;
   entries.push({
     briefcaseId,
     action: 'briefcase_status',

@@ -3,7 +3,7 @@
  * step grid from the start price, dutch orders sit on the falling clock, sealed offers are one per participant
  * at or above the minimum; leaders, winners and autobids follow from them.
  */
-import { HOUR_MS, MINUTE_MS, SECOND_MS } from '@etp/domain';
+import { HOUR_MS, MINUTE_MS, SECOND_MS, statusIn, TRADED_STATUSES } from '@etp/domain';
 import type { BriefcaseStatusColumn } from '../db/schema/index.ts';
 import type { BuyerKey } from './accounts.data.ts';
 import { type BidModel, dutchPrice, type LotModel } from './lots.ts';
@@ -124,15 +124,6 @@ function hasBids(rng: Rng, status: BriefcaseStatusColumn, index: number): boolea
   return rng.chance(0.78);
 }
 
-const TRADED = new Set<BriefcaseStatusColumn>([
-  'active',
-  'finished',
-  'closed',
-  'closed_without_bids',
-  'closed_without_winners',
-  'closed_with_next_round',
-]);
-
 export interface TradeContext {
   spec: ProcedureSpec;
   lots: LotModel[];
@@ -150,7 +141,7 @@ export function trade(rng: Rng, ctx: TradeContext): void {
     if (spec.type === 'dutch') lot.end = new Date(lot.start.getTime() + lot.stepCount! * CLOCK_MS);
   }
   if (spec.status === 'ready' && spec.type === 'classic') readyAutobids(rng, ctx);
-  if (!TRADED.has(spec.status)) return;
+  if (!statusIn(spec.status, TRADED_STATUSES)) return;
 
   const active = spec.status === 'active';
   regular.forEach((lot, index) => {

@@ -7,7 +7,13 @@ import {
   type BriefcaseCardAttributes,
   type BriefcaseListAttributes,
 } from '@etp/contracts';
-import { COMPANY_KIND_LABELS, PORTFOLIO_ADVANTAGE_FLAGS, PORTFOLIO_PERCENT_FIELDS } from '@etp/domain';
+import {
+  COMPANY_KIND_LABELS,
+  PORTFOLIO_ADVANTAGE_FLAGS,
+  PORTFOLIO_PERCENT_FIELDS,
+  statusIn,
+  TRADED_STATUSES,
+} from '@etp/domain';
 import type { AuthContext } from '../auth/guards/routeGuards.ts';
 import { canManageRegistry } from '../registries/registries.policy.ts';
 import { dictionaryText } from '../system/catalog/dictionaries.ts';
@@ -23,16 +29,6 @@ function featureCount(analytics: Record<string, unknown> | null, key: string, ab
   return typeof value === 'number' ? value : absent;
 }
 
-/** Statuses in which lots have traded: their ends, not the planned one, say when the trading ends or ended. */
-const TRADED = new Set<FeedRow['briefcase']['status']>([
-  'active',
-  'finished',
-  'closed',
-  'closed_without_bids',
-  'closed_without_winners',
-  'closed_with_next_round',
-]);
-
 /**
  * When the procedure's trading ends: the planned end, or the latest end of its lots once they trade, since
  * anti-sniping and "+N мин" move a lot's end past it and the procedure ends with its last lot (DESIGN §5).
@@ -40,7 +36,7 @@ const TRADED = new Set<FeedRow['briefcase']['status']>([
 function tradingEnd(row: FeedRow): Date | null {
   const planned = row.briefcase.endDatetime;
   const lotsEnd = row.lotsEndAt;
-  if (!TRADED.has(row.briefcase.status) || lotsEnd === null) return planned;
+  if (!statusIn(row.briefcase.status, TRADED_STATUSES) || lotsEnd === null) return planned;
   return planned === null || lotsEnd > planned ? lotsEnd : planned;
 }
 

@@ -90,13 +90,7 @@ export function LotCardView({
           </Stack>
           <Box>
             <Typography variant="caption" color="text.secondary">
-              {lot.deal
-                ? T.dealPrice
-                : lot.current_price === null
-                  ? view.sealed
-                    ? T.minPrice
-                    : T.startPrice
-                  : T.price}
+              {view.priceLabel}
             </Typography>
             <LotPrice lot={lot} view={view} variant="h5" />
           </Box>

@@ -6,6 +6,7 @@ import type { BriefcaseCardAttributes, LotAttributes } from '@etp/contracts';
 import { canRenew, countdown, isPrivateAuction, toEpochMs } from '@etp/domain';
 import { useServerClock } from '../../lib/useServerNow.ts';
 import { priceBasis } from './lotTitle.ts';
+import { TRADE_MESSAGES as T } from './messages.ts';
 
 export interface LotViewer {
   /** The viewer is an administrator (and not in the player view). */
@@ -33,6 +34,13 @@ export function useLotView(lot: LotAttributes, b: BriefcaseCardAttributes, viewe
     lot.deal?.price_kopecks ??
     lot.current_price ??
     (b.auction_type === 'dutch' ? lot.next_price : lot.start_price);
+  const priceLabel = lot.deal
+    ? T.dealPrice
+    : lot.current_price !== null
+      ? T.price
+      : sealed
+        ? T.minPrice
+        : T.startPrice;
   const timing = lotTiming(lot, b);
   // Whether a countdown shows and what it counts to depend on the status only; its text is LotTimer's.
   const timer = countdown(timing, 0) ? { target: lot.status === 'ready' ? 'start' : 'end' } : null;
@@ -51,7 +59,7 @@ export function useLotView(lot: LotAttributes, b: BriefcaseCardAttributes, viewe
     (lot.is_owner || viewer.admin) &&
     lot.status === 'finished' &&
     b.status === 'finished';
-  return { sealed, player, basis, shownPrice, timer, renewable, canPick };
+  return { sealed, player, basis, shownPrice, priceLabel, timer, renewable, canPick };
 }
 
 export type LotView = ReturnType<typeof useLotView>;
